@@ -1,0 +1,148 @@
+/*
+ * libcarcassonne: the game handle.
+ */
+#ifndef CARCASSONNE_GAME_H
+#define CARCASSONNE_GAME_H
+
+#include "common.h"
+#include "tile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** An opaque game. @since 0.1 */
+typedef struct carc_game carc_game;
+
+/** The options version this header describes. @since 0.1 */
+#define CARC_GAME_OPTIONS_VERSION 1
+
+/** No start tile override: the rules' default start (base: D at 0,0 rotation 0). */
+#define CARC_DEFAULT_START_TILE UINT32_MAX
+
+/**
+ * Options for carc_game_new. Initialise with CARC_GAME_OPTIONS_INIT or
+ * carc_game_options_init(); fields are only ever appended, and the library
+ * reads only the fields that `version` knows.
+ * @since 0.1
+ */
+typedef struct carc_game_options {
+    uint32_t version;       /**< CARC_GAME_OPTIONS_VERSION */
+    uint32_t players;       /**< 2..5 (default 2) */
+    uint64_t seed;          /**< shuffles the tiles; same seed, same game on every platform */
+    uint32_t modules;       /**< CARC_MODULE_* flags (default CARC_MODULE_FARMERS) */
+    uint32_t start_tile;    /**< tile kind of the start tile, or CARC_DEFAULT_START_TILE */
+    int32_t start_x;        /**< where the start tile lies (default 0,0) */
+    int32_t start_y;
+    uint32_t start_rotation; /**< 0..3 quarter turns clockwise */
+    uint32_t reserved;      /**< must be 0 */
+    const carc_allocator *allocator; /**< NULL: malloc/realloc/free; copied at creation */
+} carc_game_options;
+
+#define CARC_GAME_OPTIONS_INIT \
+    { CARC_GAME_OPTIONS_VERSION, 2, 0, CARC_MODULE_FARMERS, CARC_DEFAULT_START_TILE, 0, 0, 0, 0, NULL }
+
+/**
+ * Fill `opts` with the defaults for `version`.
+ * @return CARC_OK, CARC_EINVAL (NULL), CARC_EVERSION.
+ * @since 0.1
+ */
+CARC_API carc_status carc_game_options_init(carc_game_options *opts, uint32_t version);
+
+/**
+ * Create a game: the start tile is placed and the remaining tiles shuffled from
+ * the seed. The first player (0) is to move.
+ * On failure *out is set to NULL (when out is not NULL).
+ * @return CARC_OK, CARC_EINVAL, CARC_EVERSION, CARC_ERANGE (players, start
+ *         rotation, start tile), CARC_EUNSUPPORTED (module), CARC_ENOMEM.
+ * @since 0.1
+ */
+CARC_API carc_status carc_game_new(carc_game **out, const carc_game_options *opts);
+
+/** Free a game. NULL is a no-op. @since 0.1 */
+CARC_API void carc_game_free(carc_game *game);
+
+/**
+ * An independent copy of a game, undo history included. Uses the game's
+ * allocator. On failure *out is NULL.
+ * @return CARC_OK, CARC_EINVAL, CARC_ENOMEM.
+ * @since 0.1
+ */
+CARC_API carc_status carc_game_clone(carc_game **out, const carc_game *game);
+
+/**
+ * Make `dst` an exact copy of `src` without allocating when `dst` already has
+ * room (games created with the same players and modules always do). For tree
+ * search: one scratch game reused for every playout.
+ * @return CARC_OK, CARC_EINVAL, CARC_ENOMEM (dst unchanged).
+ * @since 0.1
+ */
+CARC_API carc_status carc_game_copy(carc_game *dst, const carc_game *src);
+
+/**
+ * The message left by the last call on this game that failed (a static
+ * or game-owned string, never NULL; "" if none). Borrowed until the next
+ * mutating call on the game.
+ * @since 0.1
+ */
+CARC_API const char *carc_game_last_error(const carc_game *game);
+
+/** Options the game was created with (allocator field: NULL). @since 0.1 */
+CARC_API carc_status carc_game_options_get(carc_game_options *out, const carc_game *game);
+
+/** Number of players. @since 0.1 */
+CARC_API carc_status carc_game_players(uint32_t *out, const carc_game *game);
+
+/** The player to move (0-based). @return CARC_OK, CARC_EINVAL. @since 0.1 */
+CARC_API carc_status carc_game_current_player(uint32_t *out, const carc_game *game);
+
+/** Whether the game is over (final scoring done). @since 0.1 */
+CARC_API carc_status carc_game_is_over(bool *out, const carc_game *game);
+
+/** A player's score. @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.1 */
+CARC_API carc_status carc_game_score(int32_t *out, const carc_game *game, uint32_t player);
+
+/** A player's followers in supply (of 7). @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.1 */
+CARC_API carc_status carc_game_supply(uint32_t *out, const carc_game *game, uint32_t player);
+
+/**
+ * The tile the player to move must place now (the top of the draw pile), or
+ * CARC_ENOTFOUND when the game is over.
+ * @since 0.1
+ */
+CARC_API carc_status carc_game_current_tile(uint32_t *out, const carc_game *game);
+
+/** Tiles left to draw, the current tile included. @since 0.1 */
+CARC_API carc_status carc_game_remaining(uint32_t *out, const carc_game *game);
+
+/** Copies of `kind` left to draw, the current tile included. @since 0.1 */
+CARC_API carc_status carc_game_remaining_of(uint32_t *out, const carc_game *game, uint32_t kind);
+
+/**
+ * Choose the tile the player to move draws (replays, tests, determinization).
+ * Replaces an earlier choice made this turn. If the chosen tile has no legal
+ * placement, it is discarded at once (as the rules say) and the next tile is
+ * drawn; see carc_game_history. Undo takes the choice back.
+ * @return CARC_OK, CARC_EINVAL, CARC_ERANGE (kind), CARC_ENOT_IN_BAG,
+ *         CARC_EGAME_OVER, CARC_ENOMEM.
+ * @since 0.1
+ */
+CARC_API carc_status carc_game_choose_tile(carc_game *game, uint32_t kind);
+
+/**
+ * End the game now, as if the draw pile were empty: final scoring runs.
+ * Does nothing (CARC_OK) if the game is already over. Undo takes it back.
+ * @since 0.1
+ */
+CARC_API carc_status carc_game_end(carc_game *game);
+
+/**
+ * Bytes of one game state (what clone and copy move), for benchmarks.
+ * @since 0.1
+ */
+CARC_API carc_status carc_game_state_size(size_t *out, const carc_game *game);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

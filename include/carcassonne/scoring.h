@@ -1,0 +1,57 @@
+/*
+ * libcarcassonne: score events and winners.
+ */
+#ifndef CARCASSONNE_SCORING_H
+#define CARCASSONNE_SCORING_H
+
+#include "board.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Kinds of event. @since 0.1 */
+typedef enum carc_event_kind {
+    CARC_EVENT_SCORE = 0,     /**< a feature scored during play */
+    CARC_EVENT_FINAL = 1,     /**< a feature scored in final scoring */
+    CARC_EVENT_DISCARD = 2    /**< an unplaceable tile was discarded */
+} carc_event_kind;
+
+/**
+ * One event. Growable: set struct_size first. For score events, `players` has
+ * bit p set for every player who scored `points` (ties score in full), and
+ * `returned` counts the figures that went back to supply.
+ * @since 0.1
+ */
+typedef struct carc_event {
+    uint32_t struct_size;
+    uint32_t kind;          /**< carc_event_kind */
+    uint32_t turn;          /**< index into the history (carc_game_history) of the move */
+    uint32_t feature_kind;  /**< carc_segment_kind */
+    int32_t points;         /**< points each scoring player received */
+    uint32_t players;       /**< bit mask of the players who scored */
+    uint32_t returned;      /**< figures returned to supply */
+    uint32_t tile;          /**< discards: the tile; scores: the tile kind at (x, y) */
+    int32_t x;              /**< a tile of the feature */
+    int32_t y;
+    uint32_t segment;       /**< the feature's segment on that tile */
+    uint32_t tiles;         /**< distinct tiles of the feature */
+} carc_event;
+
+/** Number of events since the start of the game. @since 0.1 */
+CARC_API carc_status carc_game_event_count(uint32_t *out, const carc_game *game);
+
+/** Event `index` (0 = first). @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.1 */
+CARC_API carc_status carc_game_event(carc_event *out, const carc_game *game, uint32_t index);
+
+/**
+ * Bit mask of the players with the highest score (shared wins report several).
+ * Meaningful at any time; at the end it names the winners.
+ * @since 0.1
+ */
+CARC_API carc_status carc_game_leaders(uint32_t *out, const carc_game *game);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,122 @@
+/*
+ * libcarcassonne: the tile catalogue.
+ *
+ * Tile kinds are numbered 0 .. carc_tile_kind_count()-1 in catalogue order
+ * (base game A..X first, then the River RA..RL, ...). Numbers are stable within
+ * a SONAME; names ("D", "RA") are stable forever and are what records use.
+ *
+ * Geometry: sides are N=0, E=1, S=2, W=3 (clockwise); a rotation r (0..3) turns
+ * the tile r quarter turns clockwise, so catalogue side s lies on side (s+r)%4.
+ * Field ports (half-edges) are numbered clockwise from the north-west corner:
+ * Nw=0 Ne=1 En=2 Es=3 Se=4 Sw=5 Ws=6 Wn=7; rotation r sends port p to (p+2r)%8.
+ */
+#ifndef CARCASSONNE_TILE_H
+#define CARCASSONNE_TILE_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Edge types. @since 0.1 */
+typedef enum carc_edge {
+    CARC_EDGE_FIELD = 0,
+    CARC_EDGE_ROAD = 1,
+    CARC_EDGE_CITY = 2,
+    CARC_EDGE_RIVER = 3
+} carc_edge;
+
+/** Kinds of segment (feature parts on one tile). @since 0.1 */
+typedef enum carc_segment_kind {
+    CARC_SEG_FIELD = 0,
+    CARC_SEG_ROAD = 1,
+    CARC_SEG_CITY = 2,
+    CARC_SEG_MONASTERY = 3,
+    CARC_SEG_GARDEN = 4,
+    CARC_SEG_RIVER = 5
+} carc_segment_kind;
+
+/** What a road (or river) ends at on its own tile. @since 0.1 */
+typedef enum carc_segment_end {
+    CARC_END_NONE = 0,       /**< passes through the tile (two or more edges) */
+    CARC_END_VILLAGE = 1,
+    CARC_END_CITY = 2,
+    CARC_END_MONASTERY = 3,
+    CARC_END_SPRING = 4,
+    CARC_END_LAKE = 5
+} carc_segment_end;
+
+/** Sides of a tile. @since 0.1 */
+enum { CARC_N = 0, CARC_E = 1, CARC_S = 2, CARC_W = 3 };
+
+/** Rules modules (flags for carc_game_options.modules). @since 0.1 */
+enum {
+    CARC_MODULE_FARMERS = 1u << 0, /**< fields and farmers (on by default) */
+    CARC_MODULE_RIVER = 1u << 1,   /**< not implemented yet: CARC_EUNSUPPORTED */
+    CARC_MODULE_ABBOT = 1u << 2,   /**< not implemented yet: CARC_EUNSUPPORTED */
+    CARC_MODULE_COUNT = 1u << 3,   /**< not implemented yet: CARC_EUNSUPPORTED */
+    CARC_MODULE_INNS = 1u << 4,    /**< not implemented yet: CARC_EUNSUPPORTED */
+    CARC_MODULE_TRADERS = 1u << 5  /**< not implemented yet: CARC_EUNSUPPORTED */
+};
+
+/**
+ * One segment of a tile, as rotated. Growable: set struct_size to
+ * sizeof(carc_segment_info) before the call; the library fills only the
+ * fields that fit.
+ * @since 0.1
+ */
+typedef struct carc_segment_info {
+    uint32_t struct_size;
+    uint32_t kind;            /**< carc_segment_kind */
+    uint32_t edges;           /**< bit s set: touches side s (roads, cities, rivers) */
+    uint32_t ports;           /**< bit p set: touches port p (fields) */
+    uint32_t pennants;        /**< coats of arms on this city segment */
+    uint32_t end;             /**< carc_segment_end for roads and rivers */
+    uint32_t adjacent_cities; /**< fields: bit i set: borders city segment i of this tile */
+} carc_segment_info;
+
+/** Number of tile kinds in the catalogue. @since 0.1 */
+CARC_API uint32_t carc_tile_kind_count(void);
+
+/** The name of a tile kind ("A".."X", "RA".."RL"), or NULL if out of range. @since 0.1 */
+CARC_API const char *carc_tile_name(uint32_t kind);
+
+/**
+ * Find a tile kind by name (exact, case-sensitive).
+ * @return CARC_OK, CARC_EINVAL (NULL), CARC_ENOTFOUND.
+ * @since 0.1
+ */
+CARC_API carc_status carc_tile_find(uint32_t *out, const char *name);
+
+/**
+ * How many copies of a kind a game with these modules uses, the start tile
+ * included (base D: 4).
+ * @return CARC_OK, CARC_EINVAL, CARC_ERANGE.
+ * @since 0.1
+ */
+CARC_API carc_status carc_tile_copies(uint32_t *out, uint32_t kind, uint32_t modules);
+
+/**
+ * Edge type (carc_edge) on `side` of `kind` turned by `rotation`.
+ * @return CARC_OK, CARC_EINVAL, CARC_ERANGE.
+ * @since 0.1
+ */
+CARC_API carc_status carc_tile_edge(uint32_t *out, uint32_t kind, uint32_t rotation, uint32_t side);
+
+/** Number of segments of a tile kind. @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.1 */
+CARC_API carc_status carc_tile_segment_count(uint32_t *out, uint32_t kind);
+
+/**
+ * Segment `index` of `kind` turned by `rotation`. Segment indices are those of
+ * the catalogue and do not change with rotation.
+ * @return CARC_OK, CARC_EINVAL (NULL, bad struct_size), CARC_ERANGE.
+ * @since 0.1
+ */
+CARC_API carc_status carc_tile_segment(carc_segment_info *out, uint32_t kind, uint32_t rotation,
+                                       uint32_t index);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
