@@ -1,0 +1,318 @@
+/*
+ * Example bots for libcarcassonne (see bots.h).
+ *
+ * The greedy bot tries every legal move on a scratch copy of the game
+ * (carc_game_copy once per turn, then carc_game_play + carc_game_undo for each
+ * move) and keeps the move with the best evaluation:
+ *
+ *   value(p) = score(p)
+ *            + for every feature where p holds a majority of the figures,
+ *              an estimate of what it will be worth (its current
+ *              carc_game_feature value plus a guess at completion)
+ *            + a value for each follower still in p's supply, higher for the
+ *              last ones, falling to nothing as the draw pile runs out
+ *
+ *   evaluation = value(me) - max over opponents of value(opponent)
+ *
+ * Ties are broken by the bot's own seeded generator.
+ */
+#include "bots.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define BOT_MAX_PLAYERS 8
+
+struct bot {
+    bot_kind kind;
+    uint64_t rng;
+    carc_movelist *moves;
+    carc_game *scratch;    /* greedy: a copy of the game to try moves on */
+    uint32_t *features;    /* greedy: distinct occupied features (scratch space) */
+    size_t features_cap;
+};
+
+const char *bot_kind_name(bot_kind kind)
+{
+    return kind == BOT_GREEDY ? "greedy" : "random";
+}
+
+int bot_kind_parse(bot_kind *out, const char *text)
+{
+    if (text == NULL)
+        return -1;
+    if (strcmp(text, "random") == 0) {
+        *out = BOT_RANDOM;
+        return 0;
+    }
+    if (strcmp(text, "greedy") == 0) {
+        *out = BOT_GREEDY;
+        return 0;
+    }
+    return -1;
+}
+
+uint64_t bot_rng_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+uint32_t bot_rng_below(uint64_t *state, uint32_t n)
+{
+    return (uint32_t)(((bot_rng_next(state) >> 32) * (uint64_t)n) >> 32);
+}
+
+bot *bot_new(bot_kind kind, uint64_t seed, const carc_game *game)
+{
+    bot *b = calloc(1, sizeof *b);
+    if (b == NULL)
+        return NULL;
+    b->kind = kind;
+    b->rng = seed;
+    (void)bot_rng_next(&b->rng);
+    if (carc_movelist_new(&b->moves, game) != CARC_OK) {
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+void bot_free(bot *b)
+{
+    if (b == NULL)
+        return;
+    carc_movelist_free(b->moves);
+    carc_game_free(b->scratch);
+    free(b->features);
+    free(b);
+}
+
+bot_kind bot_get_kind(const bot *b)
+{
+    return b->kind;
+}
+
+/* ---- evaluation ---------------------------------------------------------- */
+
+static double clamp01(double v)
+{
+    return v < 0.0 ? 0.0 : (v > 1.0 ? 1.0 : v);
+}
+
+/*
+ * What a feature holding figures is likely to be worth to its majority
+ * holders. `time` is 1 with plenty of tiles left and falls to 0 as the draw
+ * pile empties.
+ */
+static double feature_estimate(const carc_feature_info *f, double time)
+{
+    double v = (double)f->value;
+    double p;
+
+    switch (f->kind) {
+    case CARC_SEG_ROAD:
+        /* Completed or not, a road scores 1 a tile; it usually grows a little. */
+        return v + (f->open_edges > 0 ? 1.0 * time : 0.0);
+    case CARC_SEG_CITY:
+        /* Completing doubles the value; the more open edges, the less likely. */
+        if (f->open_edges == 0)
+            return v;
+        p = f->open_edges == 1 ? 0.75 : f->open_edges == 2 ? 0.55 : f->open_edges == 3 ? 0.35 : 0.2;
+        p *= time;
+        return v + p * (v + 2.0);
+    case CARC_SEG_MONASTERY:
+    case CARC_SEG_GARDEN:
+        /* 1 + neighbours now; 9 once surrounded. */
+        return v + (9.0 - v) * 0.8 * time;
+    case CARC_SEG_FIELD:
+        /* 3 a completed city now, maybe more later; the farmer never returns. */
+        return v + 1.5 * time;
+    default:
+        return v;
+    }
+}
+
+/* The value of the followers in supply: the last ones are worth most. */
+static double supply_estimate(uint32_t supply, double time)
+{
+    double total = 0.0;
+    for (uint32_t k = 1; k <= supply; k++)
+        total += k == 1 ? 3.0 : k == 2 ? 2.0 : k == 3 ? 1.5 : 1.0;
+    return total * time;
+}
+
+static int remember_feature(bot *b, size_t *n, uint32_t feature)
+{
+    for (size_t i = 0; i < *n; i++)
+        if (b->features[i] == feature)
+            return 0;
+    if (*n == b->features_cap) {
+        size_t cap = b->features_cap ? 2 * b->features_cap : 64;
+        uint32_t *p = realloc(b->features, cap * sizeof *p);
+        if (p == NULL)
+            return 0;
+        b->features = p;
+        b->features_cap = cap;
+    }
+    b->features[(*n)++] = feature;
+    return 1;
+}
+
+/* value(me) - max value(opponent) in `g`, for player `me`. */
+static double evaluate(bot *b, const carc_game *g, uint32_t me)
+{
+    double value[BOT_MAX_PLAYERS] = {0};
+    uint32_t players = 0, remaining = 0, figures = 0;
+    bool over = false;
+    size_t nfeatures = 0;
+
+    carc_game_players(&players, g);
+    if (players > BOT_MAX_PLAYERS)
+        players = BOT_MAX_PLAYERS;
+    for (uint32_t p = 0; p < players; p++) {
+        int32_t s = 0;
+        carc_game_score(&s, g, p);
+        value[p] = (double)s;
+    }
+
+    carc_game_is_over(&over, g);
+    if (!over) {
+        double time;
+        carc_game_remaining(&remaining, g);
+        /* About 8 more turns of one's own still to come counts as "plenty". */
+        time = clamp01((double)remaining / (8.0 * (double)players));
+
+        for (uint32_t p = 0; p < players; p++) {
+            uint32_t supply = 0;
+            carc_game_supply(&supply, g, p);
+            value[p] += supply_estimate(supply, time);
+        }
+
+        carc_game_figure_count(&figures, g);
+        for (uint32_t i = 0; i < figures; i++) {
+            carc_figure_info fig;
+            carc_feature_info f;
+            uint32_t counts[BOT_MAX_PLAYERS] = {0};
+            uint32_t best = 0;
+            double est;
+
+            memset(&fig, 0, sizeof fig);
+            fig.struct_size = sizeof fig;
+            if (carc_game_figure(&fig, g, i) != CARC_OK)
+                continue;
+            if (!remember_feature(b, &nfeatures, fig.feature))
+                continue; /* already counted (or no memory: skip it) */
+            memset(&f, 0, sizeof f);
+            f.struct_size = sizeof f;
+            if (carc_game_feature(&f, g, fig.feature) != CARC_OK)
+                continue;
+            if (carc_game_feature_occupants(counts, BOT_MAX_PLAYERS, g, fig.feature) != CARC_OK)
+                continue;
+            for (uint32_t p = 0; p < players; p++)
+                if (counts[p] > best)
+                    best = counts[p];
+            if (best == 0)
+                continue;
+            est = feature_estimate(&f, time);
+            for (uint32_t p = 0; p < players; p++)
+                if (counts[p] == best)
+                    value[p] += est;
+        }
+    }
+
+    {
+        double best_opponent = 0.0;
+        int first = 1;
+        for (uint32_t p = 0; p < players; p++) {
+            if (p == me)
+                continue;
+            if (first || value[p] > best_opponent)
+                best_opponent = value[p];
+            first = 0;
+        }
+        return value[me] - best_opponent;
+    }
+}
+
+/* Make b->scratch a copy of `game`. */
+static carc_status sync_scratch(bot *b, const carc_game *game)
+{
+    if (b->scratch != NULL && carc_game_copy(b->scratch, game) == CARC_OK)
+        return CARC_OK;
+    carc_game_free(b->scratch);
+    b->scratch = NULL;
+    return carc_game_clone(&b->scratch, game);
+}
+
+static carc_status choose_greedy(bot *b, const carc_game *game, carc_move *out)
+{
+    const carc_move *moves;
+    size_t n, chosen = 0;
+    uint32_t me = 0, ties = 0;
+    double best = 0.0;
+    carc_status st;
+
+    st = carc_game_legal_moves(b->moves, game, CARC_ENUM_UNIQUE_ROTATIONS);
+    if (st != CARC_OK)
+        return st;
+    n = carc_movelist_count(b->moves);
+    moves = carc_movelist_data(b->moves);
+    if (n == 0)
+        return CARC_EGAME_OVER;
+    if (n == 1) {
+        *out = moves[0];
+        return CARC_OK;
+    }
+    carc_game_current_player(&me, game);
+    st = sync_scratch(b, game);
+    if (st != CARC_OK)
+        return st;
+
+    for (size_t i = 0; i < n; i++) {
+        double v;
+        if (carc_game_play(b->scratch, &moves[i]) != CARC_OK)
+            continue;
+        v = evaluate(b, b->scratch, me);
+        if (carc_game_undo(b->scratch) != CARC_OK) {
+            st = sync_scratch(b, game);
+            if (st != CARC_OK)
+                return st;
+        }
+        /* Equal within rounding: a tie, broken by reservoir sampling. */
+        if (ties == 0 || v > best + 1e-9) {
+            best = v;
+            chosen = i;
+            ties = 1;
+        } else if (v > best - 1e-9) {
+            ties++;
+            if (bot_rng_below(&b->rng, ties) == 0)
+                chosen = i;
+        }
+    }
+    if (ties == 0)
+        return CARC_EILLEGAL; /* no move could be played: an engine problem */
+    *out = moves[chosen];
+    return CARC_OK;
+}
+
+static carc_status choose_random(bot *b, const carc_game *game, carc_move *out)
+{
+    size_t n;
+    carc_status st = carc_game_legal_moves(b->moves, game, 0);
+    if (st != CARC_OK)
+        return st;
+    n = carc_movelist_count(b->moves);
+    if (n == 0)
+        return CARC_EGAME_OVER;
+    return carc_movelist_get(out, b->moves, bot_rng_below(&b->rng, (uint32_t)n));
+}
+
+carc_status bot_choose(bot *b, const carc_game *game, carc_move *out)
+{
+    if (b == NULL || game == NULL || out == NULL)
+        return CARC_EINVAL;
+    return b->kind == BOT_GREEDY ? choose_greedy(b, game, out) : choose_random(b, game, out);
+}

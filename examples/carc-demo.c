@@ -1,0 +1,754 @@
+/*
+ * carc-demo: a whole seeded game of Carcassonne between bots, turn by turn,
+ * or against you with --play. Uses only the public API of libcarcassonne.
+ *
+ *   carc-demo                         3 greedy bots, seed 1
+ *   carc-demo --players 4 --seed 7 --bot random --svg board.svg --record game.txt
+ *   carc-demo --play --seat 1         you are player 1
+ */
+#include <carcassonne/carcassonne.h>
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bots.h"
+
+#define MAX_PLAYERS 5
+
+typedef struct options {
+    uint32_t players;
+    uint64_t seed;
+    bot_kind bot;
+    const char *svg;
+    const char *record;
+    bool quiet;
+    bool play;
+    uint32_t seat;
+    bool seat_given;
+    bool color;
+} options;
+
+/* What a human turn ended with. */
+typedef enum turn_result { TURN_PLAYED, TURN_UNDONE, TURN_AGAIN, TURN_QUIT, TURN_ERROR } turn_result;
+
+typedef struct session {
+    const options *opt;
+    carc_game *game;
+    bot *bots[MAX_PLAYERS];
+    carc_movelist *list;
+    /* --play: the history length at the start of each of the human's turns
+     * that the human has played, most recent last (for undo). */
+    uint32_t *marks;
+    size_t nmarks, marks_cap;
+} session;
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "Usage: carc-demo [options]\n"
+            "Plays a whole seeded game of Carcassonne between bots and prints every turn.\n"
+            "\n"
+            "Options:\n"
+            "  --players N      number of players, 2..5 (default 3)\n"
+            "  --seed S         seed of the tile shuffle and of the bots (default 1)\n"
+            "  --bot KIND       the bots: greedy (default) or random\n"
+            "  --svg FILE       write the final board as SVG to FILE\n"
+            "  --record FILE    write the game record to FILE\n"
+            "  --quiet          print only the final scores\n"
+            "  --color          ANSI colours in the board picture\n"
+            "  --play           play yourself against the bots (reads standard input)\n"
+            "  --seat N         with --play: your seat, 0..players-1 (default 0)\n"
+            "  --help           show this help\n");
+}
+
+/* Parse a whole decimal number in [min, max]. */
+static int parse_number(uint64_t *out, const char *text, uint64_t min, uint64_t max)
+{
+    char *end = NULL;
+    unsigned long long v;
+
+    if (text == NULL || !isdigit((unsigned char)text[0]))
+        return -1;
+    errno = 0;
+    v = strtoull(text, &end, 10);
+    if (errno != 0 || end == text || *end != '\0' || v < min || v > max)
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
+}
+
+/* 0: run, 1: --help was shown, 2: bad arguments (message printed). */
+static int parse_args(options *opt, int argc, char **argv)
+{
+    opt->players = 3;
+    opt->seed = 1;
+    opt->bot = BOT_GREEDY;
+    opt->svg = NULL;
+    opt->record = NULL;
+    opt->quiet = false;
+    opt->play = false;
+    opt->seat = 0;
+    opt->seat_given = false;
+    opt->color = false;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        uint64_t n;
+
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            return 1;
+        } else if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
+            opt->quiet = true;
+        } else if (strcmp(a, "--play") == 0) {
+            opt->play = true;
+        } else if (strcmp(a, "--color") == 0) {
+            opt->color = true;
+        } else if (strcmp(a, "--players") == 0 || strcmp(a, "--seed") == 0 || strcmp(a, "--bot") == 0
+                   || strcmp(a, "--svg") == 0 || strcmp(a, "--record") == 0 || strcmp(a, "--seat") == 0) {
+            if (v == NULL) {
+                fprintf(stderr, "carc-demo: %s needs a value (see --help)\n", a);
+                return 2;
+            }
+            i++;
+            if (strcmp(a, "--players") == 0) {
+                if (parse_number(&n, v, 2, MAX_PLAYERS) != 0) {
+                    fprintf(stderr, "carc-demo: --players wants a number from 2 to %d, not '%s'\n",
+                            MAX_PLAYERS, v);
+                    return 2;
+                }
+                opt->players = (uint32_t)n;
+            } else if (strcmp(a, "--seed") == 0) {
+                if (parse_number(&n, v, 0, UINT64_MAX) != 0) {
+                    fprintf(stderr, "carc-demo: --seed wants a number from 0 to %llu, not '%s'\n",
+                            (unsigned long long)UINT64_MAX, v);
+                    return 2;
+                }
+                opt->seed = n;
+            } else if (strcmp(a, "--bot") == 0) {
+                if (bot_kind_parse(&opt->bot, v) != 0) {
+                    fprintf(stderr, "carc-demo: --bot wants 'greedy' or 'random', not '%s'\n", v);
+                    return 2;
+                }
+            } else if (strcmp(a, "--seat") == 0) {
+                if (parse_number(&n, v, 0, MAX_PLAYERS - 1) != 0) {
+                    fprintf(stderr, "carc-demo: --seat wants a number from 0 to %d, not '%s'\n",
+                            MAX_PLAYERS - 1, v);
+                    return 2;
+                }
+                opt->seat = (uint32_t)n;
+                opt->seat_given = true;
+            } else if (strcmp(a, "--svg") == 0) {
+                opt->svg = v;
+            } else {
+                opt->record = v;
+            }
+        } else {
+            fprintf(stderr, "carc-demo: unknown argument '%s' (see --help)\n", a);
+            return 2;
+        }
+    }
+    if (opt->seat_given && !opt->play) {
+        fprintf(stderr, "carc-demo: --seat only makes sense with --play\n");
+        return 2;
+    }
+    if (opt->seat >= opt->players) {
+        fprintf(stderr, "carc-demo: --seat %u is not a seat of a %u-player game (0..%u)\n", opt->seat,
+                opt->players, opt->players - 1);
+        return 2;
+    }
+    return 0;
+}
+
+/* ---- names and pictures --------------------------------------------------- */
+
+static const char *feature_name(uint32_t kind)
+{
+    switch (kind) {
+    case CARC_SEG_FIELD: return "field";
+    case CARC_SEG_ROAD: return "road";
+    case CARC_SEG_CITY: return "city";
+    case CARC_SEG_MONASTERY: return "monastery";
+    case CARC_SEG_GARDEN: return "garden";
+    case CARC_SEG_RIVER: return "river";
+    default: return "feature";
+    }
+}
+
+/* What a follower is called on each kind of feature. */
+static const char *role_name(uint32_t kind)
+{
+    switch (kind) {
+    case CARC_SEG_FIELD: return "farmer";
+    case CARC_SEG_ROAD: return "thief";
+    case CARC_SEG_CITY: return "knight";
+    case CARC_SEG_MONASTERY: return "monk";
+    default: return "follower";
+    }
+}
+
+static const char *figure_name(uint32_t figure)
+{
+    switch (figure) {
+    case CARC_FIGURE_FOLLOWER: return "follower";
+    case CARC_FIGURE_BIG: return "big follower";
+    case CARC_FIGURE_ABBOT: return "abbot";
+    case CARC_FIGURE_BUILDER: return "builder";
+    case CARC_FIGURE_PIG: return "pig";
+    default: return "figure";
+    }
+}
+
+static const char *tile_name(uint32_t kind)
+{
+    const char *name = carc_tile_name(kind);
+    return name != NULL ? name : "?";
+}
+
+static void format_move(char *buf, size_t cap, const carc_move *m)
+{
+    if (carc_move_format(buf, cap, NULL, m) != CARC_OK)
+        snprintf(buf, cap, "(unprintable move)");
+}
+
+/* "P0, P2" for a bit mask of players. */
+static void format_players(char *buf, size_t cap, uint32_t mask)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (uint32_t p = 0; p < 32 && len + 8 < cap; p++) {
+        if (mask & (1u << p)) {
+            int w = snprintf(buf + len, cap - len, "%sP%u", len ? ", " : "", p);
+            if (w > 0)
+                len += (size_t)w;
+        }
+    }
+}
+
+typedef carc_status (*render_fn)(char *, size_t, size_t *, const carc_game *, uint32_t);
+
+/* A rendering or record in a malloc'd buffer, or NULL (message printed). */
+static char *render_alloc(render_fn fn, const carc_game *g, uint32_t flags, const char *what)
+{
+    size_t needed = 0;
+    char *buf;
+    carc_status st = fn(NULL, 0, &needed, g, flags);
+
+    if (st != CARC_OK && st != CARC_EBUFFER) {
+        fprintf(stderr, "carc-demo: %s failed: %s\n", what, carc_status_str(st));
+        return NULL;
+    }
+    buf = malloc(needed + 1);
+    if (buf == NULL) {
+        fprintf(stderr, "carc-demo: out of memory\n");
+        return NULL;
+    }
+    st = fn(buf, needed + 1, NULL, g, flags);
+    if (st != CARC_OK) {
+        fprintf(stderr, "carc-demo: %s failed: %s\n", what, carc_status_str(st));
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+static carc_status save_adapter(char *buf, size_t cap, size_t *needed, const carc_game *g, uint32_t flags)
+{
+    (void)flags;
+    return carc_game_save(buf, cap, needed, g);
+}
+
+static void print_board(const session *s)
+{
+    char *text = render_alloc(carc_game_render_text, s->game, s->opt->color ? CARC_RENDER_COLOR : 0,
+                              "drawing the board");
+    if (text != NULL) {
+        fputs(text, stdout);
+        if (text[0] != '\0' && text[strlen(text) - 1] != '\n')
+            putchar('\n');
+    }
+    free(text);
+}
+
+static int write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    size_t len = strlen(text);
+    if (f == NULL) {
+        fprintf(stderr, "carc-demo: cannot write %s: %s\n", path, strerror(errno));
+        return -1;
+    }
+    if (fwrite(text, 1, len, f) != len || fclose(f) != 0) {
+        fprintf(stderr, "carc-demo: error writing %s\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+static const char *player_label(const session *s, uint32_t p, char *buf, size_t cap)
+{
+    if (s->opt->play && p == s->opt->seat)
+        snprintf(buf, cap, "P%u (you)", p);
+    else
+        snprintf(buf, cap, "P%u", p);
+    return buf;
+}
+
+/* ---- turn reports ---------------------------------------------------------- */
+
+/* Moves played so far (discards and an early end not counted). */
+static uint32_t moves_played(const carc_game *g)
+{
+    uint32_t n = 0, count = 0;
+    carc_game_history_count(&n, g);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_history_entry e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        if (carc_game_history(&e, g, i) == CARC_OK && e.kind == CARC_HISTORY_PLACE)
+            count++;
+    }
+    return count;
+}
+
+static void print_move(const session *s, uint32_t turn, uint32_t player, const carc_move *m)
+{
+    char text[96], who[32];
+
+    format_move(text, sizeof text, m);
+    printf("Turn %2u  %-8s tile %-2s  %-24s", turn, player_label(s, player, who, sizeof who),
+           tile_name(m->tile), text);
+    if (m->figure != CARC_FIGURE_NONE && m->segment != CARC_NO_SEGMENT) {
+        carc_segment_info seg;
+        memset(&seg, 0, sizeof seg);
+        seg.struct_size = sizeof seg;
+        if (carc_tile_segment(&seg, m->tile, m->rotation, m->segment) == CARC_OK) {
+            if (m->figure == CARC_FIGURE_FOLLOWER)
+                printf("  %s on the %s", role_name(seg.kind), feature_name(seg.kind));
+            else
+                printf("  %s on the %s", figure_name(m->figure), feature_name(seg.kind));
+        } else {
+            printf("  %s", figure_name(m->figure));
+        }
+    }
+    putchar('\n');
+}
+
+/* Print events [from, count). */
+static void print_events(const carc_game *g, uint32_t from)
+{
+    uint32_t count = 0;
+    bool final_header = false;
+
+    carc_game_event_count(&count, g);
+    for (uint32_t i = from; i < count; i++) {
+        carc_event ev;
+        char who[64];
+
+        memset(&ev, 0, sizeof ev);
+        ev.struct_size = sizeof ev;
+        if (carc_game_event(&ev, g, i) != CARC_OK)
+            continue;
+        if (ev.kind == CARC_EVENT_DISCARD) {
+            printf("         tile %s could not be placed anywhere: discarded\n", tile_name(ev.tile));
+            continue;
+        }
+        if (ev.kind == CARC_EVENT_FINAL && !final_header) {
+            printf("Final scoring:\n");
+            final_header = true;
+        }
+        format_players(who, sizeof who, ev.players);
+        printf("         %s +%d for a %s%s (%u tile%s)", who[0] ? who : "nobody", ev.points,
+               ev.kind == CARC_EVENT_SCORE && ev.feature_kind != CARC_SEG_FIELD ? "completed " : "",
+               feature_name(ev.feature_kind), ev.tiles, ev.tiles == 1 ? "" : "s");
+        if (ev.returned)
+            printf(", %u figure%s back to supply", ev.returned, ev.returned == 1 ? "" : "s");
+        putchar('\n');
+    }
+}
+
+static void print_scores(const session *s, bool final)
+{
+    uint32_t players = 0, leaders = 0;
+    char who[64], label[32];
+
+    carc_game_players(&players, s->game);
+    printf("%s\n", final ? "Final scores:" : "Scores:");
+    for (uint32_t p = 0; p < players; p++) {
+        int32_t score = 0;
+        uint32_t supply = 0;
+        carc_game_score(&score, s->game, p);
+        carc_game_supply(&supply, s->game, p);
+        printf("  %-8s %4d points  (%u follower%s in supply)\n", player_label(s, p, label, sizeof label),
+               score, supply, supply == 1 ? "" : "s");
+    }
+    if (final && carc_game_leaders(&leaders, s->game) == CARC_OK && leaders != 0) {
+        format_players(who, sizeof who, leaders);
+        if ((leaders & (leaders - 1)) == 0)
+            printf("Winner: %s\n", who);
+        else
+            printf("Winners (shared): %s\n", who);
+    }
+}
+
+/* ---- one turn -------------------------------------------------------------- */
+
+static int play_and_report(session *s, const carc_move *m)
+{
+    uint32_t events = 0, player = 0, turn = moves_played(s->game) + 1;
+    carc_status st;
+
+    carc_game_event_count(&events, s->game);
+    carc_game_current_player(&player, s->game);
+    st = carc_game_play(s->game, m);
+    if (st != CARC_OK) {
+        char text[96];
+        format_move(text, sizeof text, m);
+        fprintf(stderr, "carc-demo: the library refused %s: %s (%s)\n", text, carc_status_str(st),
+                carc_game_last_error(s->game));
+        return -1;
+    }
+    if (!s->opt->quiet) {
+        print_move(s, turn, player, m);
+        print_events(s->game, events);
+    }
+    return 0;
+}
+
+static int bot_turn(session *s)
+{
+    uint32_t player = 0;
+    carc_move m;
+    carc_status st;
+
+    carc_game_current_player(&player, s->game);
+    st = bot_choose(s->bots[player], s->game, &m);
+    if (st != CARC_OK) {
+        fprintf(stderr, "carc-demo: bot P%u found no move: %s\n", player, carc_status_str(st));
+        return -1;
+    }
+    return play_and_report(s, &m);
+}
+
+/* ---- the human ------------------------------------------------------------- */
+
+static void play_help(void)
+{
+    printf("Type one of:\n"
+           "  a number        play that move from the list\n"
+           "  a move          in the move notation: TILE X Y ROTATION [WHERE], e.g. 'D 1 0 90 road:E'\n"
+           "                  (y grows to the south; WHERE is road:E, city:N, field:NNE, cloister or -)\n"
+           "  moves           list the legal moves again\n"
+           "  board           draw the board again\n"
+           "  undo            take back your last turn (and the bots' turns since)\n"
+           "  help            this text\n"
+           "  quit            stop playing\n");
+}
+
+/* Length of the placement part ("K 2 -1 90") of a move's notation. */
+static size_t placement_length(const char *notation)
+{
+    size_t i = 0;
+    for (int token = 0; token < 4; token++) {
+        while (notation[i] == ' ')
+            i++;
+        while (notation[i] != '\0' && notation[i] != ' ')
+            i++;
+    }
+    return i;
+}
+
+/* The figure part of a move's notation ("road:E"; "-" when there is none). */
+static const char *figure_part(const char *notation)
+{
+    const char *p = notation + placement_length(notation);
+    while (*p == ' ')
+        p++;
+    return *p ? p : "-";
+}
+
+/* Legal moves, numbered from 1, one line per placement with its figure choices. */
+static void list_moves(const session *s)
+{
+    size_t n = carc_movelist_count(s->list);
+    const carc_move *m = carc_movelist_data(s->list);
+
+    printf("Legal moves (%zu):", n);
+    for (size_t i = 0; i < n; i++) {
+        char text[96];
+        format_move(text, sizeof text, &m[i]);
+        if (i == 0 || m[i].x != m[i - 1].x || m[i].y != m[i - 1].y || m[i].rotation != m[i - 1].rotation)
+            printf("\n  %-14.*s", (int)placement_length(text), text);
+        printf(" %4zu) %s", i + 1, figure_part(text));
+    }
+    putchar('\n');
+}
+
+static void show_position(session *s)
+{
+    uint32_t tile = 0, remaining = 0;
+    print_board(s);
+    print_scores(s, false);
+    carc_game_current_tile(&tile, s->game);
+    carc_game_remaining(&remaining, s->game);
+    printf("Your tile: %s (%u tile%s left to draw, this one included)\n", tile_name(tile), remaining,
+           remaining == 1 ? "" : "s");
+    list_moves(s);
+}
+
+/* Undo back to the start of the human's previous turn. */
+static turn_result undo_turn(session *s)
+{
+    uint32_t target, count = 0;
+
+    if (s->nmarks == 0) {
+        printf("Nothing to undo: you have not played a move yet.\n");
+        return TURN_AGAIN;
+    }
+    target = s->marks[--s->nmarks];
+    for (;;) {
+        bool can = false;
+        carc_status st;
+        carc_game_history_count(&count, s->game);
+        if (count <= target)
+            break;
+        if (carc_game_can_undo(&can, s->game) != CARC_OK || !can) {
+            fprintf(stderr, "carc-demo: the library cannot undo further\n");
+            return TURN_ERROR;
+        }
+        st = carc_game_undo(s->game);
+        if (st != CARC_OK) {
+            fprintf(stderr, "carc-demo: undo failed: %s\n", carc_status_str(st));
+            return TURN_ERROR;
+        }
+    }
+    printf("Undone: back to the start of your previous turn.\n");
+    return TURN_UNDONE;
+}
+
+static int push_mark(session *s, uint32_t mark)
+{
+    if (s->nmarks == s->marks_cap) {
+        size_t cap = s->marks_cap ? 2 * s->marks_cap : 32;
+        uint32_t *p = realloc(s->marks, cap * sizeof *p);
+        if (p == NULL)
+            return -1;
+        s->marks = p;
+        s->marks_cap = cap;
+    }
+    s->marks[s->nmarks++] = mark;
+    return 0;
+}
+
+/* Read one line; 0 ok, -1 end of input. Overlong lines are reported as "". */
+static int read_line(char *buf, size_t cap)
+{
+    size_t len;
+    if (fgets(buf, (int)cap, stdin) == NULL)
+        return -1;
+    len = strlen(buf);
+    if (len > 0 && buf[len - 1] == '\n') {
+        buf[--len] = '\0';
+    } else if (!feof(stdin)) {
+        int c;
+        while ((c = getchar()) != EOF && c != '\n')
+            ;
+        printf("That line is too long.\n");
+        buf[0] = '\0';
+        return 0;
+    }
+    while (len > 0 && isspace((unsigned char)buf[len - 1]))
+        buf[--len] = '\0';
+    return 0;
+}
+
+static turn_result human_turn(session *s)
+{
+    char line[256];
+    uint32_t mark = 0;
+    carc_status st = carc_game_legal_moves(s->list, s->game, CARC_ENUM_UNIQUE_ROTATIONS);
+
+    if (st != CARC_OK) {
+        fprintf(stderr, "carc-demo: cannot list the legal moves: %s\n", carc_status_str(st));
+        return TURN_ERROR;
+    }
+    carc_game_history_count(&mark, s->game);
+    putchar('\n');
+    show_position(s);
+
+    for (;;) {
+        const char *p;
+        carc_move m;
+        size_t n = carc_movelist_count(s->list);
+
+        printf("Your move (1-%zu, a move, undo, help, quit)> ", n);
+        fflush(stdout);
+        if (read_line(line, sizeof line) != 0) {
+            printf("\nEnd of input: quitting.\n");
+            return TURN_QUIT;
+        }
+        p = line;
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p == '\0')
+            continue;
+        if (strcmp(p, "quit") == 0 || strcmp(p, "q") == 0 || strcmp(p, "exit") == 0)
+            return TURN_QUIT;
+        if (strcmp(p, "help") == 0 || strcmp(p, "?") == 0) {
+            play_help();
+            continue;
+        }
+        if (strcmp(p, "moves") == 0) {
+            list_moves(s);
+            continue;
+        }
+        if (strcmp(p, "board") == 0) {
+            print_board(s);
+            continue;
+        }
+        if (strcmp(p, "undo") == 0) {
+            turn_result r = undo_turn(s);
+            if (r == TURN_AGAIN)
+                continue;
+            return r;
+        }
+        if (isdigit((unsigned char)*p)) {
+            uint64_t k;
+            if (parse_number(&k, p, 0, UINT64_MAX) != 0) {
+                printf("'%s' is not a number or a move. Type 'help' for help.\n", p);
+                continue;
+            }
+            if (k < 1 || k > n) {
+                printf("There is no move %s: choose 1 to %zu.\n", p, n);
+                continue;
+            }
+            m = carc_movelist_data(s->list)[k - 1];
+        } else {
+            st = carc_move_parse(&m, p);
+            if (st != CARC_OK) {
+                printf("'%s' is neither a command nor a move (%s). Type 'help' for help.\n", p,
+                       carc_status_str(st));
+                continue;
+            }
+            st = carc_game_check_move(s->game, &m);
+            if (st != CARC_OK) {
+                printf("Illegal move '%s': %s. Type 'moves' for the list.\n", p, carc_status_str(st));
+                continue;
+            }
+        }
+        if (play_and_report(s, &m) != 0)
+            return TURN_ERROR;
+        if (push_mark(s, mark) != 0) {
+            fprintf(stderr, "carc-demo: out of memory\n");
+            return TURN_ERROR;
+        }
+        return TURN_PLAYED;
+    }
+}
+
+/* ---- the game -------------------------------------------------------------- */
+
+static int run(session *s)
+{
+    const options *opt = s->opt;
+    bool over = false, quit = false;
+
+    if (!opt->quiet) {
+        printf("Carcassonne (libcarcassonne %s): %u players, seed %llu, %s bots", carc_version_string(),
+               opt->players, (unsigned long long)opt->seed, bot_kind_name(opt->bot));
+        if (opt->play)
+            printf(", you are P%u", opt->seat);
+        printf("\n");
+        print_events(s->game, 0); /* discards of the very first draws, if any */
+    }
+
+    while (carc_game_is_over(&over, s->game) == CARC_OK && !over) {
+        uint32_t player = 0;
+        carc_game_current_player(&player, s->game);
+        if (opt->play && player == opt->seat) {
+            turn_result r = human_turn(s);
+            if (r == TURN_ERROR)
+                return 1;
+            if (r == TURN_QUIT) {
+                quit = true;
+                break;
+            }
+        } else if (bot_turn(s) != 0) {
+            return 1;
+        }
+    }
+
+    if (!opt->quiet) {
+        putchar('\n');
+        print_board(s);
+    }
+    if (quit)
+        printf("Game left unfinished.\n");
+    print_scores(s, !quit);
+
+    if (opt->svg != NULL) {
+        char *svg = render_alloc(carc_game_render_svg, s->game, 0, "drawing the SVG");
+        int rc = svg != NULL ? write_file(opt->svg, svg) : -1;
+        free(svg);
+        if (rc != 0)
+            return 1;
+    }
+    if (opt->record != NULL) {
+        char *rec = render_alloc(save_adapter, s->game, 0, "saving the record");
+        int rc = rec != NULL ? write_file(opt->record, rec) : -1;
+        free(rec);
+        if (rc != 0)
+            return 1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    options opt;
+    session s;
+    carc_game_options go;
+    carc_status st;
+    int rc;
+
+    rc = parse_args(&opt, argc, argv);
+    if (rc == 1)
+        return 0;
+    if (rc != 0)
+        return 2;
+
+    memset(&s, 0, sizeof s);
+    s.opt = &opt;
+    carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
+    go.players = opt.players;
+    go.seed = opt.seed;
+    st = carc_game_new(&s.game, &go);
+    if (st != CARC_OK) {
+        fprintf(stderr, "carc-demo: cannot create the game: %s\n", carc_status_str(st));
+        return 1;
+    }
+    rc = 0;
+    if (carc_movelist_new(&s.list, s.game) != CARC_OK)
+        rc = 1;
+    for (uint32_t p = 0; p < opt.players && rc == 0; p++) {
+        /* Each bot gets its own stream, derived from the game seed and its seat. */
+        s.bots[p] = bot_new(opt.bot, opt.seed * 0x100000001B3u + p + 1, s.game);
+        if (s.bots[p] == NULL)
+            rc = 1;
+    }
+    if (rc != 0)
+        fprintf(stderr, "carc-demo: out of memory\n");
+    else
+        rc = run(&s);
+
+    for (uint32_t p = 0; p < MAX_PLAYERS; p++)
+        bot_free(s.bots[p]);
+    carc_movelist_free(s.list);
+    free(s.marks);
+    carc_game_free(s.game);
+    return rc;
+}
