@@ -1,0 +1,268 @@
+/*
+ * Public functions over the game handle: queries, tile choice, early end,
+ * undo, history, events. Each checks its arguments; mutating calls set the
+ * last-error text on failure and leave the game unchanged.
+ */
+#include "internal.h"
+
+#define CHECK(cond)             \
+    do {                        \
+        if (!(cond))            \
+            return CARC_EINVAL; \
+    } while (0)
+
+const char *carc_game_last_error(const carc_game *game)
+{
+    return game ? game->err : "invalid argument: NULL game";
+}
+
+carc_status carc_game_options_get(carc_game_options *out, const carc_game *g)
+{
+    CHECK(out && g);
+    carc_game_options o = CARC_GAME_OPTIONS_INIT;
+    o.players = g->rs->players;
+    o.seed = g->rs->seed;
+    o.modules = g->rs->modules;
+    o.start_tile = g->rs->start_kind;
+    o.start_x = g->rs->start_x;
+    o.start_y = g->rs->start_y;
+    o.start_rotation = g->rs->start_rot;
+    *out = o;
+    return CARC_OK;
+}
+
+carc_status carc_game_players(uint32_t *out, const carc_game *g)
+{
+    CHECK(out && g);
+    *out = CARCI_HDR(g)->players;
+    return CARC_OK;
+}
+
+carc_status carc_game_current_player(uint32_t *out, const carc_game *g)
+{
+    CHECK(out && g);
+    *out = CARCI_HDR(g)->cur;
+    return CARC_OK;
+}
+
+carc_status carc_game_is_over(bool *out, const carc_game *g)
+{
+    CHECK(out && g);
+    *out = CARCI_HDR(g)->over != 0;
+    return CARC_OK;
+}
+
+carc_status carc_game_score(int32_t *out, const carc_game *g, uint32_t player)
+{
+    CHECK(out && g);
+    if (player >= CARCI_HDR(g)->players)
+        return CARC_ERANGE;
+    *out = CARCI_HDR(g)->score[player];
+    return CARC_OK;
+}
+
+carc_status carc_game_supply(uint32_t *out, const carc_game *g, uint32_t player)
+{
+    CHECK(out && g);
+    if (player >= CARCI_HDR(g)->players)
+        return CARC_ERANGE;
+    *out = CARCI_HDR(g)->supply[player];
+    return CARC_OK;
+}
+
+carc_status carc_game_current_tile(uint32_t *out, const carc_game *g)
+{
+    CHECK(out && g);
+    const carci_hdr *h = CARCI_HDR(g);
+    if (h->over || h->n_bag == 0)
+        return CARC_ENOTFOUND;
+    *out = CARCI_BAG(g)[h->n_bag - 1];
+    return CARC_OK;
+}
+
+carc_status carc_game_remaining(uint32_t *out, const carc_game *g)
+{
+    CHECK(out && g);
+    *out = CARCI_HDR(g)->n_bag;
+    return CARC_OK;
+}
+
+carc_status carc_game_remaining_of(uint32_t *out, const carc_game *g, uint32_t kind)
+{
+    CHECK(out && g);
+    if (kind >= carci_tile_kinds)
+        return CARC_ERANGE;
+    const uint16_t *bag = CARCI_BAG(g);
+    uint32_t n = 0;
+    for (uint32_t i = 0, e = CARCI_HDR(g)->n_bag; i < e; i++)
+        n += bag[i] == kind;
+    *out = n;
+    return CARC_OK;
+}
+
+carc_status carc_game_state_size(size_t *out, const carc_game *g)
+{
+    CHECK(out && g);
+    *out = g->rs->state_words * sizeof(uint16_t);
+    return CARC_OK;
+}
+
+carc_status carc_game_choose_tile(carc_game *g, uint32_t kind)
+{
+    CHECK(g);
+    carci_hdr *h = CARCI_HDR(g);
+    if (kind >= carci_tile_kinds)
+        return carci_fail(g, CARC_ERANGE, "tile kind %u out of range", kind);
+    if (h->over)
+        return carci_fail(g, CARC_EGAME_OVER, "the game is over");
+    uint32_t left;
+    carc_game_remaining_of(&left, g, kind);
+    if (!left)
+        return carci_fail(g, CARC_ENOT_IN_BAG, "no tile %s is left to draw", carci_tiles[kind].name);
+    carc_status s = g->unit_open ? CARC_OK : carci_unit_begin(g);
+    if (s != CARC_OK)
+        return carci_fail(g, s, "out of memory");
+    if (g->unit_open) {
+        /* replace the earlier choice: back to the tile drawn at the start of the turn */
+        carci_unit_rollback(g);
+        carci_unit_begin(g); /* cannot fail: the reservation is still there */
+    }
+    uint16_t *bag = CARCI_BAG(g);
+    uint32_t top = h->n_bag - 1u, i = top;
+    while (bag[i] != kind)
+        i--;
+    if (i != top) {
+        uint16_t t = bag[top];
+        CARCI_SET(g, bag[top], bag[i]);
+        CARCI_SET(g, bag[i], t);
+    }
+    if (carci_tile_placeable(g, kind)) {
+        if (g->trail_len == g->marks[g->n_marks - 1]) {
+            g->n_marks--; /* nothing changed: no unit */
+            g->unit_open = false;
+        } else {
+            g->unit_open = true;
+        }
+    } else {
+        carci_advance(g); /* discarded at once, and maybe more after it */
+        g->unit_open = false;
+    }
+    carci_clear_error(g);
+    return CARC_OK;
+}
+
+carc_status carc_game_end(carc_game *g)
+{
+    CHECK(g);
+    carci_hdr *h = CARCI_HDR(g);
+    if (h->over)
+        return CARC_OK;
+    if (!g->unit_open) {
+        carc_status s = carci_unit_begin(g);
+        if (s != CARC_OK)
+            return carci_fail(g, s, "out of memory");
+    }
+    carci_hist_push(g, CARC_HISTORY_END, h->cur, NULL);
+    carci_final_scoring(g);
+    g->unit_open = false;
+    carci_clear_error(g);
+    return CARC_OK;
+}
+
+carc_status carc_game_undo(carc_game *g)
+{
+    CHECK(g);
+    if (g->n_marks == 0)
+        return carci_fail(g, CARC_ENO_UNDO, "nothing to undo");
+    carci_unit_rollback(g);
+    carci_clear_error(g);
+    return CARC_OK;
+}
+
+carc_status carc_game_can_undo(bool *out, const carc_game *g)
+{
+    CHECK(out && g);
+    *out = g->n_marks > 0;
+    return CARC_OK;
+}
+
+carc_status carc_game_history_count(uint32_t *out, const carc_game *g)
+{
+    CHECK(out && g);
+    *out = CARCI_HDR(g)->n_hist;
+    return CARC_OK;
+}
+
+carc_status carc_game_history(carc_history_entry *out, const carc_game *g, uint32_t index)
+{
+    CHECK(out && g && out->struct_size >= sizeof(uint32_t));
+    if (index >= CARCI_HDR(g)->n_hist)
+        return CARC_ERANGE;
+    const carci_hist *e = &CARCI_HIST(g)[index];
+    carc_history_entry r;
+    memset(&r, 0, sizeof r);
+    r.struct_size = out->struct_size < sizeof r ? out->struct_size : (uint32_t)sizeof r;
+    r.kind = e->kind_player & 0xFFu;
+    r.player = e->kind_player >> 8;
+    r.move.x = e->x;
+    r.move.y = e->y;
+    r.move.tile = e->tile;
+    r.move.rotation = e->rot_fig_seg & 3u;
+    r.move.figure = (e->rot_fig_seg >> 2) & 0x3Fu;
+    r.move.segment = (uint8_t)(e->rot_fig_seg >> 8);
+    memcpy(out, &r, r.struct_size);
+    return CARC_OK;
+}
+
+carc_status carc_game_event_count(uint32_t *out, const carc_game *g)
+{
+    CHECK(out && g);
+    *out = CARCI_HDR(g)->n_events;
+    return CARC_OK;
+}
+
+carc_status carc_game_event(carc_event *out, const carc_game *g, uint32_t index)
+{
+    CHECK(out && g && out->struct_size >= sizeof(uint32_t));
+    if (index >= CARCI_HDR(g)->n_events)
+        return CARC_ERANGE;
+    const carci_ev *e = &CARCI_EVENTS(g)[index];
+    carc_event r;
+    memset(&r, 0, sizeof r);
+    r.struct_size = out->struct_size < sizeof r ? out->struct_size : (uint32_t)sizeof r;
+    r.kind = e->kind_fkind & 0xFFu;
+    r.feature_kind = e->kind_fkind >> 8;
+    r.turn = e->turn;
+    r.points = e->points;
+    r.players = e->players_ret & 0xFFu;
+    r.returned = e->players_ret >> 8;
+    r.tiles = e->tiles;
+    r.segment = CARC_NO_SEGMENT;
+    if (r.kind == CARC_EVENT_DISCARD) {
+        r.tile = e->node;
+    } else {
+        const carci_placed *p = &CARCI_PLACED(g)[carci_node_tile(g, e->node)];
+        r.tile = p->kind;
+        r.x = p->x;
+        r.y = p->y;
+        r.segment = carci_node_seg(g, e->node);
+    }
+    memcpy(out, &r, r.struct_size);
+    return CARC_OK;
+}
+
+carc_status carc_game_leaders(uint32_t *out, const carc_game *g)
+{
+    CHECK(out && g);
+    const carci_hdr *h = CARCI_HDR(g);
+    int32_t best = h->score[0];
+    for (uint32_t p = 1; p < h->players; p++)
+        if (h->score[p] > best)
+            best = h->score[p];
+    uint32_t mask = 0;
+    for (uint32_t p = 0; p < h->players; p++)
+        if (h->score[p] == best)
+            mask |= 1u << p;
+    *out = mask;
+    return CARC_OK;
+}

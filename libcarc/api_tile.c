@@ -1,0 +1,74 @@
+/* Public queries over the tile catalogue. */
+#include "internal.h"
+
+uint32_t carc_tile_kind_count(void)
+{
+    return carci_tile_kinds;
+}
+
+const char *carc_tile_name(uint32_t kind)
+{
+    return kind < carci_tile_kinds ? carci_tiles[kind].name : NULL;
+}
+
+carc_status carc_tile_find(uint32_t *out, const char *name)
+{
+    if (!out || !name)
+        return CARC_EINVAL;
+    for (uint32_t k = 0; k < carci_tile_kinds; k++)
+        if (strcmp(carci_tiles[k].name, name) == 0) {
+            *out = k;
+            return CARC_OK;
+        }
+    return CARC_ENOTFOUND;
+}
+
+carc_status carc_tile_copies(uint32_t *out, uint32_t kind, uint32_t modules)
+{
+    if (!out)
+        return CARC_EINVAL;
+    if (kind >= carci_tile_kinds)
+        return CARC_ERANGE;
+    const carci_tiledef *t = &carci_tiles[kind];
+    *out = (!t->module || (t->module & modules)) ? t->copies : 0;
+    return CARC_OK;
+}
+
+carc_status carc_tile_edge(uint32_t *out, uint32_t kind, uint32_t rotation, uint32_t side)
+{
+    if (!out)
+        return CARC_EINVAL;
+    if (kind >= carci_tile_kinds || rotation > 3 || side > 3)
+        return CARC_ERANGE;
+    *out = (carci_rot_sig(carci_tiles[kind].edges, rotation) >> (2 * side)) & 3u;
+    return CARC_OK;
+}
+
+carc_status carc_tile_segment_count(uint32_t *out, uint32_t kind)
+{
+    if (!out)
+        return CARC_EINVAL;
+    if (kind >= carci_tile_kinds)
+        return CARC_ERANGE;
+    *out = carci_tiles[kind].nseg;
+    return CARC_OK;
+}
+
+carc_status carc_tile_segment(carc_segment_info *out, uint32_t kind, uint32_t rotation, uint32_t index)
+{
+    if (!out || out->struct_size < sizeof(uint32_t))
+        return CARC_EINVAL;
+    if (kind >= carci_tile_kinds || rotation > 3 || index >= carci_tiles[kind].nseg)
+        return CARC_ERANGE;
+    const carci_segdef *s = &carci_tiles[kind].seg[index];
+    carc_segment_info r;
+    r.struct_size = out->struct_size < sizeof r ? out->struct_size : (uint32_t)sizeof r;
+    r.kind = s->kind;
+    r.edges = carci_rot_sides(s->edges, rotation);
+    r.ports = carci_rot_ports(s->ports, rotation);
+    r.pennants = s->pennants;
+    r.end = s->end;
+    r.adjacent_cities = s->adj;
+    memcpy(out, &r, r.struct_size);
+    return CARC_OK;
+}

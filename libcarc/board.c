@@ -1,0 +1,108 @@
+/*
+ * The board: an open-addressing hash of cells (placed tiles and the frontier
+ * of empty cells next to them) and the frontier itself, each empty cell with
+ * the edge types its placed neighbours require (need) and which sides they
+ * constrain (mask). Cells are never removed from the hash during play (a
+ * frontier cell becomes a placed one), so undo, which restores slots in
+ * reverse order, keeps linear probing valid.
+ */
+#include "internal.h"
+
+static inline uint32_t hash_xy(int32_t x, int32_t y, uint32_t cap)
+{
+    uint32_t h = (uint32_t)x * 0x9E3779B1u ^ (uint32_t)y * 0x85EBCA77u;
+    return (h ^ (h >> 15)) & (cap - 1);
+}
+
+uint32_t carci_hash_find(const carc_game *g, int32_t x, int32_t y)
+{
+    const carci_slot *h = CARCI_HASH(g);
+    uint32_t cap = g->rs->hash_cap, i = hash_xy(x, y, cap);
+    for (;;) {
+        if (h[i].val == CARCI_SLOT_EMPTY)
+            return CARCI_NONE32;
+        if (h[i].x == x && h[i].y == y)
+            return i;
+        i = (i + 1) & (cap - 1);
+    }
+}
+
+static uint32_t hash_insert(carc_game *g, int32_t x, int32_t y, uint16_t val)
+{
+    carci_slot *h = CARCI_HASH(g);
+    uint32_t cap = g->rs->hash_cap, i = hash_xy(x, y, cap);
+    while (h[i].val != CARCI_SLOT_EMPTY)
+        i = (i + 1) & (cap - 1);
+    CARCI_SET(g, h[i].x, x);
+    CARCI_SET(g, h[i].y, y);
+    CARCI_SET(g, h[i].val, val);
+    return i;
+}
+
+static const int8_t DX[4] = { 0, 1, 0, -1 };
+static const int8_t DY[4] = { -1, 0, 1, 0 };
+
+bool carci_tile_placeable(const carc_game *g, uint32_t kind)
+{
+    const carci_front *f = CARCI_FRONT(g);
+    uint8_t sig = g->rs->kinds[kind].sig;
+    uint8_t s1 = carci_rot_sig(sig, 1), s2 = carci_rot_sig(sig, 2), s3 = carci_rot_sig(sig, 3);
+    for (uint32_t i = 0, n = CARCI_HDR(g)->n_front; i < n; i++) {
+        uint16_t nm = f[i].need_mask;
+        if (carci_fits(nm, sig) || carci_fits(nm, s1) || carci_fits(nm, s2) || carci_fits(nm, s3))
+            return true;
+    }
+    return false;
+}
+
+/*
+ * Put tile `kind` turned `rot` on the frontier cell (x, y): the cell becomes
+ * placed tile number n_placed, leaves the frontier, and its empty neighbours
+ * join the frontier or get the new constraint. Connecting segments is the
+ * caller's job (play.c).
+ */
+void carci_board_place(carc_game *g, int32_t x, int32_t y, uint32_t kind, uint32_t rot)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    carci_slot *hs = CARCI_HASH(g);
+    carci_front *f = CARCI_FRONT(g);
+    uint16_t idx = h->n_placed;
+
+    uint32_t s = carci_hash_find(g, x, y);
+    if (s == CARCI_NONE32) {
+        s = hash_insert(g, x, y, idx); /* only the start tile */
+    } else {
+        uint16_t fi = (uint16_t)(hs[s].val & 0x7FFFu);
+        uint16_t last = (uint16_t)(h->n_front - 1);
+        CARCI_SET(g, hs[s].val, idx);
+        if (fi != last) {
+            carci_front moved = f[last];
+            CARCI_SET(g, f[fi].x, moved.x);
+            CARCI_SET(g, f[fi].y, moved.y);
+            CARCI_SET(g, f[fi].need_mask, moved.need_mask);
+            uint32_t ms = carci_hash_find(g, moved.x, moved.y);
+            CARCI_SET(g, hs[ms].val, CARCI_SLOT_FRONT | fi);
+        }
+        CARCI_SET(g, h->n_front, last);
+    }
+
+    uint8_t sig = carci_rot_sig(g->rs->kinds[kind].sig, rot);
+    for (unsigned side = 0; side < 4; side++) {
+        int32_t nx = x + DX[side], ny = y + DY[side];
+        unsigned facing = (side + 2) & 3;
+        uint16_t bits = (uint16_t)(((sig >> (2 * side)) & 3u) << (2 * facing));
+        uint16_t mask = (uint16_t)(3u << (2 * facing + 8));
+        uint32_t ns = carci_hash_find(g, nx, ny);
+        if (ns == CARCI_NONE32) {
+            uint16_t fi = h->n_front;
+            CARCI_SET(g, f[fi].x, nx);
+            CARCI_SET(g, f[fi].y, ny);
+            CARCI_SET(g, f[fi].need_mask, bits | mask);
+            CARCI_SET(g, h->n_front, fi + 1);
+            hash_insert(g, nx, ny, CARCI_SLOT_FRONT | fi);
+        } else if (hs[ns].val & CARCI_SLOT_FRONT) {
+            uint16_t fi = (uint16_t)(hs[ns].val & 0x7FFFu);
+            CARCI_SET(g, f[fi].need_mask, f[fi].need_mask | bits | mask);
+        }
+    }
+}

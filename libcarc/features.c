@@ -1,0 +1,157 @@
+/*
+ * Features: union-find over the segments of placed tiles (roads, cities,
+ * fields; monasteries are single nodes). Union by rank, no path compression,
+ * so every change is a few journaled words and finds stay O(log n). Each
+ * feature keeps a circular list of its segments (next), its count of
+ * unmatched edges (open) and the figures on it (occ), all on the root.
+ * Distinct tiles and pennants are counted when needed (scoring, queries).
+ */
+#include "internal.h"
+
+void carci_union(carc_game *g, uint16_t a, uint16_t b)
+{
+    carci_node *nd = CARCI_NODES(g);
+    uint16_t ra = carci_find(g, a), rb = carci_find(g, b);
+    if (ra == rb)
+        return;
+    unsigned ka = nd[ra].parent >> 12, kb = nd[rb].parent >> 12;
+    if (ka < kb) {
+        uint16_t t = ra;
+        ra = rb;
+        rb = t;
+    }
+    /* rb goes under ra */
+    CARCI_SET(g, nd[rb].parent, ra);
+    if (ka == kb)
+        CARCI_SET(g, nd[ra].parent, ra | ((ka + 1) << 12));
+    CARCI_SET(g, nd[ra].open, nd[ra].open + nd[rb].open);
+    CARCI_SET(g, nd[ra].tile_occ, nd[ra].tile_occ + (nd[rb].tile_occ & 0xFF00u));
+    uint16_t na = nd[ra].next, nb = nd[rb].next;
+    CARCI_SET(g, nd[ra].next, nb);
+    CARCI_SET(g, nd[rb].next, na);
+}
+
+uint16_t carci_node_tile(const carc_game *g, uint16_t n)
+{
+    return (uint16_t)(CARCI_NODES(g)[n].tile_occ & 0xFFu);
+}
+
+uint16_t carci_node_occ(const carc_game *g, uint16_t n)
+{
+    return (uint16_t)(CARCI_NODES(g)[carci_find(g, n)].tile_occ >> 8);
+}
+
+uint8_t carci_node_seg(const carc_game *g, uint16_t n)
+{
+    const carci_placed *p = &CARCI_PLACED(g)[carci_node_tile(g, n)];
+    return (uint8_t)(n - carci_placed_base(p));
+}
+
+uint8_t carci_node_kind(const carc_game *g, uint16_t n)
+{
+    const carci_placed *p = &CARCI_PLACED(g)[carci_node_tile(g, n)];
+    return carci_tiles[p->kind].seg[n - carci_placed_base(p)].kind;
+}
+
+uint32_t carci_monastery_neighbours(const carc_game *g, uint16_t tile)
+{
+    const carci_placed *p = &CARCI_PLACED(g)[tile];
+    uint32_t n = 0;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            if (!dx && !dy)
+                continue;
+            uint16_t v = carci_cell(g, p->x + dx, p->y + dy);
+            if (v != CARCI_SLOT_EMPTY && !(v & CARCI_SLOT_FRONT))
+                n++;
+        }
+    return n;
+}
+
+/* Distinct tiles of a road/city/field feature (a tile counts once even when the
+ * feature passes through it twice), and its pennants. */
+uint32_t carci_feature_tiles(const carc_game *g, uint16_t root, uint32_t *pennants)
+{
+    const carci_node *nd = CARCI_NODES(g);
+    uint64_t seen[4] = { 0, 0, 0, 0 };
+    uint32_t tiles = 0, pen = 0;
+    uint16_t n = root;
+    do {
+        uint16_t t = (uint16_t)(nd[n].tile_occ & 0xFFu);
+        if (!(seen[t >> 6] & (1ull << (t & 63)))) {
+            seen[t >> 6] |= 1ull << (t & 63);
+            tiles++;
+        }
+        if (pennants) {
+            const carci_placed *p = &CARCI_PLACED(g)[t];
+            pen += carci_tiles[p->kind].seg[n - carci_placed_base(p)].pennants;
+        }
+        n = nd[n].next;
+    } while (n != root);
+    if (pennants)
+        *pennants = pen;
+    return tiles;
+}
+
+bool carci_feature_complete(const carc_game *g, uint16_t root)
+{
+    switch (carci_node_kind(g, root)) {
+    case CARC_SEG_ROAD:
+    case CARC_SEG_CITY:
+        return CARCI_NODES(g)[root].open == 0;
+    case CARC_SEG_MONASTERY:
+    case CARC_SEG_GARDEN:
+        return carci_monastery_neighbours(g, carci_node_tile(g, root)) == 8;
+    default:
+        return false;
+    }
+}
+
+/* Distinct completed cities bordering a field (base.md 6.5). */
+uint32_t carci_field_cities(const carc_game *g, uint16_t root)
+{
+    const carci_node *nd = CARCI_NODES(g);
+    uint16_t cities[64];
+    uint32_t nc = 0;
+    uint16_t n = root;
+    do {
+        const carci_placed *p = &CARCI_PLACED(g)[nd[n].tile_occ & 0xFFu];
+        uint16_t base = carci_placed_base(p);
+        uint8_t adj = carci_tiles[p->kind].seg[n - base].adj;
+        for (unsigned c = 0; adj; c++, adj >>= 1) {
+            if (!(adj & 1u))
+                continue;
+            uint16_t r = carci_find(g, (uint16_t)(base + c));
+            if (nd[r].open != 0)
+                continue;
+            uint32_t i = 0;
+            while (i < nc && cities[i] != r)
+                i++;
+            if (i == nc && nc < 64)
+                cities[nc++] = r;
+        }
+        n = nd[n].next;
+    } while (n != root);
+    return nc;
+}
+
+int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final)
+{
+    uint32_t pen = 0, tiles;
+    switch (carci_node_kind(g, root)) {
+    case CARC_SEG_ROAD:
+        return (int32_t)carci_feature_tiles(g, root, NULL);
+    case CARC_SEG_CITY:
+        tiles = carci_feature_tiles(g, root, &pen);
+        if (!final && CARCI_NODES(g)[root].open == 0)
+            return (int32_t)(2 * (tiles + pen));
+        return (int32_t)(tiles + pen);
+    case CARC_SEG_MONASTERY:
+    case CARC_SEG_GARDEN:
+        return (int32_t)(1 + carci_monastery_neighbours(g, carci_node_tile(g, root)));
+    case CARC_SEG_FIELD:
+        return (int32_t)(3 * carci_field_cities(g, root));
+    default:
+        return 0;
+    }
+}

@@ -1,0 +1,231 @@
+/*
+ * Game life cycle: create (deal the tiles from the seed, lay the start tile),
+ * free, clone, copy.
+ */
+#include "internal.h"
+
+/* splitmix64: the same sequence on every platform. */
+static uint64_t splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in [0, bound) without modulo bias. */
+static uint32_t uniform(uint64_t *s, uint32_t bound)
+{
+    uint64_t threshold = (0 - (uint64_t)bound) % bound;
+    for (;;) {
+        uint64_t r = splitmix64(s);
+        if (r >= threshold)
+            return (uint32_t)(r % bound);
+    }
+}
+
+static carc_status alloc_game(carc_game **out, const carci_ruleset *rs, const carc_allocator *a)
+{
+    carc_game *g = carci_alloc(a, sizeof *g);
+    if (!g)
+        return CARC_ENOMEM;
+    memset(g, 0, sizeof *g);
+    g->alloc = *a;
+    g->st = carci_alloc(a, rs->state_words * sizeof(uint16_t));
+    if (!g->st) {
+        carci_free(a, g, sizeof *g);
+        return CARC_ENOMEM;
+    }
+    g->rs = rs;
+    *out = g;
+    return CARC_OK;
+}
+
+static void free_game(carc_game *g)
+{
+    carc_allocator a = g->alloc;
+    carci_free(&a, g->trail, g->trail_cap * sizeof *g->trail);
+    carci_free(&a, g->marks, g->marks_cap * sizeof *g->marks);
+    carci_free(&a, g->st, g->rs->state_words * sizeof(uint16_t));
+    carci_ruleset_release(g->rs);
+    carci_free(&a, g, sizeof *g);
+}
+
+carc_status carc_game_options_init(carc_game_options *opts, uint32_t version)
+{
+    if (!opts)
+        return CARC_EINVAL;
+    if (version != CARC_GAME_OPTIONS_VERSION)
+        return CARC_EVERSION;
+    carc_game_options d = CARC_GAME_OPTIONS_INIT;
+    *opts = d;
+    return CARC_OK;
+}
+
+carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
+{
+    if (out)
+        *out = NULL;
+    if (!out || !opts)
+        return CARC_EINVAL;
+    if (opts->version != CARC_GAME_OPTIONS_VERSION)
+        return CARC_EVERSION;
+    if (opts->reserved)
+        return CARC_EINVAL;
+    const carc_allocator *a = opts->allocator ? opts->allocator : &carci_default_allocator;
+    if (!a->alloc || !a->realloc || !a->free)
+        return CARC_EINVAL;
+
+    const carci_ruleset *rs;
+    carc_status s = carci_ruleset_new(&rs, opts, a);
+    if (s != CARC_OK)
+        return s;
+    carc_game *g;
+    s = alloc_game(&g, rs, a);
+    if (s != CARC_OK) {
+        carci_ruleset_release(rs);
+        return s;
+    }
+    memset(g->st, 0, rs->state_words * sizeof(uint16_t));
+    carci_hdr *h = CARCI_HDR(g);
+    h->players = (uint16_t)rs->players;
+    for (uint32_t p = 0; p < rs->players; p++)
+        h->supply[p] = CARCI_FOLLOWERS;
+    carci_slot *hs = CARCI_HASH(g);
+    for (uint32_t i = 0; i < rs->hash_cap; i++)
+        hs[i].val = CARCI_SLOT_EMPTY;
+
+    /* the draw pile: every tile of the set but one copy of the start tile */
+    uint16_t *bag = CARCI_BAG(g);
+    uint32_t n = 0;
+    bool start_taken = false;
+    for (uint32_t k = 0; k < carci_tile_kinds; k++) {
+        const carci_tiledef *t = &carci_tiles[k];
+        if (t->module && !(t->module & rs->modules))
+            continue;
+        for (uint32_t c = 0; c < t->copies; c++) {
+            if (k == rs->start_kind && !start_taken) {
+                start_taken = true;
+                continue;
+            }
+            bag[n++] = (uint16_t)k;
+        }
+    }
+    uint64_t rng = rs->seed;
+    for (uint32_t i = n; i > 1; i--) {
+        uint32_t j = uniform(&rng, i);
+        uint16_t tmp = bag[i - 1];
+        bag[i - 1] = bag[j];
+        bag[j] = tmp;
+    }
+    h->n_bag = (uint16_t)n;
+
+    /* lay the start tile; setup writes are not undoable */
+    s = carci_journal_reserve(g, 2 * rs->state_words + 256);
+    if (s != CARC_OK) {
+        free_game(g);
+        return s;
+    }
+    carc_move start = { rs->start_x, rs->start_y, (uint16_t)rs->start_kind, (uint8_t)rs->start_rot,
+                        CARC_FIGURE_NONE, CARC_NO_SEGMENT, { 0, 0, 0 } };
+    h->n_bag++; /* carci_apply_move takes the tile from the pile: put the start tile on top */
+    bag[n] = (uint16_t)rs->start_kind;
+    carci_apply_move(g, &start);
+    /* the start tile is not a move: no history entry, player 0 to move */
+    h->n_hist = 0;
+    h->cur = 0;
+    carci_advance(g);
+    g->trail_len = 0;
+    *out = g;
+    return CARC_OK;
+}
+
+void carc_game_free(carc_game *game)
+{
+    if (game)
+        free_game(game);
+}
+
+static bool grow_caps(carc_game *g, uint32_t trail_n, uint32_t marks_n);
+
+static carc_status copy_journal(carc_game *dst, const carc_game *src)
+{
+    if (!grow_caps(dst, src->trail_len, src->n_marks))
+        return CARC_ENOMEM;
+    if (src->trail_len)
+        memcpy(dst->trail, src->trail, src->trail_len * sizeof *src->trail);
+    if (src->n_marks)
+        memcpy(dst->marks, src->marks, src->n_marks * sizeof *src->marks);
+    dst->trail_len = src->trail_len;
+    dst->n_marks = src->n_marks;
+    dst->unit_open = src->unit_open;
+    return CARC_OK;
+}
+
+carc_status carc_game_clone(carc_game **out, const carc_game *game)
+{
+    if (out)
+        *out = NULL;
+    if (!out || !game)
+        return CARC_EINVAL;
+    carc_game *g;
+    carc_status s = alloc_game(&g, game->rs, &game->alloc);
+    if (s != CARC_OK)
+        return s;
+    carci_ruleset_retain(game->rs);
+    memcpy(g->st, game->st, game->rs->state_words * sizeof(uint16_t));
+    s = copy_journal(g, game);
+    if (s != CARC_OK) {
+        free_game(g);
+        return s;
+    }
+    memcpy(g->err, game->err, sizeof g->err);
+    *out = g;
+    return CARC_OK;
+}
+
+static bool grow_caps(carc_game *g, uint32_t trail_n, uint32_t marks_n)
+{
+    if (g->trail_cap < trail_n) {
+        uint32_t *t = carci_realloc(&g->alloc, g->trail, g->trail_cap * sizeof *t, trail_n * sizeof *t);
+        if (!t)
+            return false;
+        g->trail = t;
+        g->trail_cap = trail_n;
+    }
+    if (g->marks_cap < marks_n) {
+        uint32_t *m = carci_realloc(&g->alloc, g->marks, g->marks_cap * sizeof *m, marks_n * sizeof *m);
+        if (!m)
+            return false;
+        g->marks = m;
+        g->marks_cap = marks_n;
+    }
+    return true;
+}
+
+carc_status carc_game_copy(carc_game *dst, const carc_game *src)
+{
+    if (!dst || !src)
+        return CARC_EINVAL;
+    if (dst == src)
+        return CARC_OK;
+    /* every allocation first (content-preserving), so that a failure leaves dst as it was */
+    if (!grow_caps(dst, src->trail_len, src->n_marks))
+        return carci_fail(dst, CARC_ENOMEM, "out of memory");
+    if (dst->rs->state_words != src->rs->state_words) {
+        uint16_t *st = carci_alloc(&dst->alloc, src->rs->state_words * sizeof(uint16_t));
+        if (!st)
+            return carci_fail(dst, CARC_ENOMEM, "out of memory");
+        carci_free(&dst->alloc, dst->st, dst->rs->state_words * sizeof(uint16_t));
+        dst->st = st;
+    }
+    if (dst->rs != src->rs) {
+        carci_ruleset_retain(src->rs);
+        carci_ruleset_release(dst->rs);
+        dst->rs = src->rs;
+    }
+    memcpy(dst->st, src->st, src->rs->state_words * sizeof(uint16_t));
+    copy_journal(dst, src);
+    memcpy(dst->err, src->err, sizeof dst->err);
+    return CARC_OK;
+}

@@ -1,0 +1,237 @@
+/*
+ * libcarcassonne internals shared across libcarc/ files. Never installed.
+ * Internal symbols use the carci_ prefix (hidden by visibility and by the
+ * version script, which exports carc_* only).
+ */
+#ifndef CARCI_INTERNAL_H
+#define CARCI_INTERNAL_H
+
+#include <carcassonne/carcassonne.h>
+#include <stdatomic.h>
+#include <string.h>
+
+#define CARCI_NONE 0xFFu
+#define CARCI_MAX_SEG 12
+#define CARCI_MAX_PLAYERS 5
+#define CARCI_FOLLOWERS 7
+#define CARCI_MAX_TILES 255   /* tiles in one game, start tile included */
+
+/* ---- tile catalogue (tiles.c) ---------------------------------------- */
+
+typedef struct carci_segdef {
+    uint8_t kind;     /* carc_segment_kind */
+    uint8_t edges;    /* side mask, catalogue orientation */
+    uint8_t ports;    /* port mask, catalogue orientation */
+    uint8_t pennants;
+    uint8_t end;      /* carc_segment_end */
+    uint8_t adj;      /* fields: mask of city segment indices on the same tile */
+} carci_segdef;
+
+typedef struct carci_tiledef {
+    const char *name;
+    uint32_t module;  /* 0: base game; else the CARC_MODULE_* that brings it */
+    uint8_t copies;
+    uint8_t edges;    /* side s: bits 2s..2s+1 hold its carc_edge */
+    uint8_t nseg;
+    carci_segdef seg[CARCI_MAX_SEG];
+} carci_tiledef;
+
+extern const carci_tiledef carci_tiles[];
+extern const uint32_t carci_tile_kinds;
+
+/* Rotate a side mask / port mask / edge signature by r quarter turns clockwise. */
+static inline uint8_t carci_rot_sides(uint8_t m, unsigned r)
+{
+    r &= 3;
+    return (uint8_t)(((m << r) | (m >> (4 - r))) & 0xF);
+}
+static inline uint8_t carci_rot_ports(uint8_t m, unsigned r)
+{
+    r = (r & 3) * 2;
+    return (uint8_t)((m << r) | (m >> ((8 - r) & 7)));
+}
+static inline uint8_t carci_rot_sig(uint8_t sig, unsigned r)
+{
+    r = (r & 3) * 2;
+    return r ? (uint8_t)((sig << r) | (sig >> (8 - r))) : sig;
+}
+
+/* Per-kind tables derived from the catalogue (ruleset.c): immutable once built. */
+typedef struct carci_kindinfo {
+    uint8_t sig;            /* edge signature at rotation 0 */
+    uint8_t unique_rot;     /* mask of rotations that are not repeats of an earlier one */
+    uint8_t side_seg[4];    /* catalogue side -> road/city/river segment, or NONE */
+    uint8_t port_seg[8];    /* catalogue port -> field segment, or NONE */
+    uint8_t monastery;      /* segment index of a monastery, or NONE */
+    uint8_t nseg;
+} carci_kindinfo;
+
+typedef struct carci_ruleset {
+    atomic_uint refs;
+    carc_allocator alloc;
+    uint32_t modules;
+    uint32_t players;
+    uint32_t ntiles;        /* tiles in the game, start tile included */
+    uint32_t nnodes;        /* upper bound of segments placed in one game */
+    uint32_t nkinds;
+    uint32_t hash_cap;      /* power of two */
+    uint32_t front_cap;
+    uint32_t fig_cap;
+    uint32_t event_cap;
+    uint32_t hist_cap;
+    uint32_t start_kind, start_rot;
+    int32_t start_x, start_y;
+    uint64_t seed;
+    /* state layout: word offsets of each array */
+    uint32_t off_bag, off_placed, off_hash, off_front, off_node, off_fig, off_event, off_hist;
+    uint32_t state_words;
+    carci_kindinfo kinds[];  /* nkinds entries */
+} carci_ruleset;
+
+/* ---- game state (one flat block of 16-bit words; clone = memcpy) ------ */
+
+typedef struct carci_hdr {
+    uint16_t players, cur, over, n_placed;
+    uint16_t n_bag, n_nodes, n_front, n_figs;
+    uint16_t n_events, n_hist, reserved0, reserved1;
+    int16_t score[CARCI_MAX_PLAYERS + 1];
+    uint16_t supply[CARCI_MAX_PLAYERS + 1];
+} carci_hdr;
+
+typedef struct carci_placed { int16_t x, y; uint16_t kind, rot_base; } carci_placed; /* rot_base: rot | node_base<<2 */
+typedef struct carci_slot { int16_t x, y; uint16_t val; } carci_slot;            /* val: placed idx, 0x8000|front idx, 0xFFFF empty */
+typedef struct carci_front { int16_t x, y; uint16_t need_mask; } carci_front;   /* need | mask << 8 */
+typedef struct carci_node { uint16_t parent, next; int16_t open; uint16_t tile_occ; } carci_node; /* parent: idx | rank<<12 */
+typedef struct carci_fig { uint16_t node; uint16_t player_kind; } carci_fig;    /* player | figure << 8 */
+typedef struct carci_ev {
+    uint16_t kind_fkind;    /* kind | feature kind << 8 */
+    uint16_t turn;
+    int16_t points;
+    uint16_t players_ret;   /* players mask | returned << 8 */
+    uint16_t node;          /* a node of the feature (discards: tile kind) */
+    uint16_t tiles;
+} carci_ev;
+typedef struct carci_hist {
+    uint16_t kind_player;   /* kind | player << 8 */
+    int16_t x, y;
+    uint16_t tile;
+    uint16_t rot_fig_seg;   /* rot | figure << 2 | segment << 8 */
+} carci_hist;
+
+#define CARCI_SLOT_EMPTY 0xFFFFu
+#define CARCI_SLOT_FRONT 0x8000u
+#define CARCI_NODE_IDX(p) ((uint16_t)((p) & 0x0FFFu))
+
+struct carc_game {
+    const carci_ruleset *rs;
+    carc_allocator alloc;
+    uint16_t *st;            /* state block: rs->state_words words */
+    /* undo journal (not part of the state) */
+    uint32_t *trail;         /* (word offset << 16) | old value */
+    uint32_t trail_len, trail_cap;
+    uint32_t *marks;         /* trail position at the start of each undo unit */
+    uint32_t n_marks, marks_cap;
+    bool unit_open;          /* a tile choice is pending in the open unit */
+    bool oom;                /* the journal could not grow during a mutation */
+    char err[160];
+};
+
+/* typed views of the state block */
+#define CARCI_HDR(g) ((carci_hdr *)(void *)(g)->st)
+#define CARCI_BAG(g) ((g)->st + (g)->rs->off_bag)
+#define CARCI_PLACED(g) ((carci_placed *)(void *)((g)->st + (g)->rs->off_placed))
+#define CARCI_HASH(g) ((carci_slot *)(void *)((g)->st + (g)->rs->off_hash))
+#define CARCI_FRONT(g) ((carci_front *)(void *)((g)->st + (g)->rs->off_front))
+#define CARCI_NODES(g) ((carci_node *)(void *)((g)->st + (g)->rs->off_node))
+#define CARCI_FIGS(g) ((carci_fig *)(void *)((g)->st + (g)->rs->off_fig))
+#define CARCI_EVENTS(g) ((carci_ev *)(void *)((g)->st + (g)->rs->off_event))
+#define CARCI_HIST(g) ((carci_hist *)(void *)((g)->st + (g)->rs->off_hist))
+
+/* ---- allocation (alloc.c) -------------------------------------------- */
+extern const carc_allocator carci_default_allocator;
+void *carci_alloc(const carc_allocator *a, size_t n);
+void *carci_realloc(const carc_allocator *a, void *p, size_t old_n, size_t new_n);
+void carci_free(const carc_allocator *a, void *p, size_t n);
+
+/* ---- ruleset (ruleset.c) --------------------------------------------- */
+carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a);
+void carci_ruleset_retain(const carci_ruleset *rs);
+void carci_ruleset_release(const carci_ruleset *rs);
+
+/* ---- journal (journal.c) --------------------------------------------- */
+/* Every write to the state goes through carci_set so that undo restores it. */
+bool carci_trail_grow(carc_game *g);
+static inline void carci_set(carc_game *g, void *field, uint16_t v)
+{
+    uint16_t *w = (uint16_t *)field;
+    if (*w == v)
+        return;
+    if (g->trail_len == g->trail_cap && !carci_trail_grow(g)) {
+        g->oom = true;
+        return;
+    }
+    g->trail[g->trail_len++] = ((uint32_t)(w - g->st) << 16) | *w;
+    *w = v;
+}
+#define CARCI_SET(g, lv, v) carci_set((g), &(lv), (uint16_t)(v))
+carc_status carci_unit_begin(carc_game *g);
+void carci_unit_rollback(carc_game *g);   /* roll back and drop the last unit */
+carc_status carci_journal_reserve(carc_game *g, uint32_t words);
+
+/* ---- board (board.c) ------------------------------------------------- */
+uint32_t carci_hash_find(const carc_game *g, int32_t x, int32_t y); /* slot index or NONE32 */
+#define CARCI_NONE32 0xFFFFFFFFu
+static inline uint16_t carci_cell(const carc_game *g, int32_t x, int32_t y)
+{
+    uint32_t s = carci_hash_find(g, x, y);
+    return s == CARCI_NONE32 ? CARCI_SLOT_EMPTY : CARCI_HASH(g)[s].val;
+}
+static inline bool carci_fits(uint16_t need_mask, uint8_t sig)
+{
+    return ((sig ^ (uint8_t)need_mask) & (uint8_t)(need_mask >> 8)) == 0;
+}
+bool carci_tile_placeable(const carc_game *g, uint32_t kind);
+void carci_board_place(carc_game *g, int32_t x, int32_t y, uint32_t kind, uint32_t rot);
+static inline uint8_t carci_placed_rot(const carci_placed *p) { return (uint8_t)(p->rot_base & 3); }
+static inline uint16_t carci_placed_base(const carci_placed *p) { return (uint16_t)(p->rot_base >> 2); }
+
+/* ---- features (features.c) ------------------------------------------- */
+static inline uint16_t carci_find(const carc_game *g, uint16_t n)
+{
+    const carci_node *nd = CARCI_NODES(g);
+    uint16_t p;
+    while ((p = CARCI_NODE_IDX(nd[n].parent)) != n)
+        n = p;
+    return n;
+}
+void carci_union(carc_game *g, uint16_t a, uint16_t b);
+uint16_t carci_node_tile(const carc_game *g, uint16_t n);
+uint16_t carci_node_occ(const carc_game *g, uint16_t n);
+uint8_t carci_node_kind(const carc_game *g, uint16_t n);
+uint8_t carci_node_seg(const carc_game *g, uint16_t n);
+uint32_t carci_feature_tiles(const carc_game *g, uint16_t root, uint32_t *pennants);
+uint32_t carci_monastery_neighbours(const carc_game *g, uint16_t tile);
+bool carci_feature_complete(const carc_game *g, uint16_t root);
+int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final);
+uint32_t carci_field_cities(const carc_game *g, uint16_t root);
+
+/* ---- rules (play.c, score.c) ----------------------------------------- */
+carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t errcap);
+bool carci_segment_free(const carc_game *g, int32_t x, int32_t y, uint32_t kind, uint32_t rot, uint32_t seg);
+void carci_apply_move(carc_game *g, const carc_move *m);
+void carci_advance(carc_game *g);          /* discard unplaceable draws, end the game when empty */
+void carci_final_scoring(carc_game *g);
+void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn);
+void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_move *m);
+void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
+                      uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles);
+
+/* ---- api helpers (error.c) ------------------------------------------- */
+carc_status carci_fail(carc_game *g, carc_status s, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void carci_clear_error(carc_game *g);
+
+#endif

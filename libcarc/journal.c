@@ -1,0 +1,63 @@
+/*
+ * The undo journal: every write to the state block records the word's old
+ * value (carci_set), and each undoable unit (a move with what it caused, a
+ * tile choice, an early end) starts at a mark. Undo restores the words in
+ * reverse order, so the state returns to identical bytes in O(size of the move).
+ */
+#include "internal.h"
+
+bool carci_trail_grow(carc_game *g)
+{
+    uint32_t cap = g->trail_cap ? g->trail_cap * 2 : 1024;
+    uint32_t *t = carci_realloc(&g->alloc, g->trail, g->trail_cap * sizeof *t, cap * sizeof *t);
+    if (!t)
+        return false;
+    g->trail = t;
+    g->trail_cap = cap;
+    return true;
+}
+
+carc_status carci_journal_reserve(carc_game *g, uint32_t entries)
+{
+    if (g->trail_cap - g->trail_len < entries) {
+        uint32_t cap = g->trail_cap ? g->trail_cap : 1024;
+        while (cap - g->trail_len < entries)
+            cap *= 2;
+        uint32_t *t = carci_realloc(&g->alloc, g->trail, g->trail_cap * sizeof *t, cap * sizeof *t);
+        if (!t)
+            return CARC_ENOMEM;
+        g->trail = t;
+        g->trail_cap = cap;
+    }
+    if (g->n_marks == g->marks_cap) {
+        uint32_t cap = g->marks_cap ? g->marks_cap * 2 : 64;
+        uint32_t *m = carci_realloc(&g->alloc, g->marks, g->marks_cap * sizeof *m, cap * sizeof *m);
+        if (!m)
+            return CARC_ENOMEM;
+        g->marks = m;
+        g->marks_cap = cap;
+    }
+    return CARC_OK;
+}
+
+/* Start a unit. The worst case of one unit is reserved up front, so the
+ * mutation that follows can never fail half-way for lack of memory. */
+carc_status carci_unit_begin(carc_game *g)
+{
+    carc_status s = carci_journal_reserve(g, 2 * g->rs->state_words + 256);
+    if (s != CARC_OK)
+        return s;
+    g->marks[g->n_marks++] = g->trail_len;
+    g->oom = false;
+    return CARC_OK;
+}
+
+void carci_unit_rollback(carc_game *g)
+{
+    uint32_t mark = g->marks[--g->n_marks];
+    while (g->trail_len > mark) {
+        uint32_t e = g->trail[--g->trail_len];
+        g->st[e >> 16] = (uint16_t)(e & 0xFFFFu);
+    }
+    g->unit_open = false;
+}

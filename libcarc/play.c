@@ -1,0 +1,290 @@
+/*
+ * One turn of the base game: validate a move, place the tile, connect its
+ * segments to the neighbours, set the figure, score what it completes, pass
+ * the turn and draw (discarding unplaceable tiles; base.md 6.1, ruling 18).
+ */
+#include "internal.h"
+#include <stdio.h>
+
+static const int8_t DX[4] = { 0, 1, 0, -1 };
+static const int8_t DY[4] = { -1, 0, 1, 0 };
+
+/* The port across the edge from port p (base.md 1.2): 0<->5, 1<->4, 2<->7, 3<->6. */
+static inline unsigned facing_port(unsigned p)
+{
+    return 2 * (((p >> 1) + 2) & 3) + (1 - (p & 1));
+}
+
+static inline bool is_placed(uint16_t v)
+{
+    return v != CARCI_SLOT_EMPTY && !(v & CARCI_SLOT_FRONT);
+}
+
+/* The node of the segment of placed tile t that touches board side `side`
+ * (road/city/river), or board port `port` (fields). */
+static inline uint16_t side_node(const carc_game *g, uint16_t t, unsigned side)
+{
+    const carci_placed *p = &CARCI_PLACED(g)[t];
+    uint8_t s = g->rs->kinds[p->kind].side_seg[(side - carci_placed_rot(p)) & 3];
+    return (uint16_t)(carci_placed_base(p) + s);
+}
+static inline uint16_t port_node(const carc_game *g, uint16_t t, unsigned port)
+{
+    const carci_placed *p = &CARCI_PLACED(g)[t];
+    uint8_t s = g->rs->kinds[p->kind].port_seg[(port - 2u * carci_placed_rot(p)) & 7];
+    return (uint16_t)(carci_placed_base(p) + s);
+}
+
+/* Whether segment `seg` of `kind` turned `rot`, if placed at (x, y), would
+ * join no feature that holds a figure (the occupancy rule, base.md 6.2). */
+bool carci_segment_free(const carc_game *g, int32_t x, int32_t y, uint32_t kind, uint32_t rot, uint32_t seg)
+{
+    const carci_segdef *sd = &carci_tiles[kind].seg[seg];
+    const carci_node *nd = CARCI_NODES(g);
+    if (sd->kind == CARC_SEG_ROAD || sd->kind == CARC_SEG_CITY) {
+        uint8_t sides = carci_rot_sides(sd->edges, rot);
+        for (unsigned b = 0; b < 4; b++) {
+            if (!(sides & (1u << b)))
+                continue;
+            uint16_t v = carci_cell(g, x + DX[b], y + DY[b]);
+            if (is_placed(v) && (nd[carci_find(g, side_node(g, v, (b + 2) & 3))].tile_occ >> 8))
+                return false;
+        }
+    } else if (sd->kind == CARC_SEG_FIELD) {
+        uint8_t ports = carci_rot_ports(sd->ports, rot);
+        for (unsigned q = 0; q < 8; q++) {
+            if (!(ports & (1u << q)))
+                continue;
+            unsigned b = q >> 1;
+            uint16_t v = carci_cell(g, x + DX[b], y + DY[b]);
+            if (is_placed(v) && (nd[carci_find(g, port_node(g, v, facing_port(q)))].tile_occ >> 8))
+                return false;
+        }
+    }
+    return true;
+}
+
+static bool figure_allowed_on(const carc_game *g, uint8_t segkind)
+{
+    switch (segkind) {
+    case CARC_SEG_ROAD:
+    case CARC_SEG_CITY:
+    case CARC_SEG_MONASTERY:
+        return true;
+    case CARC_SEG_FIELD:
+        return (g->rs->modules & CARC_MODULE_FARMERS) != 0;
+    default:
+        return false;
+    }
+}
+
+static const char *const SEGNAME[] = { "field", "road", "city", "monastery", "garden", "river" };
+
+carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t cap)
+{
+    const carci_hdr *h = CARCI_HDR(g);
+    if (h->over) {
+        snprintf(err, cap, "the game is over");
+        return CARC_EGAME_OVER;
+    }
+    if (m->tile >= carci_tile_kinds || m->rotation > 3) {
+        snprintf(err, cap, "tile %u or rotation %u out of range", m->tile, m->rotation);
+        return CARC_ERANGE;
+    }
+    if (m->reserved[0] || m->reserved[1] || m->reserved[2]) {
+        snprintf(err, cap, "reserved fields of the move must be 0");
+        return CARC_EINVAL;
+    }
+    uint16_t top = CARCI_BAG(g)[h->n_bag - 1];
+    if (m->tile != top) {
+        snprintf(err, cap, "tile %s is not the tile to place (%s)", carci_tiles[m->tile].name,
+                 carci_tiles[top].name);
+        return CARC_EILLEGAL;
+    }
+    uint16_t v = carci_cell(g, m->x, m->y);
+    if (v == CARCI_SLOT_EMPTY) {
+        snprintf(err, cap, "(%d,%d) touches no tile", (int)m->x, (int)m->y);
+        return CARC_EILLEGAL;
+    }
+    if (!(v & CARCI_SLOT_FRONT)) {
+        snprintf(err, cap, "(%d,%d) already holds a tile", (int)m->x, (int)m->y);
+        return CARC_EILLEGAL;
+    }
+    const carci_front *f = &CARCI_FRONT(g)[v & 0x7FFFu];
+    if (!carci_fits(f->need_mask, carci_rot_sig(g->rs->kinds[m->tile].sig, m->rotation))) {
+        snprintf(err, cap, "%s at (%d,%d) rotated %u: an edge does not match its neighbour",
+                 carci_tiles[m->tile].name, (int)m->x, (int)m->y, 90u * m->rotation);
+        return CARC_EILLEGAL;
+    }
+    if (m->figure == CARC_FIGURE_NONE) {
+        if (m->segment != CARC_NO_SEGMENT) {
+            snprintf(err, cap, "a move without a figure must have segment CARC_NO_SEGMENT");
+            return CARC_EINVAL;
+        }
+        return CARC_OK;
+    }
+    if (m->figure != CARC_FIGURE_FOLLOWER) {
+        snprintf(err, cap, "figure %u is not in play in this game", m->figure);
+        return m->figure <= CARC_FIGURE_PIG ? CARC_EILLEGAL : CARC_EINVAL;
+    }
+    if (m->segment >= carci_tiles[m->tile].nseg) {
+        snprintf(err, cap, "tile %s has no segment %u", carci_tiles[m->tile].name, m->segment);
+        return CARC_ERANGE;
+    }
+    if (h->supply[h->cur] == 0) {
+        snprintf(err, cap, "player %u has no follower left", h->cur);
+        return CARC_EILLEGAL;
+    }
+    uint8_t sk = carci_tiles[m->tile].seg[m->segment].kind;
+    if (!figure_allowed_on(g, sk)) {
+        snprintf(err, cap, "no follower may stand on a %s here", SEGNAME[sk]);
+        return CARC_EILLEGAL;
+    }
+    if (!carci_segment_free(g, m->x, m->y, m->tile, m->rotation, m->segment)) {
+        snprintf(err, cap, "that %s already holds a figure", SEGNAME[sk]);
+        return CARC_EILLEGAL;
+    }
+    return CARC_OK;
+}
+
+void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_move *m)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    carci_hist *e = &CARCI_HIST(g)[h->n_hist];
+    CARCI_SET(g, e->kind_player, kind | player << 8);
+    CARCI_SET(g, e->x, m ? m->x : 0);
+    CARCI_SET(g, e->y, m ? m->y : 0);
+    CARCI_SET(g, e->tile, m ? m->tile : 0);
+    CARCI_SET(g, e->rot_fig_seg, m ? (uint32_t)(m->rotation | m->figure << 2 | m->segment << 8) : (uint32_t)CARC_NO_SEGMENT << 8);
+    CARCI_SET(g, h->n_hist, h->n_hist + 1);
+}
+
+void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
+                      uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    if (h->n_events >= g->rs->event_cap)
+        return; /* cannot happen: the capacity bounds every event of a game */
+    carci_ev *e = &CARCI_EVENTS(g)[h->n_events];
+    CARCI_SET(g, e->kind_fkind, kind | fkind << 8);
+    CARCI_SET(g, e->turn, turn);
+    CARCI_SET(g, e->points, points);
+    CARCI_SET(g, e->players_ret, players | returned << 8);
+    CARCI_SET(g, e->node, node);
+    CARCI_SET(g, e->tiles, tiles);
+    CARCI_SET(g, h->n_events, h->n_events + 1);
+}
+
+void carci_apply_move(carc_game *g, const carc_move *m)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    const carci_kindinfo *ki = &g->rs->kinds[m->tile];
+    const carci_tiledef *td = &carci_tiles[m->tile];
+    uint32_t player = h->cur, rot = m->rotation;
+    uint16_t t = h->n_placed, base = h->n_nodes;
+
+    CARCI_SET(g, h->n_bag, h->n_bag - 1);
+    carci_board_place(g, m->x, m->y, m->tile, rot);
+    carci_placed *p = &CARCI_PLACED(g)[t];
+    CARCI_SET(g, p->x, m->x);
+    CARCI_SET(g, p->y, m->y);
+    CARCI_SET(g, p->kind, m->tile);
+    CARCI_SET(g, p->rot_base, rot | (uint32_t)base << 2);
+    CARCI_SET(g, h->n_placed, t + 1);
+
+    carci_node *nd = CARCI_NODES(g);
+    for (unsigned i = 0; i < ki->nseg; i++) {
+        uint16_t n = (uint16_t)(base + i);
+        const carci_segdef *sd = &td->seg[i];
+        CARCI_SET(g, nd[n].parent, n);
+        CARCI_SET(g, nd[n].next, n);
+        CARCI_SET(g, nd[n].open, (sd->kind == CARC_SEG_ROAD || sd->kind == CARC_SEG_CITY ||
+                                  sd->kind == CARC_SEG_RIVER)
+                                     ? __builtin_popcount(sd->edges)
+                                     : 0);
+        CARCI_SET(g, nd[n].tile_occ, t);
+    }
+    CARCI_SET(g, h->n_nodes, base + ki->nseg);
+
+    bool farmers = (g->rs->modules & CARC_MODULE_FARMERS) != 0;
+    uint8_t sig = carci_rot_sig(ki->sig, rot);
+    for (unsigned b = 0; b < 4; b++) {
+        uint16_t v = carci_cell(g, m->x + DX[b], m->y + DY[b]);
+        if (!is_placed(v))
+            continue;
+        unsigned edge = (sig >> (2 * b)) & 3u;
+        if (edge != CARC_EDGE_FIELD) {
+            uint16_t a = (uint16_t)(base + ki->side_seg[(b - rot) & 3]);
+            uint16_t c = side_node(g, v, (b + 2) & 3);
+            uint16_t ra = carci_find(g, a), rc = carci_find(g, c);
+            CARCI_SET(g, nd[ra].open, nd[ra].open - 1);
+            CARCI_SET(g, nd[rc].open, nd[rc].open - 1);
+            carci_union(g, a, c);
+        }
+        if (farmers && edge != CARC_EDGE_CITY) {
+            for (unsigned q = 2 * b; q < 2 * b + 2; q++) {
+                uint16_t a = (uint16_t)(base + ki->port_seg[(q - 2 * rot) & 7]);
+                carci_union(g, a, port_node(g, v, facing_port(q)));
+            }
+        }
+    }
+
+    if (m->figure == CARC_FIGURE_FOLLOWER) {
+        uint16_t n = (uint16_t)(base + m->segment);
+        uint16_t r = carci_find(g, n);
+        CARCI_SET(g, nd[r].tile_occ, nd[r].tile_occ + 0x100u);
+        carci_fig *f = &CARCI_FIGS(g)[h->n_figs];
+        CARCI_SET(g, f->node, n);
+        CARCI_SET(g, f->player_kind, player | CARC_FIGURE_FOLLOWER << 8);
+        CARCI_SET(g, h->n_figs, h->n_figs + 1);
+        CARCI_SET(g, h->supply[player], h->supply[player] - 1);
+    }
+
+    uint32_t turn = h->n_hist;
+    carci_hist_push(g, CARC_HISTORY_PLACE, player, m);
+
+    /* Score every road and city this tile completes (ruling 7), then every
+     * monastery on it or around it that is now surrounded. */
+    for (unsigned i = 0; i < ki->nseg; i++) {
+        uint8_t k = td->seg[i].kind;
+        if (k != CARC_SEG_ROAD && k != CARC_SEG_CITY)
+            continue;
+        uint16_t r = carci_find(g, (uint16_t)(base + i));
+        if (nd[r].open == 0 && (nd[r].tile_occ >> 8))
+            carci_score_feature(g, r, false, turn);
+    }
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) {
+            uint16_t v = carci_cell(g, m->x + dx, m->y + dy);
+            if (!is_placed(v))
+                continue;
+            const carci_placed *q = &CARCI_PLACED(g)[v];
+            uint8_t ms = g->rs->kinds[q->kind].monastery;
+            if (ms == CARCI_NONE)
+                continue;
+            uint16_t n = (uint16_t)(carci_placed_base(q) + ms);
+            if ((nd[n].tile_occ >> 8) && carci_monastery_neighbours(g, v) == 8)
+                carci_score_feature(g, n, false, turn);
+        }
+
+    CARCI_SET(g, h->cur, (h->cur + 1) % h->players);
+}
+
+void carci_advance(carc_game *g)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    while (!h->over) {
+        if (h->n_bag == 0) {
+            carci_final_scoring(g);
+            return;
+        }
+        uint16_t top = CARCI_BAG(g)[h->n_bag - 1];
+        if (carci_tile_placeable(g, top))
+            return;
+        carc_move m = { 0, 0, top, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, { 0, 0, 0 } };
+        uint32_t turn = h->n_hist;
+        carci_hist_push(g, CARC_HISTORY_DISCARD, h->cur, &m);
+        carci_event_push(g, CARC_EVENT_DISCARD, 0, turn, 0, 0, 0, top, 0);
+        CARCI_SET(g, h->n_bag, h->n_bag - 1);
+    }
+}

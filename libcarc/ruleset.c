@@ -1,0 +1,174 @@
+/*
+ * The ruleset of one game: options, per-kind tables derived from the catalogue
+ * and the layout of the state block. Immutable once built and shared by a game
+ * and its clones (atomic reference count).
+ */
+#include "internal.h"
+
+#define SUPPORTED_MODULES (CARC_MODULE_FARMERS)
+
+static bool seg_equal_rotated(const carci_segdef *a, const carci_segdef *b, unsigned d)
+{
+    return a->kind == b->kind && a->pennants == b->pennants && a->end == b->end &&
+           carci_rot_sides(a->edges, d) == b->edges && carci_rot_ports(a->ports, d) == b->ports;
+}
+
+/* Whether turning the tile by d quarter turns gives the same tile. */
+static bool symmetric(const carci_tiledef *t, unsigned d)
+{
+    if (carci_rot_sig(t->edges, d) != t->edges)
+        return false;
+    for (unsigned i = 0; i < t->nseg; i++) {
+        bool found = false;
+        for (unsigned j = 0; j < t->nseg && !found; j++) {
+            if (!seg_equal_rotated(&t->seg[i], &t->seg[j], d))
+                continue;
+            /* fields must also border the same cities (by rotated image) */
+            found = true;
+            if (t->seg[i].kind == CARC_SEG_FIELD && t->seg[i].adj) {
+                for (unsigned c = 0; c < t->nseg; c++) {
+                    if (!(t->seg[i].adj & (1u << c)))
+                        continue;
+                    bool img = false;
+                    for (unsigned k = 0; k < t->nseg; k++)
+                        if ((t->seg[j].adj & (1u << k)) && seg_equal_rotated(&t->seg[c], &t->seg[k], d))
+                            img = true;
+                    if (!img)
+                        found = false;
+                }
+            }
+        }
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
+static void derive_kind(carci_kindinfo *k, const carci_tiledef *t)
+{
+    memset(k, 0, sizeof *k);
+    k->sig = t->edges;
+    k->nseg = t->nseg;
+    k->monastery = CARCI_NONE;
+    memset(k->side_seg, CARCI_NONE, sizeof k->side_seg);
+    memset(k->port_seg, CARCI_NONE, sizeof k->port_seg);
+    for (unsigned i = 0; i < t->nseg; i++) {
+        const carci_segdef *s = &t->seg[i];
+        for (unsigned e = 0; e < 4; e++)
+            if (s->edges & (1u << e))
+                k->side_seg[e] = (uint8_t)i;
+        for (unsigned p = 0; p < 8; p++)
+            if (s->ports & (1u << p))
+                k->port_seg[p] = (uint8_t)i;
+        if (s->kind == CARC_SEG_MONASTERY)
+            k->monastery = (uint8_t)i;
+    }
+    unsigned period = 4;
+    for (unsigned d = 1; d < 4; d++)
+        if (4 % d == 0 && symmetric(t, d)) {
+            period = d;
+            break;
+        }
+    k->unique_rot = (uint8_t)((1u << period) - 1);
+}
+
+static uint32_t words_of(size_t bytes)
+{
+    return (uint32_t)((bytes + 1) / 2);
+}
+
+carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a)
+{
+    *out = NULL;
+    if (o->players < 2 || o->players > CARCI_MAX_PLAYERS)
+        return CARC_ERANGE;
+    if (o->modules & ~(uint32_t)SUPPORTED_MODULES)
+        return CARC_EUNSUPPORTED;
+    uint32_t start = o->start_tile == CARC_DEFAULT_START_TILE ? 3u /* D */ : o->start_tile;
+    if (start >= carci_tile_kinds || o->start_rotation > 3)
+        return CARC_ERANGE;
+    if (o->start_x < -16000 || o->start_x > 16000 || o->start_y < -16000 || o->start_y > 16000)
+        return CARC_ERANGE;
+
+    uint32_t nkinds = carci_tile_kinds, ntiles = 0, nnodes = 0;
+    for (uint32_t i = 0; i < nkinds; i++) {
+        const carci_tiledef *t = &carci_tiles[i];
+        if (t->module && !(t->module & o->modules))
+            continue;
+        ntiles += t->copies;
+        nnodes += t->copies * t->nseg;
+    }
+    if (carci_tiles[start].module && !(carci_tiles[start].module & o->modules))
+        return CARC_ERANGE;
+    if (ntiles > CARCI_MAX_TILES || nnodes >= 0x0FFF)
+        return CARC_ELIMIT;
+
+    size_t sz = sizeof(carci_ruleset) + nkinds * sizeof(carci_kindinfo);
+    carci_ruleset *rs = carci_alloc(a, sz);
+    if (!rs)
+        return CARC_ENOMEM;
+    memset(rs, 0, sz);
+    atomic_init(&rs->refs, 1u);
+    rs->alloc = *a;
+    rs->modules = o->modules;
+    rs->players = o->players;
+    rs->ntiles = ntiles;
+    rs->nnodes = nnodes;
+    rs->nkinds = nkinds;
+    uint32_t hc = 16;
+    while (hc < 3 * ntiles + 8)
+        hc <<= 1;
+    rs->hash_cap = hc;
+    rs->front_cap = 2 * ntiles + 4;
+    rs->fig_cap = o->players * CARCI_FOLLOWERS;
+    rs->event_cap = 2 * ntiles + rs->fig_cap + 8;
+    rs->hist_cap = ntiles + 2;
+    rs->start_kind = start;
+    rs->start_rot = o->start_rotation;
+    rs->start_x = o->start_x;
+    rs->start_y = o->start_y;
+    rs->seed = o->seed;
+    for (uint32_t i = 0; i < nkinds; i++)
+        derive_kind(&rs->kinds[i], &carci_tiles[i]);
+
+    uint32_t w = words_of(sizeof(carci_hdr));
+    rs->off_bag = w;
+    w += ntiles;
+    rs->off_placed = w;
+    w += ntiles * words_of(sizeof(carci_placed));
+    rs->off_hash = w;
+    w += hc * words_of(sizeof(carci_slot));
+    rs->off_front = w;
+    w += rs->front_cap * words_of(sizeof(carci_front));
+    rs->off_node = w;
+    w += nnodes * words_of(sizeof(carci_node));
+    rs->off_fig = w;
+    w += rs->fig_cap * words_of(sizeof(carci_fig));
+    rs->off_event = w;
+    w += rs->event_cap * words_of(sizeof(carci_ev));
+    rs->off_hist = w;
+    w += rs->hist_cap * words_of(sizeof(carci_hist));
+    if (w > 0xFFFF) {
+        carci_free(a, rs, sz);
+        return CARC_ELIMIT;
+    }
+    rs->state_words = w;
+    *out = rs;
+    return CARC_OK;
+}
+
+void carci_ruleset_retain(const carci_ruleset *rs)
+{
+    atomic_fetch_add_explicit(&((carci_ruleset *)rs)->refs, 1u, memory_order_relaxed);
+}
+
+void carci_ruleset_release(const carci_ruleset *rs)
+{
+    if (!rs)
+        return;
+    carci_ruleset *m = (carci_ruleset *)rs;
+    if (atomic_fetch_sub_explicit(&m->refs, 1u, memory_order_acq_rel) == 1u) {
+        carc_allocator a = m->alloc;
+        carci_free(&a, m, sizeof(carci_ruleset) + m->nkinds * sizeof(carci_kindinfo));
+    }
+}

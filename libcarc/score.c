@@ -1,0 +1,84 @@
+/*
+ * Scoring: majority on a feature (ties score in full, base.md 6.4), figures
+ * returned after scoring during play, final scoring of every feature that
+ * still holds figures (base.md 6.6), farmers field by field (6.5).
+ */
+#include "internal.h"
+
+void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    carci_fig *figs = CARCI_FIGS(g);
+    uint32_t count[CARCI_MAX_PLAYERS] = { 0 };
+    uint32_t best = 0, players = 0, returned = 0;
+
+    for (uint32_t i = 0; i < h->n_figs; i++) {
+        if (carci_find(g, figs[i].node) != root)
+            continue;
+        uint32_t pl = figs[i].player_kind & 0xFFu;
+        count[pl] += 1; /* every base follower counts 1 */
+        if (count[pl] > best)
+            best = count[pl];
+    }
+    if (best == 0)
+        return;
+    for (uint32_t p = 0; p < h->players; p++)
+        if (count[p] == best)
+            players |= 1u << p;
+
+    int32_t points = carci_feature_value(g, root, final);
+    uint32_t tiles;
+    uint8_t kind = carci_node_kind(g, root);
+    if (kind == CARC_SEG_MONASTERY || kind == CARC_SEG_GARDEN)
+        tiles = 1 + carci_monastery_neighbours(g, carci_node_tile(g, root));
+    else
+        tiles = carci_feature_tiles(g, root, NULL);
+    for (uint32_t p = 0; p < h->players; p++)
+        if (players & (1u << p))
+            CARCI_SET(g, h->score[p], h->score[p] + points);
+
+    if (!final) {
+        /* every figure on the feature goes home; keep the others in order */
+        uint32_t w = 0;
+        for (uint32_t i = 0; i < h->n_figs; i++) {
+            carci_fig f = figs[i];
+            if (carci_find(g, f.node) == root) {
+                uint32_t pl = f.player_kind & 0xFFu;
+                CARCI_SET(g, h->supply[pl], h->supply[pl] + 1);
+                returned++;
+                continue;
+            }
+            if (w != i) {
+                CARCI_SET(g, figs[w].node, f.node);
+                CARCI_SET(g, figs[w].player_kind, f.player_kind);
+            }
+            w++;
+        }
+        CARCI_SET(g, h->n_figs, w);
+        carci_node *nd = CARCI_NODES(g);
+        CARCI_SET(g, nd[root].tile_occ, nd[root].tile_occ & 0xFFu);
+    }
+    carci_event_push(g, final ? CARC_EVENT_FINAL : CARC_EVENT_SCORE, kind, turn, points, players, returned,
+                     root, tiles);
+}
+
+void carci_final_scoring(carc_game *g)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    const carci_fig *figs = CARCI_FIGS(g);
+    uint16_t done[CARCI_MAX_PLAYERS * CARCI_FOLLOWERS];
+    uint32_t ndone = 0;
+    uint32_t turn = h->n_hist ? h->n_hist - 1u : 0;
+
+    for (uint32_t i = 0; i < h->n_figs; i++) {
+        uint16_t r = carci_find(g, figs[i].node);
+        uint32_t j = 0;
+        while (j < ndone && done[j] != r)
+            j++;
+        if (j < ndone)
+            continue;
+        done[ndone++] = r;
+        carci_score_feature(g, r, true, turn);
+    }
+    CARCI_SET(g, h->over, 1);
+}
