@@ -1,0 +1,666 @@
+/*
+ * Game records: carc_game_save and carc_game_load (serialize.h).
+ *
+ * The format is described in docs/record-format.md. This file uses only the
+ * public API: a record is the game's options plus its history, and loading
+ * replays that history through carc_game_choose_tile / carc_game_play /
+ * carc_game_end, so a record gets exactly the validation that play gets.
+ * Neither function allocates memory of its own; the loaded game uses the
+ * caller's allocator.
+ */
+#include <carcassonne/carcassonne.h>
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#define REC_MAGIC "carcassonne-record"
+#define REC_MAX_LINE 256 /* characters per line, without the line end */
+#define REC_MAX_TOKENS 8
+
+/* ---------------------------------------------------------------- writing */
+
+typedef struct rec_out {
+    char *buf;
+    size_t cap;
+    size_t len; /* what the whole text needs, even past cap */
+} rec_out;
+
+static void out_mem(rec_out *o, const char *s, size_t n)
+{
+    if (o->len < o->cap) {
+        size_t room = o->cap - o->len;
+        memcpy(o->buf + o->len, s, n < room ? n : room);
+    }
+    o->len = (n > SIZE_MAX - o->len) ? SIZE_MAX : o->len + n;
+}
+
+static void out_str(rec_out *o, const char *s)
+{
+    out_mem(o, s, strlen(s));
+}
+
+static void out_u64(rec_out *o, uint64_t v)
+{
+    char tmp[24];
+    size_t i = sizeof tmp;
+    do {
+        tmp[--i] = (char)('0' + (int)(v % 10u));
+        v /= 10u;
+    } while (v != 0);
+    out_mem(o, tmp + i, sizeof tmp - i);
+}
+
+static void out_i64(rec_out *o, int64_t v)
+{
+    if (v < 0) {
+        out_mem(o, "-", 1);
+        out_u64(o, (uint64_t)(-(v + 1)) + 1u);
+    } else {
+        out_u64(o, (uint64_t)v);
+    }
+}
+
+/* snprintf-style ending shared by the writers: NUL-terminate, report the size. */
+static carc_status out_finish(rec_out *o, size_t *needed)
+{
+    if (needed != NULL)
+        *needed = o->len;
+    if (o->cap > 0)
+        o->buf[o->len < o->cap ? o->len : o->cap - 1] = '\0';
+    return o->len < o->cap ? CARC_OK : CARC_EBUFFER;
+}
+
+/* Module flags and their names in the record, in the order they are written. */
+static const struct {
+    uint32_t flag;
+    const char *name;
+} rec_modules[] = {
+    { CARC_MODULE_FARMERS, "farmers" }, { CARC_MODULE_RIVER, "river" },
+    { CARC_MODULE_ABBOT, "abbot" },     { CARC_MODULE_COUNT, "count" },
+    { CARC_MODULE_INNS, "inns" },       { CARC_MODULE_TRADERS, "traders" },
+};
+#define REC_MODULE_COUNT (sizeof rec_modules / sizeof rec_modules[0])
+
+static carc_status write_entry(rec_out *o, const carc_history_entry *h)
+{
+    char mv[64];
+    const char *name;
+    switch (h->kind) {
+    case CARC_HISTORY_PLACE:
+        if (carc_move_format(mv, sizeof mv, NULL, &h->move) != CARC_OK)
+            return CARC_EINVAL;
+        out_str(o, "place ");
+        out_str(o, mv);
+        break;
+    case CARC_HISTORY_DISCARD:
+        name = carc_tile_name(h->move.tile);
+        if (name == NULL)
+            return CARC_EINVAL;
+        out_str(o, "discard ");
+        out_str(o, name);
+        break;
+    case CARC_HISTORY_END:
+        out_str(o, "end");
+        break;
+    default:
+        return CARC_EINVAL;
+    }
+    out_mem(o, "\n", 1);
+    return CARC_OK;
+}
+
+carc_status carc_game_save(char *buf, size_t cap, size_t *needed, const carc_game *game)
+{
+    carc_game_options opts;
+    carc_move start;
+    carc_history_entry h;
+    rec_out o;
+    uint32_t count, i, known = 0;
+    const char *start_name;
+    carc_status st;
+
+    if (game == NULL || (buf == NULL && cap > 0))
+        return CARC_EINVAL;
+    if (carc_game_options_get(&opts, game) != CARC_OK || carc_game_tile(&start, game, 0) != CARC_OK ||
+        carc_game_history_count(&count, game) != CARC_OK)
+        return CARC_EINVAL;
+    start_name = carc_tile_name(start.tile);
+    if (start_name == NULL)
+        return CARC_EINVAL;
+    for (i = 0; i < REC_MODULE_COUNT; i++)
+        known |= rec_modules[i].flag;
+    if ((opts.modules & ~known) != 0)
+        return CARC_EINVAL; /* a module this writer cannot name */
+
+    o.buf = buf;
+    o.cap = cap;
+    o.len = 0;
+    out_str(&o, REC_MAGIC " ");
+    out_u64(&o, CARC_RECORD_FORMAT);
+    out_str(&o, "\nplayers ");
+    out_u64(&o, opts.players);
+    out_str(&o, "\nseed ");
+    out_u64(&o, opts.seed);
+    out_str(&o, "\nmodules");
+    if (opts.modules == 0)
+        out_str(&o, " -");
+    for (i = 0; i < REC_MODULE_COUNT; i++) {
+        if (opts.modules & rec_modules[i].flag) {
+            out_str(&o, " ");
+            out_str(&o, rec_modules[i].name);
+        }
+    }
+    out_str(&o, "\nstart ");
+    out_str(&o, start_name);
+    out_str(&o, " ");
+    out_i64(&o, start.x);
+    out_str(&o, " ");
+    out_i64(&o, start.y);
+    out_str(&o, " ");
+    out_u64(&o, (uint64_t)start.rotation * 90u);
+    out_str(&o, "\n");
+
+    for (i = 0; i < count; i++) {
+        memset(&h, 0, sizeof h);
+        h.struct_size = sizeof h;
+        if (carc_game_history(&h, game, i) != CARC_OK)
+            return CARC_EINVAL;
+        st = write_entry(&o, &h);
+        if (st != CARC_OK)
+            return st;
+    }
+    out_str(&o, "entries ");
+    out_u64(&o, count);
+    out_str(&o, "\n");
+    return out_finish(&o, needed);
+}
+
+/* ---------------------------------------------------------------- reading */
+
+typedef struct rec_load {
+    carc_load_error *err;
+    uint32_t line;
+} rec_load;
+
+/* Fill the caller's error struct (only the fields its struct_size covers). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static carc_status fail(rec_load *ld, uint32_t line, carc_status st, const char *fmt, ...)
+{
+    carc_load_error *err = ld->err;
+    char msg[sizeof err->message];
+    size_t n = 0, room;
+    va_list ap;
+
+    if (err == NULL)
+        return st;
+    if (line > 0) {
+        int k = snprintf(msg, sizeof msg, "line %lu: ", (unsigned long)line);
+        n = (k > 0) ? (size_t)k : 0;
+    }
+    va_start(ap, fmt);
+    vsnprintf(msg + n, sizeof msg - n, fmt, ap);
+    va_end(ap);
+
+    if (err->struct_size >= offsetof(carc_load_error, line) + sizeof err->line)
+        err->line = line;
+    if (err->struct_size >= offsetof(carc_load_error, status) + sizeof err->status)
+        err->status = (int32_t)st;
+    if (err->struct_size > offsetof(carc_load_error, message)) {
+        room = err->struct_size - offsetof(carc_load_error, message);
+        if (room > sizeof err->message)
+            room = sizeof err->message;
+        n = strlen(msg);
+        if (n >= room)
+            n = room - 1;
+        memcpy(err->message, msg, n);
+        err->message[n] = '\0';
+    }
+    return st;
+}
+
+/* Decimal without sign, without leading zeros ("0" itself is fine). */
+static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (*s == '\0' || (s[0] == '0' && s[1] != '\0'))
+        return false;
+    for (; *s != '\0'; s++) {
+        unsigned d;
+        if (*s < '0' || *s > '9')
+            return false;
+        d = (unsigned)(*s - '0');
+        if (v > (max - d) / 10u)
+            return false;
+        v = v * 10u + d;
+    }
+    *out = v;
+    return true;
+}
+
+static bool parse_i32(const char *s, int32_t *out)
+{
+    uint64_t v;
+    if (*s == '-') {
+        if (s[1] == '0' || !parse_u64(s + 1, (uint64_t)INT32_MAX + 1u, &v))
+            return false; /* "-0" is not canonical */
+        *out = (int32_t)(-(int64_t)v);
+        return true;
+    }
+    if (!parse_u64(s, INT32_MAX, &v))
+        return false;
+    *out = (int32_t)v;
+    return true;
+}
+
+static bool parse_rotation(const char *s, uint32_t *out)
+{
+    uint64_t v;
+    if (!parse_u64(s, 270, &v) || v % 90u != 0)
+        return false;
+    *out = (uint32_t)(v / 90u);
+    return true;
+}
+
+/* Split a line in place at single spaces. Returns the token count, or -1 for an empty token. */
+static int tokenize(char *line, char **tok, int max)
+{
+    int n = 0;
+    char *p = line;
+    for (;;) {
+        char *sp = strchr(p, ' ');
+        if (n == max)
+            return max + 1;
+        if (sp != NULL)
+            *sp = '\0';
+        if (*p == '\0')
+            return -1;
+        tok[n++] = p;
+        if (sp == NULL)
+            return n;
+        p = sp + 1;
+    }
+}
+
+static bool same_move(const carc_move *a, const carc_move *b)
+{
+    return a->x == b->x && a->y == b->y && a->tile == b->tile && a->rotation == b->rotation &&
+           a->figure == b->figure && a->segment == b->segment;
+}
+
+static carc_status history_at(carc_history_entry *h, const carc_game *g, uint32_t index)
+{
+    memset(h, 0, sizeof *h);
+    h->struct_size = sizeof *h;
+    return carc_game_history(h, g, index);
+}
+
+/* What the replay knows after each entry line. */
+typedef struct rec_replay {
+    carc_game *game;
+    uint32_t matched; /* history entries of the game accounted for by the record so far */
+    uint32_t entries; /* entry lines read */
+} rec_replay;
+
+static const char *tile_name_or(uint32_t kind)
+{
+    const char *n = carc_tile_name(kind);
+    return n != NULL ? n : "?";
+}
+
+/* Map a failed carc_game_choose_tile to a record error. */
+static carc_status choose_failed(rec_load *ld, carc_status st, const char *name)
+{
+    switch (st) {
+    case CARC_ENOMEM:
+        return fail(ld, ld->line, st, "out of memory");
+    case CARC_ENOT_IN_BAG:
+        return fail(ld, ld->line, CARC_ERECORD, "tile %s is not among the tiles left to draw", name);
+    case CARC_EGAME_OVER:
+        return fail(ld, ld->line, CARC_ERECORD, "the game is already over");
+    default:
+        return fail(ld, ld->line, CARC_ERECORD, "tile %s cannot be drawn: %s", name, carc_status_str(st));
+    }
+}
+
+/*
+ * An automatic discard is already in the game's history when it is not yet
+ * matched by a record line; only a `discard` line of the same tile may match it.
+ */
+static carc_status check_pending(rec_load *ld, rec_replay *rp, const char *what)
+{
+    uint32_t count;
+    carc_history_entry h;
+    if (carc_game_history_count(&count, rp->game) != CARC_OK)
+        return fail(ld, ld->line, CARC_ERECORD, "cannot read the game history");
+    if (rp->matched < count) {
+        if (history_at(&h, rp->game, rp->matched) != CARC_OK)
+            return fail(ld, ld->line, CARC_ERECORD, "cannot read the game history");
+        return fail(ld, ld->line, CARC_ERECORD, "expected 'discard %s' (the engine discarded it), found '%s'",
+                    h.kind == CARC_HISTORY_DISCARD ? tile_name_or(h.move.tile) : "?", what);
+    }
+    return CARC_OK;
+}
+
+static carc_status replay_place(rec_load *ld, rec_replay *rp, char **tok, int ntok, const char *text)
+{
+    uint32_t kind, rotation, current, count;
+    int32_t x, y;
+    carc_move mv;
+    carc_history_entry h;
+    carc_status st;
+
+    if (ntok != 5 && ntok != 6)
+        return fail(ld, ld->line, CARC_EPARSE, "'place' takes a tile, x, y, rotation and a figure location");
+    if (carc_tile_find(&kind, tok[1]) != CARC_OK)
+        return fail(ld, ld->line, CARC_EPARSE, "unknown tile '%s'", tok[1]);
+    if (!parse_i32(tok[2], &x) || !parse_i32(tok[3], &y))
+        return fail(ld, ld->line, CARC_EPARSE, "bad coordinates '%s %s'", tok[2], tok[3]);
+    if (!parse_rotation(tok[4], &rotation))
+        return fail(ld, ld->line, CARC_EPARSE, "bad rotation '%s' (0, 90, 180 or 270)", tok[4]);
+    if (carc_move_parse(&mv, text) != CARC_OK)
+        return fail(ld, ld->line, CARC_EPARSE, "bad move '%s'", text);
+    if (mv.tile != kind || mv.x != x || mv.y != y || mv.rotation != rotation)
+        return fail(ld, ld->line, CARC_EPARSE, "bad move '%s'", text);
+
+    st = check_pending(ld, rp, "place");
+    if (st != CARC_OK)
+        return st;
+    /* Only choose when needed: playing the tile on top must not disturb the draw pile. */
+    st = carc_game_current_tile(&current, rp->game);
+    if (st == CARC_ENOTFOUND)
+        return fail(ld, ld->line, CARC_ERECORD, "the game is already over");
+    if (st != CARC_OK || current != kind) {
+        st = carc_game_choose_tile(rp->game, kind);
+        if (st != CARC_OK)
+            return choose_failed(ld, st, tok[1]);
+        if (carc_game_history_count(&count, rp->game) != CARC_OK || count != rp->matched)
+            return fail(ld, ld->line, CARC_ERECORD, "tile %s has no legal placement", tok[1]);
+    }
+    st = carc_game_play(rp->game, &mv);
+    if (st == CARC_ENOMEM)
+        return fail(ld, ld->line, st, "out of memory");
+    if (st != CARC_OK)
+        return fail(ld, ld->line, CARC_ERECORD, "illegal move '%s': %s", text,
+                    carc_game_last_error(rp->game));
+    if (history_at(&h, rp->game, rp->matched) != CARC_OK || h.kind != CARC_HISTORY_PLACE ||
+        !same_move(&h.move, &mv))
+        return fail(ld, ld->line, CARC_ERECORD, "the engine recorded a different move for '%s'", text);
+    rp->matched++;
+    return CARC_OK;
+}
+
+static carc_status replay_discard(rec_load *ld, rec_replay *rp, char **tok, int ntok)
+{
+    uint32_t kind, count;
+    carc_history_entry h;
+    carc_status st;
+
+    if (ntok != 2)
+        return fail(ld, ld->line, CARC_EPARSE, "'discard' takes one tile name");
+    if (carc_tile_find(&kind, tok[1]) != CARC_OK)
+        return fail(ld, ld->line, CARC_EPARSE, "unknown tile '%s'", tok[1]);
+    if (carc_game_history_count(&count, rp->game) != CARC_OK)
+        return fail(ld, ld->line, CARC_ERECORD, "cannot read the game history");
+    if (rp->matched == count) {
+        /* Not discarded automatically: the player drew it, and it must be unplaceable. */
+        st = carc_game_choose_tile(rp->game, kind);
+        if (st != CARC_OK)
+            return choose_failed(ld, st, tok[1]);
+        if (carc_game_history_count(&count, rp->game) != CARC_OK || count == rp->matched)
+            return fail(ld, ld->line, CARC_ERECORD, "tile %s could be placed; it cannot be discarded", tok[1]);
+    }
+    if (history_at(&h, rp->game, rp->matched) != CARC_OK || h.kind != CARC_HISTORY_DISCARD)
+        return fail(ld, ld->line, CARC_ERECORD, "the engine did not discard tile %s here", tok[1]);
+    if (h.move.tile != kind)
+        return fail(ld, ld->line, CARC_ERECORD, "the engine discarded tile %s here, not %s",
+                    tile_name_or(h.move.tile), tok[1]);
+    rp->matched++;
+    return CARC_OK;
+}
+
+static carc_status replay_end(rec_load *ld, rec_replay *rp, int ntok)
+{
+    uint32_t count;
+    carc_history_entry h;
+    carc_status st;
+
+    if (ntok != 1)
+        return fail(ld, ld->line, CARC_EPARSE, "'end' takes no arguments");
+    st = check_pending(ld, rp, "end");
+    if (st != CARC_OK)
+        return st;
+    st = carc_game_end(rp->game);
+    if (st == CARC_ENOMEM)
+        return fail(ld, ld->line, st, "out of memory");
+    if (st != CARC_OK)
+        return fail(ld, ld->line, CARC_ERECORD, "cannot end the game: %s", carc_game_last_error(rp->game));
+    if (carc_game_history_count(&count, rp->game) != CARC_OK || count != rp->matched + 1 ||
+        history_at(&h, rp->game, rp->matched) != CARC_OK || h.kind != CARC_HISTORY_END)
+        return fail(ld, ld->line, CARC_ERECORD, "the game is already over");
+    rp->matched++;
+    return CARC_OK;
+}
+
+static carc_status replay_trailer(rec_load *ld, rec_replay *rp, char **tok, int ntok)
+{
+    uint64_t n;
+    uint32_t count;
+    carc_history_entry h;
+
+    if (ntok != 2 || !parse_u64(tok[1], UINT32_MAX, &n))
+        return fail(ld, ld->line, CARC_EPARSE, "'entries' takes one number");
+    if (n != rp->entries)
+        return fail(ld, ld->line, CARC_EPARSE, "'entries %s' but the record has %lu entries", tok[1],
+                    (unsigned long)rp->entries);
+    if (carc_game_history_count(&count, rp->game) != CARC_OK)
+        return fail(ld, ld->line, CARC_ERECORD, "cannot read the game history");
+    if (count != rp->matched) {
+        if (history_at(&h, rp->game, rp->matched) == CARC_OK && h.kind == CARC_HISTORY_DISCARD)
+            return fail(ld, ld->line, CARC_ERECORD, "the record misses 'discard %s' (the engine discarded it)",
+                        tile_name_or(h.move.tile));
+        return fail(ld, ld->line, CARC_ERECORD, "the game history does not match the record");
+    }
+    return CARC_OK;
+}
+
+/* The header lines, in the order they must appear. */
+enum { HDR_MAGIC, HDR_PLAYERS, HDR_SEED, HDR_MODULES, HDR_START, HDR_DONE };
+static const char *const hdr_names[] = { REC_MAGIC, "players", "seed", "modules", "start" };
+
+static carc_status parse_header(rec_load *ld, int which, char **tok, int ntok, carc_game_options *opts)
+{
+    uint64_t v;
+    int i;
+    size_t m;
+
+    if (strcmp(tok[0], hdr_names[which]) != 0) {
+        if (which == HDR_MAGIC)
+            return fail(ld, ld->line, CARC_EFORMAT, "not a carcassonne record");
+        return fail(ld, ld->line, CARC_EPARSE, "expected '%s', found '%s'", hdr_names[which], tok[0]);
+    }
+    switch (which) {
+    case HDR_MAGIC:
+        if (ntok != 2 || !parse_u64(tok[1], UINT32_MAX, &v))
+            return fail(ld, ld->line, CARC_EFORMAT, "bad format version");
+        if (v != CARC_RECORD_FORMAT)
+            return fail(ld, ld->line, CARC_EFORMAT, "record format %s is not supported (this library reads 1)",
+                        tok[1]);
+        return CARC_OK;
+    case HDR_PLAYERS:
+        if (ntok != 2 || !parse_u64(tok[1], 5, &v) || v < 2)
+            return fail(ld, ld->line, CARC_EPARSE, "players must be a number from 2 to 5");
+        opts->players = (uint32_t)v;
+        return CARC_OK;
+    case HDR_SEED:
+        if (ntok != 2 || !parse_u64(tok[1], UINT64_MAX, &v))
+            return fail(ld, ld->line, CARC_EPARSE, "seed must be a number from 0 to 18446744073709551615");
+        opts->seed = v;
+        return CARC_OK;
+    case HDR_MODULES:
+        opts->modules = 0;
+        if (ntok == 2 && strcmp(tok[1], "-") == 0)
+            return CARC_OK;
+        if (ntok < 2)
+            return fail(ld, ld->line, CARC_EPARSE, "'modules' takes module names or '-'");
+        for (i = 1; i < ntok; i++) {
+            for (m = 0; m < REC_MODULE_COUNT; m++)
+                if (strcmp(tok[i], rec_modules[m].name) == 0)
+                    break;
+            if (m == REC_MODULE_COUNT)
+                return fail(ld, ld->line, CARC_EPARSE, "unknown module '%s'", tok[i]);
+            if (opts->modules & rec_modules[m].flag)
+                return fail(ld, ld->line, CARC_EPARSE, "module '%s' given twice", tok[i]);
+            opts->modules |= rec_modules[m].flag;
+        }
+        return CARC_OK;
+    case HDR_START:
+        if (ntok != 5)
+            return fail(ld, ld->line, CARC_EPARSE, "'start' takes a tile, x, y and rotation");
+        if (carc_tile_find(&opts->start_tile, tok[1]) != CARC_OK)
+            return fail(ld, ld->line, CARC_EPARSE, "unknown tile '%s'", tok[1]);
+        if (!parse_i32(tok[2], &opts->start_x) || !parse_i32(tok[3], &opts->start_y))
+            return fail(ld, ld->line, CARC_EPARSE, "bad coordinates '%s %s'", tok[2], tok[3]);
+        if (!parse_rotation(tok[4], &opts->start_rotation))
+            return fail(ld, ld->line, CARC_EPARSE, "bad rotation '%s' (0, 90, 180 or 270)", tok[4]);
+        return CARC_OK;
+    default:
+        return CARC_EINVAL;
+    }
+}
+
+/*
+ * Copy line `ld->line` starting at data[*pos] into `line` (NUL-terminated,
+ * without the line end) and advance *pos past it. Checks the characters.
+ */
+static carc_status read_line(rec_load *ld, const char *data, size_t len, size_t *pos, char *line)
+{
+    size_t i = *pos, n = 0;
+    for (;;) {
+        unsigned char c;
+        if (i == len)
+            return fail(ld, ld->line, CARC_EPARSE, "truncated record (the last line has no line end)");
+        c = (unsigned char)data[i++];
+        if (c == '\n')
+            break;
+        if (c == '\r' && i < len && data[i] == '\n') {
+            i++;
+            break;
+        }
+        if (c == '\0')
+            return fail(ld, ld->line, CARC_EPARSE, "NUL byte");
+        if (c < 0x20 || c > 0x7e)
+            return fail(ld, ld->line, CARC_EPARSE, "invalid character (byte 0x%02x)", (unsigned)c);
+        if (n == REC_MAX_LINE)
+            return fail(ld, ld->line, CARC_EPARSE, "line longer than %d characters", REC_MAX_LINE);
+        line[n++] = (char)c;
+    }
+    line[n] = '\0';
+    *pos = i;
+    return CARC_OK;
+}
+
+static carc_status load_record(rec_load *ld, rec_replay *rp, const char *data, size_t len,
+                               const carc_allocator *allocator)
+{
+    char line[REC_MAX_LINE + 1], text[REC_MAX_LINE + 1];
+    char *tok[REC_MAX_TOKENS];
+    carc_game_options opts;
+    size_t pos = 0;
+    int header = HDR_MAGIC, ntok;
+    bool done = false;
+    carc_status st;
+
+    st = carc_game_options_init(&opts, CARC_GAME_OPTIONS_VERSION);
+    if (st != CARC_OK)
+        return fail(ld, 0, st, "cannot initialise game options");
+    opts.allocator = allocator;
+
+    if (len < sizeof REC_MAGIC || memcmp(data, REC_MAGIC " ", sizeof REC_MAGIC) != 0)
+        return fail(ld, 1, CARC_EFORMAT, "not a carcassonne record (it must begin with '" REC_MAGIC " ')");
+    for (ld->line = 1; pos < len; ld->line++) {
+        st = read_line(ld, data, len, &pos, line);
+        if (st != CARC_OK)
+            return st;
+        if (done)
+            return fail(ld, ld->line, CARC_EPARSE, "text after the 'entries' line");
+        memcpy(text, line, sizeof line);
+        ntok = tokenize(line, tok, REC_MAX_TOKENS);
+        if (ntok < 0)
+            return fail(ld, ld->line, CARC_EPARSE, "empty line or extra space");
+        if (ntok > REC_MAX_TOKENS)
+            return fail(ld, ld->line, CARC_EPARSE, "too many words");
+
+        if (header != HDR_DONE) {
+            st = parse_header(ld, header, tok, ntok, &opts);
+            if (st != CARC_OK)
+                return st;
+            if (++header == HDR_DONE) {
+                st = carc_game_new(&rp->game, &opts);
+                if (st == CARC_ENOMEM || st == CARC_EUNSUPPORTED)
+                    return fail(ld, st == CARC_ENOMEM ? ld->line : ld->line - 1, st, "cannot create the game: %s",
+                                carc_status_str(st));
+                if (st != CARC_OK)
+                    return fail(ld, ld->line, CARC_ERECORD, "cannot create the game: %s", carc_status_str(st));
+            }
+            continue;
+        }
+        if (strcmp(tok[0], "place") == 0) {
+            rp->entries++;
+            st = replay_place(ld, rp, tok, ntok, text + strlen("place "));
+        } else if (strcmp(tok[0], "discard") == 0) {
+            rp->entries++;
+            st = replay_discard(ld, rp, tok, ntok);
+        } else if (strcmp(tok[0], "end") == 0) {
+            rp->entries++;
+            st = replay_end(ld, rp, ntok);
+        } else if (strcmp(tok[0], "entries") == 0) {
+            st = replay_trailer(ld, rp, tok, ntok);
+            done = true;
+        } else {
+            st = fail(ld, ld->line, CARC_EPARSE, "unknown keyword '%s'", tok[0]);
+        }
+        if (st != CARC_OK)
+            return st;
+    }
+    if (header != HDR_DONE)
+        return fail(ld, ld->line, CARC_EPARSE, "truncated record (expected '%s')", hdr_names[header]);
+    if (!done)
+        return fail(ld, ld->line, CARC_EPARSE, "truncated record (no 'entries' line)");
+    return CARC_OK;
+}
+
+carc_status carc_game_load(carc_game **out, const char *data, size_t len, const carc_allocator *allocator,
+                           carc_load_error *err)
+{
+    rec_load ld;
+    rec_replay rp;
+    carc_status st;
+
+    if (out != NULL)
+        *out = NULL;
+    if (err != NULL && err->struct_size < offsetof(carc_load_error, line) + sizeof err->line)
+        return CARC_EINVAL;
+    ld.err = err;
+    ld.line = 0;
+    if (err != NULL)
+        fail(&ld, 0, CARC_OK, "%s", "");
+    if (out == NULL || (data == NULL && len > 0))
+        return fail(&ld, 0, CARC_EINVAL, "invalid argument");
+    if (allocator != NULL && (allocator->alloc == NULL || allocator->realloc == NULL || allocator->free == NULL))
+        return fail(&ld, 0, CARC_EINVAL, "incomplete allocator");
+
+    rp.game = NULL;
+    rp.matched = 0;
+    rp.entries = 0;
+    st = load_record(&ld, &rp, data, len, allocator);
+    if (st != CARC_OK) {
+        carc_game_free(rp.game);
+        return st;
+    }
+    *out = rp.game;
+    return CARC_OK;
+}
