@@ -1,0 +1,569 @@
+/*
+ * A text picture of the board: carc_game_render_text (render.h).
+ *
+ * Every tile is a block of 7 x 5 characters drawn from its segments in board
+ * orientation (carc_tile_segment with the tile's rotation). Tiles are one
+ * column and one row apart; where two neighbours continue a road or a city
+ * across their common edge, the gap carries it on. Public API only, no
+ * allocation: each block is recomputed when its row of characters is written.
+ */
+#include <carcassonne/carcassonne.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#define TW 7 /* characters per tile, across */
+#define TH 5 /* lines per tile */
+#define MID_C 3
+#define MID_R 2
+
+/* What a character shows (chooses its colour). */
+enum {
+    K_EMPTY, K_FIELD, K_CITY, K_PENNANT, K_ROAD, K_VILLAGE, K_MONASTERY, K_RIVER, K_GARDEN, K_FIGURE
+};
+
+typedef struct tblock {
+    char ch[TH][TW];
+    unsigned char kind[TH][TW];
+    signed char seg[TH][TW];   /* segment that owns the character, -1 for none */
+    unsigned char player[TH][TW]; /* K_FIGURE: whose */
+} tblock;
+
+/* ---------------------------------------------------------------- output */
+
+typedef struct tx_out {
+    char *buf;
+    size_t cap;
+    size_t len;
+    size_t spaces; /* blanks not yet written (dropped at the end of a line) */
+    int color;     /* colour currently set, -1 none */
+    bool ansi;
+} tx_out;
+
+static void out_mem(tx_out *o, const char *s, size_t n)
+{
+    if (o->len < o->cap) {
+        size_t room = o->cap - o->len;
+        memcpy(o->buf + o->len, s, n < room ? n : room);
+    }
+    o->len = (n > SIZE_MAX - o->len) ? SIZE_MAX : o->len + n;
+}
+
+static void out_str(tx_out *o, const char *s)
+{
+    out_mem(o, s, strlen(s));
+}
+
+static const char *const player_sgr[5] = { "1;97;41", "1;97;44", "1;30;43", "1;97;40", "1;97;45" };
+
+static const char *kind_sgr(int kind, unsigned player)
+{
+    switch (kind) {
+    case K_FIELD: return "32";
+    case K_CITY: return "33";
+    case K_PENNANT: return "1;34;43";
+    case K_ROAD: return "97";
+    case K_VILLAGE: return "1;97";
+    case K_MONASTERY: return "1;31";
+    case K_RIVER: return "1;36";
+    case K_GARDEN: return "1;35";
+    case K_FIGURE: return player_sgr[player % 5];
+    default: return NULL;
+    }
+}
+
+static void out_color(tx_out *o, int color)
+{
+    char tmp[32];
+    const char *sgr;
+    if (!o->ansi || color == o->color)
+        return;
+    sgr = color < 0 ? NULL : kind_sgr(color & 0xff, (unsigned)color >> 8);
+    if (sgr == NULL) {
+        out_str(o, "\033[0m");
+        o->color = -1;
+        return;
+    }
+    snprintf(tmp, sizeof tmp, "\033[0;%sm", sgr);
+    out_str(o, tmp);
+    o->color = color;
+}
+
+/* One visible character; blanks are held back so lines carry no trailing blanks. */
+static void out_ch(tx_out *o, char c, int color)
+{
+    if (c == ' ') {
+        o->spaces++;
+        return;
+    }
+    if (o->spaces > 0) {
+        if (o->color >= 0)
+            out_color(o, -1);
+        while (o->spaces > 0) {
+            out_mem(o, " ", 1);
+            o->spaces--;
+        }
+    }
+    out_color(o, color);
+    out_mem(o, &c, 1);
+}
+
+static void out_text(tx_out *o, const char *s)
+{
+    for (; *s != '\0'; s++)
+        out_ch(o, *s, -1);
+}
+
+static void out_nl(tx_out *o)
+{
+    o->spaces = 0;
+    if (o->color >= 0)
+        out_color(o, -1);
+    out_mem(o, "\n", 1);
+}
+
+static carc_status out_finish(tx_out *o, size_t *needed)
+{
+    if (needed != NULL)
+        *needed = o->len;
+    if (o->cap > 0)
+        o->buf[o->len < o->cap ? o->len : o->cap - 1] = '\0';
+    return o->len < o->cap ? CARC_OK : CARC_EBUFFER;
+}
+
+/* ---------------------------------------------------------------- geometry */
+
+/* The side whose triangle holds cell (c, r), or -1 for the centre. */
+static int cell_zone(int c, int r)
+{
+    int u = c - MID_C, v = r - MID_R;
+    int au = u < 0 ? -u : u, av = v < 0 ? -v : v;
+    if (u == 0 && v == 0)
+        return -1;
+    if (3 * av >= 2 * au) /* the tile is 7 wide and 5 high */
+        return v < 0 ? CARC_N : CARC_S;
+    return u < 0 ? CARC_W : CARC_E;
+}
+
+/* The two field ports of the zone, the nearer one first. */
+static void cell_ports(int c, int r, int ports[2])
+{
+    int u = c - MID_C, v = r - MID_R;
+    ports[0] = ports[1] = -1;
+    switch (cell_zone(c, r)) {
+    case CARC_N: ports[0] = u <= 0 ? 0 : 1; ports[1] = u <= 0 ? 1 : 0; break;
+    case CARC_E: ports[0] = v <= 0 ? 2 : 3; ports[1] = v <= 0 ? 3 : 2; break;
+    case CARC_S: ports[0] = u >= 0 ? 4 : 5; ports[1] = u >= 0 ? 5 : 4; break;
+    case CARC_W: ports[0] = v >= 0 ? 6 : 7; ports[1] = v >= 0 ? 7 : 6; break;
+    default: break;
+    }
+}
+
+/* A city that touches only `side`: a bump against that side. */
+static bool in_city_bump(int side, int c, int r)
+{
+    switch (side) {
+    case CARC_N: return r == 0 || (r == 1 && c >= 2 && c <= 4);
+    case CARC_S: return r == TH - 1 || (r == TH - 2 && c >= 2 && c <= 4);
+    case CARC_W: return (c == 0 && r >= 1 && r <= 3) || (c == 1 && r == MID_R);
+    case CARC_E: return (c == TW - 1 && r >= 1 && r <= 3) || (c == TW - 2 && r == MID_R);
+    default: return false;
+    }
+}
+
+/* Is cell (c, r) on the arm from the centre to `side`? */
+static bool on_arm(int side, int c, int r)
+{
+    switch (side) {
+    case CARC_N: return c == MID_C && r < MID_R;
+    case CARC_S: return c == MID_C && r > MID_R;
+    case CARC_W: return r == MID_R && c < MID_C;
+    case CARC_E: return r == MID_R && c > MID_C;
+    default: return false;
+    }
+}
+
+static unsigned popcount4(uint32_t m)
+{
+    return (m & 1u) + ((m >> 1) & 1u) + ((m >> 2) & 1u) + ((m >> 3) & 1u);
+}
+
+static void set_cell(tblock *b, int c, int r, char ch, int kind, int seg)
+{
+    b->ch[r][c] = ch;
+    b->kind[r][c] = (unsigned char)kind;
+    b->seg[r][c] = (signed char)seg;
+}
+
+/* Cells of `seg` nearest the middle of the segment: the first for a figure, the second for a pennant. */
+static void seg_anchor(const tblock *b, int seg, int skip_c, int skip_r, int *ac, int *ar)
+{
+    int c, r, n = 0, sc = 0, sr = 0, best = -1;
+    *ac = *ar = -1;
+    for (r = 0; r < TH; r++)
+        for (c = 0; c < TW; c++)
+            if (b->seg[r][c] == seg) {
+                sc += c;
+                sr += r;
+                n++;
+            }
+    if (n == 0)
+        return;
+    for (r = 0; r < TH; r++)
+        for (c = 0; c < TW; c++) {
+            /* distance to the centroid, in units of 1/n, rows counted double (characters are tall) */
+            int dc = c * n - sc, dr = (r * n - sr) * 2, d = dc * dc + dr * dr;
+            if (b->seg[r][c] != seg || (c == skip_c && r == skip_r) || b->kind[r][c] == K_FIGURE)
+                continue;
+            if (best < 0 || d < best) {
+                best = d;
+                *ac = c;
+                *ar = r;
+            }
+        }
+}
+
+static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
+{
+    carc_segment_info si[16];
+    uint32_t nseg = 0, i, nfig = 0;
+    int c, r, k;
+
+    for (r = 0; r < TH; r++)
+        for (c = 0; c < TW; c++)
+            set_cell(b, c, r, ' ', K_EMPTY, -1);
+    if (carc_tile_segment_count(&nseg, t->tile) != CARC_OK)
+        return;
+    if (nseg > 16)
+        nseg = 16;
+    for (i = 0; i < nseg; i++) {
+        memset(&si[i], 0, sizeof si[i]);
+        si[i].struct_size = sizeof si[i];
+        if (carc_tile_segment(&si[i], t->tile, t->rotation, i) != CARC_OK)
+            si[i].kind = UINT32_MAX;
+    }
+
+    /* fields: each character belongs to the field of its nearest port */
+    for (r = 0; r < TH; r++)
+        for (c = 0; c < TW; c++) {
+            int ports[2], owner = -1;
+            cell_ports(c, r, ports);
+            for (k = 0; k < 2 && owner < 0; k++)
+                for (i = 0; i < nseg && ports[k] >= 0; i++)
+                    if (si[i].kind == CARC_SEG_FIELD && (si[i].ports >> ports[k]) & 1u) {
+                        owner = (int)i;
+                        break;
+                    }
+            for (i = 0; i < nseg && owner < 0; i++)
+                if (si[i].kind == CARC_SEG_FIELD)
+                    owner = (int)i;
+            set_cell(b, c, r, '.', K_FIELD, owner);
+        }
+
+    /* cities */
+    for (i = 0; i < nseg; i++) {
+        uint32_t e = si[i].edges & 15u;
+        if (si[i].kind != CARC_SEG_CITY)
+            continue;
+        for (r = 0; r < TH; r++)
+            for (c = 0; c < TW; c++) {
+                int z = cell_zone(c, r);
+                bool in = popcount4(e) == 1 ? in_city_bump((int)(e == 1 ? 0 : e == 2 ? 1 : e == 4 ? 2 : 3), c, r)
+                                            : (z < 0 || ((e >> z) & 1u));
+                if (in)
+                    set_cell(b, c, r, '#', K_CITY, (int)i);
+            }
+    }
+
+    /* monasteries (the road of A stops at the building) */
+    for (i = 0; i < nseg; i++)
+        if (si[i].kind == CARC_SEG_MONASTERY) {
+            set_cell(b, MID_C - 1, MID_R, '[', K_MONASTERY, (int)i);
+            set_cell(b, MID_C, MID_R, 'M', K_MONASTERY, (int)i);
+            set_cell(b, MID_C + 1, MID_R, ']', K_MONASTERY, (int)i);
+        }
+
+    /* roads and rivers: arms from each edge to the centre */
+    for (i = 0; i < nseg; i++) {
+        uint32_t e = si[i].edges & 15u;
+        bool river = si[i].kind == CARC_SEG_RIVER;
+        int kind = river ? K_RIVER : K_ROAD, s;
+        char centre;
+        if (si[i].kind != CARC_SEG_ROAD && !river)
+            continue;
+        for (s = 0; s < 4; s++) {
+            if (!((e >> s) & 1u))
+                continue;
+            for (r = 0; r < TH; r++)
+                for (c = 0; c < TW; c++)
+                    if (on_arm(s, c, r))
+                        set_cell(b, c, r, river ? '~' : (s == CARC_N || s == CARC_S) ? '|' : '-', kind, (int)i);
+        }
+        switch (si[i].end) {
+        case CARC_END_VILLAGE:
+            set_cell(b, MID_C, MID_R, 'o', K_VILLAGE, -1);
+            continue;
+        case CARC_END_MONASTERY:
+            continue;
+        case CARC_END_SPRING:
+        case CARC_END_LAKE:
+            set_cell(b, MID_C, MID_R, 'O', K_RIVER, (int)i);
+            continue;
+        case CARC_END_CITY:
+            if (b->kind[MID_R][MID_C] == K_CITY)
+                continue;
+            break;
+        default:
+            break;
+        }
+        centre = river ? '~' : e == 5u ? '|' : e == 10u ? '-' : popcount4(e) == 1 ? (e & 5u ? '|' : '-') : '+';
+        set_cell(b, MID_C, MID_R, centre, kind, (int)i);
+    }
+
+    /* pennants */
+    for (i = 0; i < nseg; i++) {
+        int pc, pr, ac, ar;
+        if (si[i].kind != CARC_SEG_CITY || si[i].pennants == 0)
+            continue;
+        seg_anchor(b, (int)i, -1, -1, &ac, &ar);
+        seg_anchor(b, (int)i, ac, ar, &pc, &pr);
+        if (pc >= 0)
+            set_cell(b, pc, pr, '*', K_PENNANT, (int)i);
+    }
+
+    /* gardens: a mark in the middle when it is free */
+    for (i = 0; i < nseg; i++)
+        if (si[i].kind == CARC_SEG_GARDEN && b->kind[MID_R][MID_C] == K_FIELD)
+            set_cell(b, MID_C, MID_R, 'g', K_GARDEN, (int)i);
+
+    /* figures: the player's digit on the segment */
+    if (carc_game_figure_count(&nfig, game) != CARC_OK)
+        return;
+    for (i = 0; i < nfig; i++) {
+        carc_figure_info f;
+        int ac, ar;
+        memset(&f, 0, sizeof f);
+        f.struct_size = sizeof f;
+        if (carc_game_figure(&f, game, i) != CARC_OK || f.x != t->x || f.y != t->y || f.segment >= nseg)
+            continue;
+        if (si[f.segment].kind == CARC_SEG_MONASTERY || si[f.segment].kind == CARC_SEG_GARDEN) {
+            ac = MID_C;
+            ar = MID_R;
+        } else {
+            seg_anchor(b, (int)f.segment, -1, -1, &ac, &ar);
+        }
+        if (ac < 0)
+            continue;
+        set_cell(b, ac, ar, (char)('0' + (int)(f.player % 10u)), K_FIGURE, (int)f.segment);
+        b->player[ar][ac] = (unsigned char)f.player;
+    }
+}
+
+/* ---------------------------------------------------------------- board */
+
+static int cell_color(const tblock *b, int c, int r)
+{
+    return b->kind[r][c] == K_FIGURE ? (K_FIGURE | (b->player[r][c] << 8)) : b->kind[r][c];
+}
+
+/* The character in the gap between two neighbours' facing characters. */
+static char gap_char(const tblock *a, int ac, int ar, const tblock *b, int bc, int br, int *color)
+{
+    int ka = a->kind[ar][ac], kb = b->kind[br][bc];
+    bool horizontal = ar == br;
+    *color = -1;
+    if (ka == K_EMPTY || kb == K_EMPTY)
+        return ' ';
+    if ((ka == K_CITY || ka == K_PENNANT) && (kb == K_CITY || kb == K_PENNANT)) {
+        *color = K_CITY;
+        return '#';
+    }
+    if (ka == K_ROAD && kb == K_ROAD && a->ch[ar][ac] == b->ch[br][bc]) {
+        *color = K_ROAD;
+        return horizontal ? '-' : '|';
+    }
+    if (ka == K_RIVER && kb == K_RIVER) {
+        *color = K_RIVER;
+        return '~';
+    }
+    return ' ';
+}
+
+static bool tile_at(carc_move *t, const carc_game *game, int64_t x, int64_t y)
+{
+    if (x < INT32_MIN || x > INT32_MAX || y < INT32_MIN || y > INT32_MAX)
+        return false;
+    return carc_game_tile_at(t, game, (int32_t)x, (int32_t)y) == CARC_OK;
+}
+
+static void out_label(tx_out *o, int64_t v, int width)
+{
+    char tmp[32];
+    int n = snprintf(tmp, sizeof tmp, "%*lld ", width, (long long)v);
+    (void)n;
+    out_text(o, tmp);
+}
+
+static void render_board(tx_out *o, const carc_game *game)
+{
+    int32_t min_x, min_y, max_x, max_y;
+    int64_t x, y;
+    int r, c, margin;
+    char tmp[32];
+    tblock cur, prev, below;
+    carc_move t, tb;
+
+    if (carc_game_bounds(&min_x, &min_y, &max_x, &max_y, game) != CARC_OK)
+        return;
+    margin = snprintf(tmp, sizeof tmp, "%lld", (long long)min_y);
+    c = snprintf(tmp, sizeof tmp, "%lld", (long long)max_y);
+    if (c > margin)
+        margin = c;
+
+    /* x coordinates above each column */
+    for (c = 0; c <= margin; c++)
+        out_ch(o, ' ', -1);
+    for (x = min_x; x <= max_x; x++) {
+        int n = snprintf(tmp, sizeof tmp, "%lld", (long long)x), k;
+        int pad = (TW - n) / 2;
+        for (k = 0; k < pad; k++)
+            out_ch(o, ' ', -1);
+        out_text(o, tmp);
+        for (k = pad + n; k < TW + 1; k++)
+            out_ch(o, ' ', -1);
+    }
+    out_nl(o);
+
+    for (y = min_y; y <= max_y; y++) {
+        for (r = 0; r < TH; r++) {
+            bool have_prev = false;
+            if (r == MID_R)
+                out_label(o, y, margin);
+            else
+                for (c = 0; c <= margin; c++)
+                    out_ch(o, ' ', -1);
+            for (x = min_x; x <= max_x; x++) {
+                bool have = tile_at(&t, game, x, y);
+                if (have)
+                    tile_block(&cur, game, &t);
+                if (x > min_x) {
+                    int color = -1;
+                    char g = (have && have_prev) ? gap_char(&prev, TW - 1, r, &cur, 0, r, &color) : ' ';
+                    out_ch(o, g, color);
+                }
+                for (c = 0; c < TW; c++)
+                    out_ch(o, have ? cur.ch[r][c] : ' ', have ? cell_color(&cur, c, r) : -1);
+                if (have)
+                    prev = cur;
+                have_prev = have;
+            }
+            out_nl(o);
+        }
+        if (y == max_y)
+            break;
+        /* the gap line between this row of tiles and the next */
+        for (c = 0; c <= margin; c++)
+            out_ch(o, ' ', -1);
+        for (x = min_x; x <= max_x; x++) {
+            bool have = tile_at(&t, game, x, y) && tile_at(&tb, game, x, y + 1);
+            if (have) {
+                tile_block(&cur, game, &t);
+                tile_block(&below, game, &tb);
+            }
+            if (x > min_x)
+                out_ch(o, ' ', -1);
+            for (c = 0; c < TW; c++) {
+                int color = -1;
+                char g = have ? gap_char(&cur, c, TH - 1, &below, c, 0, &color) : ' ';
+                out_ch(o, g, color);
+            }
+        }
+        out_nl(o);
+    }
+}
+
+static void render_legend(tx_out *o, const carc_game *game)
+{
+    uint32_t players = 0, p, turn = 0, remaining = 0, tile = 0, leaders = 0, hcount = 0, i;
+    bool over = false;
+    char tmp[160], mv[64];
+
+    out_nl(o);
+    out_text(o, "# city  * pennant  - | + road  o village  [M] monastery  . field  ~ river  g garden");
+    out_nl(o);
+    out_text(o, "0-4 a follower of that player: on a road, in a city, in a monastery [0], or a farmer on a field");
+    out_nl(o);
+    if (carc_game_players(&players, game) != CARC_OK)
+        return;
+    (void)carc_game_is_over(&over, game);
+    (void)carc_game_current_player(&turn, game);
+    for (p = 0; p < players; p++) {
+        int32_t score = 0;
+        uint32_t supply = 0;
+        (void)carc_game_score(&score, game, p);
+        (void)carc_game_supply(&supply, game, p);
+        snprintf(tmp, sizeof tmp, "player %lu: %ld points, %lu followers in supply%s", (unsigned long)p,
+                 (long)score, (unsigned long)supply, (!over && p == turn) ? "  <- to move" : "");
+        out_ch(o, (char)('0' + (int)(p % 10u)), o->ansi ? (K_FIGURE | (int)(p << 8)) : -1);
+        out_text(o, " ");
+        out_text(o, tmp);
+        out_nl(o);
+    }
+    if (carc_game_history_count(&hcount, game) == CARC_OK) {
+        for (i = hcount; i-- > 0;) {
+            carc_history_entry h;
+            memset(&h, 0, sizeof h);
+            h.struct_size = sizeof h;
+            if (carc_game_history(&h, game, i) != CARC_OK)
+                break;
+            if (h.kind != CARC_HISTORY_PLACE)
+                continue;
+            if (carc_move_format(mv, sizeof mv, NULL, &h.move) == CARC_OK) {
+                snprintf(tmp, sizeof tmp, "last move: player %lu placed %s", (unsigned long)h.player, mv);
+                out_text(o, tmp);
+                out_nl(o);
+            }
+            break;
+        }
+    }
+    if (over) {
+        (void)carc_game_leaders(&leaders, game);
+        out_text(o, "game over; ");
+        out_text(o, (leaders & (leaders - 1u)) ? "winners:" : "winner:");
+        for (p = 0; p < players; p++)
+            if ((leaders >> p) & 1u) {
+                snprintf(tmp, sizeof tmp, " player %lu", (unsigned long)p);
+                out_text(o, tmp);
+            }
+    } else {
+        (void)carc_game_remaining(&remaining, game);
+        snprintf(tmp, sizeof tmp, "tiles left: %lu", (unsigned long)remaining);
+        out_text(o, tmp);
+        if (carc_game_current_tile(&tile, game) == CARC_OK && carc_tile_name(tile) != NULL) {
+            out_text(o, ", tile to place: ");
+            out_text(o, carc_tile_name(tile));
+        }
+    }
+    out_nl(o);
+}
+
+carc_status carc_game_render_text(char *buf, size_t cap, size_t *needed, const carc_game *game, uint32_t flags)
+{
+    tx_out o;
+    uint32_t players;
+
+    if (game == NULL || (buf == NULL && cap > 0) || (flags & ~(uint32_t)(CARC_RENDER_COLOR | CARC_RENDER_NO_LEGEND)))
+        return CARC_EINVAL;
+    if (carc_game_players(&players, game) != CARC_OK)
+        return CARC_EINVAL;
+    o.buf = buf;
+    o.cap = cap;
+    o.len = 0;
+    o.spaces = 0;
+    o.color = -1;
+    o.ansi = (flags & CARC_RENDER_COLOR) != 0;
+    render_board(&o, game);
+    if (!(flags & CARC_RENDER_NO_LEGEND))
+        render_legend(&o, game);
+    return out_finish(&o, needed);
+}
