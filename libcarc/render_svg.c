@@ -1,0 +1,717 @@
+/*
+ * An SVG picture of the board: carc_game_render_svg (render.h).
+ *
+ * A standalone SVG 1.1 document. Each tile is 100 x 100 user units, drawn from
+ * its segments in board orientation: a green field, roads and rivers from the
+ * edge midpoints, city shapes reaching the edges they touch (drawn once in a
+ * canonical orientation and turned with a transform), monasteries, villages,
+ * pennants and gardens. Followers are meeples in the player's colour on their
+ * segment; farmers lie down. The tile placed last is outlined; coordinates run
+ * along the margins and the scores sit in a legend below the board.
+ *
+ * Public API only; no allocation. Every number written is an integer, so the
+ * output does not depend on the C locale.
+ */
+#include <carcassonne/carcassonne.h>
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define T 100       /* tile size */
+#define MARGIN 40   /* room for the coordinates */
+#define PAD 16
+#define LEGEND_ROW 30
+#define MAX_SEG 16
+
+/* ---------------------------------------------------------------- output */
+
+typedef struct sv_out {
+    char *buf;
+    size_t cap;
+    size_t len;
+} sv_out;
+
+static void out_mem(sv_out *o, const char *s, size_t n)
+{
+    if (o->len < o->cap) {
+        size_t room = o->cap - o->len;
+        memcpy(o->buf + o->len, s, n < room ? n : room);
+    }
+    o->len = (n > SIZE_MAX - o->len) ? SIZE_MAX : o->len + n;
+}
+
+static void out_str(sv_out *o, const char *s)
+{
+    out_mem(o, s, strlen(s));
+}
+
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void out_fmt(sv_out *o, const char *fmt, ...)
+{
+    char tmp[512];
+    va_list ap;
+    int n;
+    va_start(ap, fmt);
+    n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        out_mem(o, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+static carc_status out_finish(sv_out *o, size_t *needed)
+{
+    if (needed != NULL)
+        *needed = o->len;
+    if (o->cap > 0)
+        o->buf[o->len < o->cap ? o->len : o->cap - 1] = '\0';
+    return o->len < o->cap ? CARC_OK : CARC_EBUFFER;
+}
+
+/* ---------------------------------------------------------------- shapes */
+
+/* One step of a path in canonical tile coordinates: move, line, quadratic curve, close. */
+typedef struct sop {
+    char op;
+    int x1, y1, x2, y2;
+} sop;
+
+/* City shapes for the canonical orientation; the others are turned. */
+static const sop city_one[] = { { 'M', 0, 0, 0, 0 }, { 'L', 100, 0, 0, 0 }, { 'Q', 50, 56, 0, 0 }, { 'Z', 0, 0, 0, 0 } };
+static const sop city_corner[] = { { 'M', 0, 0, 0, 0 }, { 'L', 100, 0, 0, 0 }, { 'L', 100, 100, 0, 0 },
+                                   { 'Q', 28, 72, 0, 0 }, { 'Z', 0, 0, 0, 0 } };
+static const sop city_band[] = { { 'M', 0, 0, 0, 0 }, { 'Q', 50, 40, 100, 0 }, { 'L', 100, 100, 0, 0 },
+                                 { 'Q', 50, 60, 0, 100 }, { 'Z', 0, 0, 0, 0 } };
+static const sop city_three[] = { { 'M', 0, 0, 0, 0 }, { 'L', 100, 0, 0, 0 }, { 'L', 100, 100, 0, 0 },
+                                  { 'Q', 50, 40, 0, 100 }, { 'Z', 0, 0, 0, 0 } };
+static const sop city_all[] = { { 'M', 0, 0, 0, 0 }, { 'L', 100, 0, 0, 0 }, { 'L', 100, 100, 0, 0 },
+                                { 'L', 0, 100, 0, 0 }, { 'Z', 0, 0, 0, 0 } };
+
+typedef struct city_shape {
+    const sop *ops;
+    size_t n;
+    int turns;          /* quarter turns clockwise from the canonical shape */
+    int fig_x, fig_y;   /* where a knight stands (canonical) */
+    int pen_x, pen_y;   /* where the pennant hangs (canonical) */
+} city_shape;
+
+#define SHAPE(a) a, sizeof a / sizeof a[0]
+
+static city_shape city_for(uint32_t edges)
+{
+    static const city_shape one = { SHAPE(city_one), 0, 50, 14, 24, 12 };
+    static const city_shape corner = { SHAPE(city_corner), 0, 66, 34, 84, 14 };
+    static const city_shape band = { SHAPE(city_band), 0, 50, 50, 18, 50 };
+    static const city_shape three = { SHAPE(city_three), 0, 50, 36, 22, 22 };
+    static const city_shape all = { SHAPE(city_all), 0, 50, 50, 24, 24 };
+    city_shape s;
+    switch (edges & 15u) {
+    case 1: s = one; s.turns = 0; break;
+    case 2: s = one; s.turns = 1; break;
+    case 4: s = one; s.turns = 2; break;
+    case 8: s = one; s.turns = 3; break;
+    case 3: s = corner; s.turns = 0; break;
+    case 6: s = corner; s.turns = 1; break;
+    case 12: s = corner; s.turns = 2; break;
+    case 9: s = corner; s.turns = 3; break;
+    case 10: s = band; s.turns = 0; break;
+    case 5: s = band; s.turns = 1; break;
+    case 11: s = three; s.turns = 0; break;
+    case 7: s = three; s.turns = 1; break;
+    case 14: s = three; s.turns = 2; break;
+    case 13: s = three; s.turns = 3; break;
+    default: s = all; s.turns = 0; break;
+    }
+    return s;
+}
+
+/* Turn a canonical point k quarter turns clockwise about the tile centre. */
+static void turn(int k, int *x, int *y)
+{
+    for (; k > 0; k--) {
+        int nx = T - *y;
+        *y = *x;
+        *x = nx;
+    }
+}
+
+static void edge_mid(int side, int *x, int *y)
+{
+    static const int mx[4] = { 50, 100, 50, 0 }, my[4] = { 0, 50, 100, 50 };
+    *x = mx[side & 3];
+    *y = my[side & 3];
+}
+
+static void out_ops(sv_out *o, const sop *ops, size_t n, bool walls_only)
+{
+    size_t i;
+    int px = 0, py = 0;
+    for (i = 0; i < n; i++) {
+        const sop *s = &ops[i];
+        switch (s->op) {
+        case 'M':
+            if (!walls_only)
+                out_fmt(o, "M%d %d", s->x1, s->y1);
+            px = s->x1;
+            py = s->y1;
+            break;
+        case 'L':
+            if (!walls_only)
+                out_fmt(o, "L%d %d", s->x1, s->y1);
+            px = s->x1;
+            py = s->y1;
+            break;
+        case 'Q': {
+            /* a 'Q' without an explicit end point closes the shape at its start */
+            int ex = s->x2, ey = s->y2;
+            if (ex == 0 && ey == 0 && i + 1 < n && ops[i + 1].op == 'Z') {
+                ex = ops[0].x1;
+                ey = ops[0].y1;
+            }
+            if (walls_only)
+                out_fmt(o, "M%d %d", px, py);
+            out_fmt(o, "Q%d %d %d %d", s->x1, s->y1, ex, ey);
+            px = ex;
+            py = ey;
+            break;
+        }
+        case 'Z':
+            if (!walls_only)
+                out_str(o, "Z");
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- point tests */
+
+typedef struct poly {
+    double x[96], y[96];
+    int n;
+} poly;
+
+static void poly_add(poly *p, double x, double y)
+{
+    if (p->n < 96) {
+        p->x[p->n] = x;
+        p->y[p->n] = y;
+        p->n++;
+    }
+}
+
+/* Flatten a city shape (canonical coordinates) into a polygon. */
+static void flatten(poly *p, const sop *ops, size_t n)
+{
+    size_t i;
+    int k;
+    double px = 0, py = 0;
+    p->n = 0;
+    for (i = 0; i < n; i++) {
+        const sop *s = &ops[i];
+        if (s->op == 'M' || s->op == 'L') {
+            px = s->x1;
+            py = s->y1;
+            poly_add(p, px, py);
+        } else if (s->op == 'Q') {
+            double ex = s->x2, ey = s->y2;
+            if (s->x2 == 0 && s->y2 == 0 && i + 1 < n && ops[i + 1].op == 'Z') {
+                ex = ops[0].x1;
+                ey = ops[0].y1;
+            }
+            for (k = 1; k <= 16; k++) {
+                double t = k / 16.0, a = (1 - t) * (1 - t), b = 2 * t * (1 - t), c = t * t;
+                poly_add(p, a * px + b * s->x1 + c * ex, a * py + b * s->y1 + c * ey);
+            }
+            px = ex;
+            py = ey;
+        }
+    }
+}
+
+static bool in_poly(const poly *p, double x, double y)
+{
+    int i, j;
+    bool in = false;
+    for (i = 0, j = p->n - 1; i < p->n; j = i++)
+        if ((p->y[i] > y) != (p->y[j] > y) &&
+            x < (p->x[j] - p->x[i]) * (y - p->y[i]) / (p->y[j] - p->y[i]) + p->x[i])
+            in = !in;
+    return in;
+}
+
+static double seg_dist2(double px, double py, double ax, double ay, double bx, double by)
+{
+    double dx = bx - ax, dy = by - ay, l = dx * dx + dy * dy, t = 0, qx, qy;
+    if (l > 0) {
+        t = ((px - ax) * dx + (py - ay) * dy) / l;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+    }
+    qx = ax + t * dx - px;
+    qy = ay + t * dy - py;
+    return qx * qx + qy * qy;
+}
+
+/* Squared distance from a point to a road or river of the tile (board orientation). */
+static double road_dist2(const carc_segment_info *si, double x, double y)
+{
+    int s, e = (int)(si->edges & 15u), n = 0, sides[4], mx, my, k;
+    double best = 1e18, d;
+    for (s = 0; s < 4; s++)
+        if ((e >> s) & 1)
+            sides[n++] = s;
+    if (n == 2 && si->end == CARC_END_NONE) {
+        int ax, ay, bx, by;
+        double px, py;
+        edge_mid(sides[0], &ax, &ay);
+        edge_mid(sides[1], &bx, &by);
+        px = ax;
+        py = ay;
+        for (k = 1; k <= 16; k++) {
+            double t = k / 16.0, a = (1 - t) * (1 - t), b = 2 * t * (1 - t), c = t * t;
+            double qx = a * ax + b * 50 + c * bx, qy = a * ay + b * 50 + c * by;
+            d = seg_dist2(x, y, px, py, qx, qy);
+            best = d < best ? d : best;
+            px = qx;
+            py = qy;
+        }
+        return best;
+    }
+    for (k = 0; k < n; k++) {
+        edge_mid(sides[k], &mx, &my);
+        d = seg_dist2(x, y, mx, my, 50, 50);
+        best = d < best ? d : best;
+    }
+    return best;
+}
+
+/* ---------------------------------------------------------------- one tile */
+
+typedef struct tile_geo {
+    carc_move t;
+    carc_segment_info si[MAX_SEG];
+    uint32_t nseg;
+} tile_geo;
+
+static bool load_tile(tile_geo *g, const carc_move *t)
+{
+    uint32_t i;
+    g->t = *t;
+    if (carc_tile_segment_count(&g->nseg, t->tile) != CARC_OK)
+        return false;
+    if (g->nseg > MAX_SEG)
+        g->nseg = MAX_SEG;
+    for (i = 0; i < g->nseg; i++) {
+        memset(&g->si[i], 0, sizeof g->si[i]);
+        g->si[i].struct_size = sizeof g->si[i];
+        if (carc_tile_segment(&g->si[i], t->tile, t->rotation, i) != CARC_OK)
+            g->si[i].kind = UINT32_MAX;
+    }
+    return true;
+}
+
+#define RES 20 /* raster cells per tile side, for finding room in a field */
+
+/*
+ * A spot for a farmer (or garden) on field `seg` (-1: any field): the point
+ * of that field farthest from everything else, found on a raster where the
+ * fields are flooded from their ports.
+ */
+static void field_spot(const tile_geo *g, int seg, int *fx, int *fy)
+{
+    static const int port_x[8] = { 25, 75, 98, 98, 75, 25, 2, 2 };
+    static const int port_y[8] = { 2, 2, 25, 75, 98, 98, 75, 25 };
+    signed char lab[RES][RES]; /* -2 blocked, -1 free, else field segment */
+    int queue[RES * RES];
+    poly city[MAX_SEG];
+    bool is_city[MAX_SEG];
+    uint32_t i;
+    int r, c, p, best = -1;
+
+    for (i = 0; i < g->nseg; i++) {
+        is_city[i] = g->si[i].kind == CARC_SEG_CITY;
+        if (is_city[i]) {
+            city_shape cs = city_for(g->si[i].edges);
+            flatten(&city[i], cs.ops, cs.n);
+        }
+    }
+    for (r = 0; r < RES; r++)
+        for (c = 0; c < RES; c++) {
+            double x = (c + 0.5) * T / RES, y = (r + 0.5) * T / RES;
+            lab[r][c] = -1;
+            for (i = 0; i < g->nseg; i++) {
+                const carc_segment_info *s = &g->si[i];
+                if (is_city[i]) {
+                    city_shape cs = city_for(s->edges);
+                    int k;
+                    double cx = x, cy = y;
+                    for (k = 0; k < cs.turns; k++) { /* turn the point back */
+                        double nx = cy;
+                        cy = T - cx;
+                        cx = nx;
+                    }
+                    if (in_poly(&city[i], cx, cy))
+                        lab[r][c] = -2;
+                } else if (s->kind == CARC_SEG_ROAD || s->kind == CARC_SEG_RIVER) {
+                    if (road_dist2(s, x, y) < 10.0 * 10.0)
+                        lab[r][c] = -2;
+                } else if (s->kind == CARC_SEG_MONASTERY) {
+                    if (x > 28 && x < 72 && y > 20 && y < 70)
+                        lab[r][c] = -2;
+                }
+            }
+            if (lab[r][c] == -1) {
+                for (i = 0; i < g->nseg; i++)
+                    if (g->si[i].kind == CARC_SEG_ROAD && g->si[i].end == CARC_END_VILLAGE && x > 34 && x < 66 &&
+                        y > 34 && y < 66)
+                        lab[r][c] = -2;
+            }
+        }
+    /* flood each field from its ports */
+    for (i = 0; i < g->nseg; i++) {
+        if (g->si[i].kind != CARC_SEG_FIELD)
+            continue;
+        for (p = 0; p < 8; p++) {
+            int head = 0, tail = 0;
+            if (!((g->si[i].ports >> p) & 1u))
+                continue;
+            r = port_y[p] * RES / T;
+            c = port_x[p] * RES / T;
+            if (lab[r][c] != -1)
+                continue;
+            lab[r][c] = (signed char)i;
+            queue[tail++] = r * RES + c;
+            while (head < tail) {
+                int q = queue[head++], qr = q / RES, qc = q % RES, d;
+                static const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
+                for (d = 0; d < 4; d++) {
+                    int nr = qr + dr[d], nc = qc + dc[d];
+                    if (nr < 0 || nr >= RES || nc < 0 || nc >= RES || lab[nr][nc] != -1)
+                        continue;
+                    lab[nr][nc] = (signed char)i;
+                    queue[tail++] = nr * RES + nc;
+                }
+            }
+        }
+    }
+    /* the cell with the most room */
+    *fx = *fy = 50;
+    for (r = 0; r < RES; r++)
+        for (c = 0; c < RES; c++) {
+            int room, rr, cc, edge;
+            if (lab[r][c] < 0 || (seg >= 0 && lab[r][c] != seg))
+                continue;
+            /* the tile's border counts as an obstacle one cell further out */
+            edge = c + 1;
+            edge = RES - c < edge ? RES - c : edge;
+            edge = r + 1 < edge ? r + 1 : edge;
+            edge = RES - r < edge ? RES - r : edge;
+            room = edge * edge * 4;
+            for (rr = 0; rr < RES; rr++)
+                for (cc = 0; cc < RES; cc++)
+                    if (lab[rr][cc] != lab[r][c]) {
+                        int d = (rr - r) * (rr - r) + (cc - c) * (cc - c);
+                        room = d < room ? d : room;
+                    }
+            if (room > best) {
+                best = room;
+                *fx = (c * T + T / 2) / RES;
+                *fy = (r * T + T / 2) / RES;
+            }
+        }
+    if (best < 0 && seg >= 0) { /* nothing found: next to the first port */
+        for (p = 0; p < 8; p++)
+            if ((g->si[seg].ports >> p) & 1u) {
+                *fx = (port_x[p] * 3 + 50) / 4;
+                *fy = (port_y[p] * 3 + 50) / 4;
+                break;
+            }
+    }
+}
+
+/* Where a figure stands on segment `seg`, in tile coordinates. */
+static void figure_spot(const tile_geo *g, uint32_t seg, int *x, int *y)
+{
+    const carc_segment_info *s;
+    int sides[4], n = 0, k;
+    *x = *y = 50;
+    if (seg >= g->nseg)
+        return;
+    s = &g->si[seg];
+    switch (s->kind) {
+    case CARC_SEG_CITY: {
+        city_shape cs = city_for(s->edges);
+        *x = cs.fig_x;
+        *y = cs.fig_y;
+        turn(cs.turns, x, y);
+        return;
+    }
+    case CARC_SEG_ROAD:
+        for (k = 0; k < 4; k++)
+            if ((s->edges >> k) & 1u)
+                sides[n++] = k;
+        if (n == 1) {
+            edge_mid(sides[0], x, y);
+            *x = (*x * 3 + 50 * 2) / 5;
+            *y = (*y * 3 + 50 * 2) / 5;
+        } else if (n == 2) {
+            int ax, ay, bx, by;
+            edge_mid(sides[0], &ax, &ay);
+            edge_mid(sides[1], &bx, &by);
+            *x = (ax + 2 * 50 + bx) / 4;
+            *y = (ay + 2 * 50 + by) / 4;
+        }
+        return;
+    case CARC_SEG_MONASTERY:
+    case CARC_SEG_GARDEN:
+        *y = 56;
+        return;
+    case CARC_SEG_FIELD:
+        field_spot(g, (int)seg, x, y);
+        return;
+    default:
+        return;
+    }
+}
+
+static void draw_tile(sv_out *o, const tile_geo *g, int ox, int oy)
+{
+    uint32_t i;
+    int s, k;
+    bool village = false;
+
+    out_fmt(o, "<g transform=\"translate(%d %d)\">", ox, oy);
+    out_str(o, "<rect class=\"field\" width=\"100\" height=\"100\"/>");
+    /* rivers, then roads */
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < g->nseg; i++) {
+            const carc_segment_info *si = &g->si[i];
+            int e = (int)(si->edges & 15u), n = 0, sides[4], ax, ay, bx, by;
+            if (si->kind != (k == 0 ? CARC_SEG_RIVER : CARC_SEG_ROAD))
+                continue;
+            for (s = 0; s < 4; s++)
+                if ((e >> s) & 1)
+                    sides[n++] = s;
+            out_str(o, k == 0 ? "<path class=\"river\" d=\"" : "<path class=\"road\" d=\"");
+            if (n == 2 && si->end == CARC_END_NONE) {
+                edge_mid(sides[0], &ax, &ay);
+                edge_mid(sides[1], &bx, &by);
+                out_fmt(o, "M%d %dQ50 50 %d %d", ax, ay, bx, by);
+            } else {
+                for (s = 0; s < n; s++) {
+                    edge_mid(sides[s], &ax, &ay);
+                    out_fmt(o, "M%d %dL50 50", ax, ay);
+                }
+            }
+            out_str(o, "\"/>");
+            if (si->kind == CARC_SEG_ROAD && si->end == CARC_END_VILLAGE)
+                village = true;
+            if (si->end == CARC_END_SPRING || si->end == CARC_END_LAKE)
+                out_str(o, "<circle class=\"lake\" cx=\"50\" cy=\"50\" r=\"16\"/>");
+        }
+    /* cities */
+    for (i = 0; i < g->nseg; i++) {
+        city_shape cs;
+        if (g->si[i].kind != CARC_SEG_CITY)
+            continue;
+        cs = city_for(g->si[i].edges);
+        if (cs.turns)
+            out_fmt(o, "<g transform=\"rotate(%d 50 50)\">", cs.turns * 90);
+        out_str(o, "<path class=\"city\" d=\"");
+        out_ops(o, cs.ops, cs.n, false);
+        out_str(o, "\"/>");
+        if (cs.ops != city_all) {
+            out_str(o, "<path class=\"wall\" d=\"");
+            out_ops(o, cs.ops, cs.n, true);
+            out_str(o, "\"/>");
+        }
+        if (cs.turns)
+            out_str(o, "</g>");
+    }
+    /* pennants: a small shield */
+    for (i = 0; i < g->nseg; i++) {
+        city_shape cs;
+        int px, py;
+        if (g->si[i].kind != CARC_SEG_CITY || g->si[i].pennants == 0)
+            continue;
+        cs = city_for(g->si[i].edges);
+        px = cs.pen_x;
+        py = cs.pen_y;
+        turn(cs.turns, &px, &py);
+        out_fmt(o, "<path class=\"pennant\" transform=\"translate(%d %d)\" d=\"M-7 -8H7V0Q7 6 0 10Q-7 6 -7 0Z\"/>", px,
+                py);
+    }
+    if (village)
+        out_str(o, "<g class=\"village\"><rect x=\"41\" y=\"44\" width=\"18\" height=\"14\"/>"
+                   "<path d=\"M38 45L50 35L62 45Z\"/></g>");
+    for (i = 0; i < g->nseg; i++) {
+        if (g->si[i].kind == CARC_SEG_MONASTERY)
+            out_str(o, "<g class=\"monastery\"><rect x=\"34\" y=\"40\" width=\"32\" height=\"26\"/>"
+                       "<path class=\"roof\" d=\"M30 42L50 24L70 42Z\"/>"
+                       "<rect class=\"door\" x=\"46\" y=\"54\" width=\"8\" height=\"12\"/>"
+                       "<path class=\"cross\" d=\"M50 12V24M45 16H55\"/></g>");
+        if (g->si[i].kind == CARC_SEG_GARDEN) {
+            int gx, gy;
+            field_spot(g, -1, &gx, &gy);
+            out_fmt(o, "<g class=\"garden\" transform=\"translate(%d %d)\"><circle r=\"6\"/><circle class=\"heart\" r=\"2\"/></g>",
+                    gx, gy);
+        }
+    }
+    out_str(o, "<rect class=\"edge\" width=\"100\" height=\"100\"/></g>\n");
+}
+
+/* ---------------------------------------------------------------- figures */
+
+static const char *const player_fill[5] = { "#d7261e", "#1f5fd0", "#f4c20d", "#262626", "#c23fbd" };
+static const char *const player_name[5] = { "red", "blue", "yellow", "black", "purple" };
+
+#define MEEPLE_PATH \
+    "M-3.5 -7.5A5 5 0 1 1 3.5 -7.5L11 -4Q13.5 -2.5 12 1L5 1L9.5 11H2L0 6L-2 11H-9.5L-5 1L-12 1Q-13.5 -2.5 -11 -4Z"
+
+static void draw_meeple(sv_out *o, uint32_t player, int x, int y, bool lying, const char *extra_class)
+{
+    out_fmt(o,
+            "<g class=\"figure player%lu%s\" transform=\"translate(%d %d)%s\">"
+            "<path fill=\"%s\" stroke=\"%s\" d=\"" MEEPLE_PATH "\"/></g>\n",
+            (unsigned long)player, extra_class, x, y, lying ? " rotate(-90) scale(0.9)" : "",
+            player_fill[player % 5], (player % 5) == 3 ? "#e8e8e8" : "#101010");
+}
+
+/* ---------------------------------------------------------------- document */
+
+static void render(sv_out *o, const carc_game *game, uint32_t flags)
+{
+    int32_t min_x = 0, min_y = 0, max_x = 0, max_y = 0;
+    int64_t x, y, cols, rows;
+    uint32_t ntiles = 0, nfig = 0, players = 0, i, p, leaders = 0, turn_p = 0, remaining = 0;
+    int width, height, board_w, board_h, legend_h;
+    bool over = false, legend = !(flags & CARC_RENDER_NO_LEGEND);
+    carc_move t;
+    tile_geo g;
+
+    (void)carc_game_bounds(&min_x, &min_y, &max_x, &max_y, game);
+    (void)carc_game_tile_count(&ntiles, game);
+    (void)carc_game_figure_count(&nfig, game);
+    (void)carc_game_players(&players, game);
+    (void)carc_game_is_over(&over, game);
+    (void)carc_game_current_player(&turn_p, game);
+    (void)carc_game_leaders(&leaders, game);
+    (void)carc_game_remaining(&remaining, game);
+    cols = (int64_t)max_x - min_x + 1;
+    rows = (int64_t)max_y - min_y + 1;
+    if (cols > 2000 || rows > 2000)
+        cols = rows = 1; /* cannot happen with a connected board; keep sizes sane */
+    board_w = (int)cols * T;
+    board_h = (int)rows * T;
+    legend_h = legend ? (int)(players + 2) * LEGEND_ROW : 0;
+    width = MARGIN + board_w + PAD;
+    if (legend && width < 560)
+        width = 560;
+    height = MARGIN + board_h + PAD + legend_h;
+
+    out_fmt(o,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n",
+            width, height, width, height);
+    out_str(o, "<title>Carcassonne board</title>\n<defs><style type=\"text/css\"><![CDATA[\n"
+               ".field{fill:#8fbf4d}\n"
+               ".edge{fill:none;stroke:#4d6b2a;stroke-width:1.5}\n"
+               ".city{fill:#d9b173}\n"
+               ".wall{fill:none;stroke:#7a5228;stroke-width:4;stroke-linecap:round}\n"
+               ".road{fill:none;stroke:#f7f2e4;stroke-width:9;stroke-linecap:butt}\n"
+               ".river{fill:none;stroke:#3f8fd8;stroke-width:16}\n"
+               ".lake{fill:#3f8fd8}\n"
+               ".pennant{fill:#2a52a8;stroke:#fff;stroke-width:2}\n"
+               ".village rect,.village path{fill:#e8d8b8;stroke:#6b4a2a;stroke-width:2}\n"
+               ".monastery rect{fill:#f2e6cf;stroke:#6b4a2a;stroke-width:2}\n"
+               ".monastery .roof{fill:#c0392b;stroke:#6b2015;stroke-width:2}\n"
+               ".monastery .door{fill:#6b4a2a}\n"
+               ".monastery .cross{fill:none;stroke:#6b2015;stroke-width:2.5}\n"
+               ".garden circle{fill:#ef7ab8}.garden .heart{fill:#ffe14d}\n"
+               ".figure path{stroke-width:1.8;stroke-linejoin:round}\n"
+               ".last{fill:none;stroke:#ff7f00;stroke-width:5}\n"
+               ".coord{font-size:16px;fill:#555;text-anchor:middle}\n"
+               ".legend{font-size:17px;fill:#222}\n"
+               "]]></style></defs>\n");
+    out_fmt(o, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", width, height);
+
+    /* coordinates */
+    out_str(o, "<g class=\"coord\">");
+    for (x = 0; x < cols; x++)
+        out_fmt(o, "<text x=\"%d\" y=\"%d\">%lld</text>", MARGIN + (int)x * T + T / 2, MARGIN - 14,
+                (long long)(min_x + x));
+    for (y = 0; y < rows; y++)
+        out_fmt(o, "<text x=\"%d\" y=\"%d\">%lld</text>", MARGIN / 2, MARGIN + (int)y * T + T / 2 + 6,
+                (long long)(min_y + y));
+    out_str(o, "</g>\n");
+
+    /* tiles */
+    for (i = 0; i < ntiles; i++) {
+        if (carc_game_tile(&t, game, i) != CARC_OK || !load_tile(&g, &t))
+            continue;
+        draw_tile(o, &g, MARGIN + (int)((int64_t)t.x - min_x) * T, MARGIN + (int)((int64_t)t.y - min_y) * T);
+    }
+    /* the tile placed last */
+    if (ntiles > 1 && carc_game_tile(&t, game, ntiles - 1) == CARC_OK)
+        out_fmt(o, "<rect class=\"last\" x=\"%d\" y=\"%d\" width=\"100\" height=\"100\"/>\n",
+                MARGIN + (int)((int64_t)t.x - min_x) * T, MARGIN + (int)((int64_t)t.y - min_y) * T);
+    /* figures */
+    for (i = 0; i < nfig; i++) {
+        carc_figure_info f;
+        int fx, fy;
+        memset(&f, 0, sizeof f);
+        f.struct_size = sizeof f;
+        if (carc_game_figure(&f, game, i) != CARC_OK || carc_game_tile_at(&t, game, f.x, f.y) != CARC_OK ||
+            !load_tile(&g, &t))
+            continue;
+        figure_spot(&g, f.segment, &fx, &fy);
+        draw_meeple(o, f.player, MARGIN + (int)((int64_t)f.x - min_x) * T + fx,
+                    MARGIN + (int)((int64_t)f.y - min_y) * T + fy,
+                    f.segment < g.nseg && g.si[f.segment].kind == CARC_SEG_FIELD,
+                    f.segment < g.nseg && g.si[f.segment].kind == CARC_SEG_FIELD ? " farmer" : "");
+    }
+
+    /* legend */
+    if (legend) {
+        int ly = MARGIN + board_h + PAD + LEGEND_ROW / 2;
+        out_str(o, "<g class=\"legend\">\n");
+        for (p = 0; p < players; p++, ly += LEGEND_ROW) {
+            int32_t score = 0;
+            uint32_t supply = 0;
+            (void)carc_game_score(&score, game, p);
+            (void)carc_game_supply(&supply, game, p);
+            out_fmt(o,
+                    "<g class=\"swatch\" transform=\"translate(%d %d)\"><path fill=\"%s\" stroke=\"%s\" "
+                    "stroke-width=\"1.8\" d=\"" MEEPLE_PATH "\"/></g>",
+                    MARGIN, ly, player_fill[p % 5], (p % 5) == 3 ? "#e8e8e8" : "#101010");
+            out_fmt(o, "<text x=\"%d\" y=\"%d\">player %lu (%s): %ld points, %lu followers in supply%s</text>\n",
+                    MARGIN + 22, ly + 6, (unsigned long)p, player_name[p % 5], (long)score, (unsigned long)supply,
+                    over ? (((leaders >> p) & 1u) ? "  - winner" : "") : (p == turn_p ? "  - to move" : ""));
+        }
+        if (over)
+            out_fmt(o, "<text x=\"%d\" y=\"%d\">game over</text>\n", MARGIN, ly + 6);
+        else
+            out_fmt(o, "<text x=\"%d\" y=\"%d\">%lu tiles left; the outlined tile was placed last</text>\n", MARGIN,
+                    ly + 6, (unsigned long)remaining);
+        out_str(o, "</g>\n");
+    }
+    out_str(o, "</svg>\n");
+}
+
+carc_status carc_game_render_svg(char *buf, size_t cap, size_t *needed, const carc_game *game, uint32_t flags)
+{
+    sv_out o;
+    uint32_t players;
+    if (game == NULL || (buf == NULL && cap > 0) || (flags & ~(uint32_t)(CARC_RENDER_COLOR | CARC_RENDER_NO_LEGEND)))
+        return CARC_EINVAL;
+    if (carc_game_players(&players, game) != CARC_OK)
+        return CARC_EINVAL;
+    o.buf = buf;
+    o.cap = cap;
+    o.len = 0;
+    render(&o, game, flags);
+    return out_finish(&o, needed);
+}
