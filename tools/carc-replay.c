@@ -1,0 +1,225 @@
+/*
+ * carc-replay: replay a game record and show what happened.
+ *
+ *   carc-replay [--color] [--svg FILE] RECORD
+ *
+ * Loads RECORD with carc_game_load (so every move is checked again), then
+ * prints each history entry with the points it scored, the final scoring,
+ * the board as text and the scores. A bad record gives "RECORD:LINE: reason"
+ * on stderr and exit status 1; usage errors exit with 2.
+ */
+#include <carcassonne/carcassonne.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *feature_name(uint32_t kind)
+{
+    switch (kind) {
+    case CARC_SEG_FIELD: return "field";
+    case CARC_SEG_ROAD: return "road";
+    case CARC_SEG_CITY: return "city";
+    case CARC_SEG_MONASTERY: return "monastery";
+    case CARC_SEG_GARDEN: return "garden";
+    case CARC_SEG_RIVER: return "river";
+    default: return "feature";
+    }
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    if (f == NULL)
+        return NULL;
+    for (;;) {
+        size_t got;
+        if (n == cap) {
+            char *nb;
+            cap = cap ? cap * 2 : 4096;
+            nb = realloc(buf, cap);
+            if (nb == NULL)
+                break;
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f))
+                break;
+            fclose(f);
+            *len = n;
+            return buf != NULL ? buf : malloc(1);
+        }
+    }
+    free(buf);
+    fclose(f);
+    return NULL;
+}
+
+static void print_players(uint32_t mask, uint32_t players)
+{
+    uint32_t p;
+    const char *sep = "";
+    for (p = 0; p < players; p++)
+        if ((mask >> p) & 1u) {
+            printf("%sP%lu", sep, (unsigned long)p);
+            sep = ",";
+        }
+}
+
+static void print_event(const carc_event *e, uint32_t players)
+{
+    const char *tile = carc_tile_name(e->tile);
+    if (e->kind == CARC_EVENT_DISCARD)
+        return; /* shown by the history entry */
+    printf("      %+ld ", (long)e->points);
+    print_players(e->players, players);
+    printf(" for a %s%s of %lu tile%s at %ld,%ld (%s)", e->kind == CARC_EVENT_FINAL ? "unfinished " : "",
+           feature_name(e->feature_kind), (unsigned long)e->tiles, e->tiles == 1 ? "" : "s", (long)e->x,
+           (long)e->y, tile != NULL ? tile : "?");
+    if (e->returned > 0)
+        printf(", %lu follower%s back", (unsigned long)e->returned, e->returned == 1 ? "" : "s");
+    printf("\n");
+}
+
+static int render(FILE *f, const carc_game *g, uint32_t flags, bool svg)
+{
+    size_t need = 0;
+    char *buf;
+    carc_status st = svg ? carc_game_render_svg(NULL, 0, &need, g, flags)
+                         : carc_game_render_text(NULL, 0, &need, g, flags);
+    if (st != CARC_OK && st != CARC_EBUFFER)
+        return -1;
+    buf = malloc(need + 1);
+    if (buf == NULL)
+        return -1;
+    st = svg ? carc_game_render_svg(buf, need + 1, NULL, g, flags) : carc_game_render_text(buf, need + 1, NULL, g, flags);
+    if (st == CARC_OK)
+        fputs(buf, f);
+    free(buf);
+    return st == CARC_OK ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+    const char *path = NULL, *svg = NULL;
+    uint32_t flags = 0, players = 0, hcount = 0, ecount = 0, i, e, p;
+    carc_load_error err;
+    carc_game *g = NULL;
+    char *data;
+    size_t len = 0;
+    carc_status st;
+    int a;
+
+    for (a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--color") == 0)
+            flags |= CARC_RENDER_COLOR;
+        else if (strcmp(argv[a], "--svg") == 0 && a + 1 < argc)
+            svg = argv[++a];
+        else if (argv[a][0] == '-' && argv[a][1] != '\0')
+            path = NULL, a = argc + 1;
+        else if (path == NULL)
+            path = argv[a];
+        else
+            a = argc + 1;
+    }
+    if (path == NULL || a > argc) {
+        fprintf(stderr, "usage: carc-replay [--color] [--svg FILE] RECORD\n");
+        return 2;
+    }
+    data = read_file(path, &len);
+    if (data == NULL) {
+        perror(path);
+        return 1;
+    }
+    memset(&err, 0, sizeof err);
+    err.struct_size = sizeof err;
+    st = carc_game_load(&g, data, len, NULL, &err);
+    free(data);
+    if (st != CARC_OK) {
+        fprintf(stderr, "%s:%lu: %s (%s)\n", path, (unsigned long)err.line, err.message, carc_status_name(st));
+        return 1;
+    }
+
+    carc_game_players(&players, g);
+    carc_game_history_count(&hcount, g);
+    carc_game_event_count(&ecount, g);
+    printf("%lu players, %lu history entries\n\n", (unsigned long)players, (unsigned long)hcount);
+    for (i = 0; i < hcount; i++) {
+        carc_history_entry h;
+        char mv[64];
+        const char *name;
+        memset(&h, 0, sizeof h);
+        h.struct_size = sizeof h;
+        if (carc_game_history(&h, g, i) != CARC_OK)
+            break;
+        printf("%4lu. P%lu ", (unsigned long)i + 1, (unsigned long)h.player);
+        if (h.kind == CARC_HISTORY_PLACE && carc_move_format(mv, sizeof mv, NULL, &h.move) == CARC_OK) {
+            printf("place %s\n", mv);
+        } else if (h.kind == CARC_HISTORY_DISCARD) {
+            name = carc_tile_name(h.move.tile);
+            printf("discard %s (no legal placement)\n", name != NULL ? name : "?");
+        } else if (h.kind == CARC_HISTORY_END) {
+            printf("end (the game was ended early)\n");
+        } else {
+            printf("?\n");
+        }
+        for (e = 0; e < ecount; e++) {
+            carc_event ev;
+            memset(&ev, 0, sizeof ev);
+            ev.struct_size = sizeof ev;
+            if (carc_game_event(&ev, g, e) == CARC_OK && ev.turn == i && ev.kind == CARC_EVENT_SCORE)
+                print_event(&ev, players);
+        }
+    }
+    for (e = 0, a = 0; e < ecount; e++) {
+        carc_event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.struct_size = sizeof ev;
+        if (carc_game_event(&ev, g, e) != CARC_OK || ev.kind != CARC_EVENT_FINAL)
+            continue;
+        if (a++ == 0)
+            printf("\nfinal scoring:\n");
+        print_event(&ev, players);
+    }
+    printf("\n");
+    if (render(stdout, g, flags | CARC_RENDER_NO_LEGEND, false) != 0) {
+        fprintf(stderr, "carc-replay: cannot draw the board\n");
+        carc_game_free(g);
+        return 1;
+    }
+    printf("\n");
+    {
+        bool over = false;
+        uint32_t leaders = 0;
+        carc_game_is_over(&over, g);
+        carc_game_leaders(&leaders, g);
+        printf("%s scores:\n", over ? "final" : "current");
+        for (p = 0; p < players; p++) {
+            int32_t score = 0;
+            uint32_t supply = 0;
+            carc_game_score(&score, g, p);
+            carc_game_supply(&supply, g, p);
+            printf("  P%lu: %4ld points, %lu followers in supply%s\n", (unsigned long)p, (long)score,
+                   (unsigned long)supply, over && ((leaders >> p) & 1u) ? "  (winner)" : "");
+        }
+        if (!over)
+            printf("the game is not over\n");
+    }
+    if (svg != NULL) {
+        FILE *f = fopen(svg, "w");
+        int bad = f == NULL || render(f, g, 0, true) != 0;
+        if (f != NULL && fclose(f) != 0)
+            bad = 1;
+        if (bad) {
+            fprintf(stderr, "carc-replay: cannot write %s\n", svg);
+            carc_game_free(g);
+            return 1;
+        }
+    }
+    carc_game_free(g);
+    return 0;
+}
