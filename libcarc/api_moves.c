@@ -71,7 +71,8 @@ static bool reserve(carc_movelist *l, size_t need)
 /* Append the placements of `kind` to l (l->n is not reset). */
 static carc_status placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags)
 {
-    const carci_front *f = CARCI_FRONT(g);
+    const int16_t *fx = CARCI_FX(g), *fy = CARCI_FY(g);
+    const uint16_t *fnm = CARCI_FNM(g);
     uint32_t nf = CARCI_HDR(g)->n_front;
     if (!reserve(l, l->n + 4 * (size_t)nf))
         return CARC_ENOMEM;
@@ -80,16 +81,51 @@ static carc_status placements(carc_movelist *l, const carc_game *g, uint32_t kin
     uint8_t sig[4];
     for (unsigned r = 0; r < 4; r++)
         sig[r] = carci_rot_sig(k->sig, r);
-    carc_move *out = l->moves + l->n;
+    /* first a mask of fitting rotations per cell (a loop compilers vectorise),
+     * then the moves */
+    uint8_t fit[2 * CARCI_MAX_TILES + 4];
+    uint8_t s0 = sig[0], s1 = sig[1], s2 = sig[2], s3 = sig[3];
+    unsigned r0 = rots & 1u, r1 = (rots >> 1) & 1u, r2 = (rots >> 2) & 1u, r3 = (rots >> 3) & 1u;
     for (uint32_t i = 0; i < nf; i++) {
-        uint16_t nm = f[i].need_mask;
-        for (unsigned r = 0; r < 4; r++) {
-            if (!(rots & (1u << r)) || !carci_fits(nm, sig[r]))
-                continue;
-            carc_move m = { f[i].x, f[i].y, (uint16_t)kind, (uint8_t)r, CARC_FIGURE_NONE, CARC_NO_SEGMENT,
-                            { 0, 0, 0 } };
-            *out++ = m;
+        uint8_t need = (uint8_t)fnm[i], mask = (uint8_t)(fnm[i] >> 8);
+        fit[i] = (uint8_t)((r0 & (((s0 ^ need) & mask) == 0)) | (r1 & (((s1 ^ need) & mask) == 0)) << 1 |
+                           (r2 & (((s2 ^ need) & mask) == 0)) << 2 | (r3 & (((s3 ^ need) & mask) == 0)) << 3);
+    }
+    /* then, without data-dependent branches: the cells that take the tile, and
+     * for each, its fitting rotations written from per-rotation templates
+     * (ROTS[mask][k] is the k-th rotation in mask; the output pointer
+     * advances by the number of rotations) */
+    static const uint8_t ROTS[16][4] = {
+        { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, { 1, 0, 0, 0 }, { 0, 1, 0, 0 }, { 2, 0, 0, 0 }, { 0, 2, 0, 0 },
+        { 1, 2, 0, 0 }, { 0, 1, 2, 0 }, { 3, 0, 0, 0 }, { 0, 3, 0, 0 }, { 1, 3, 0, 0 }, { 0, 1, 3, 0 },
+        { 2, 3, 0, 0 }, { 0, 2, 3, 0 }, { 1, 2, 3, 0 }, { 0, 1, 2, 3 },
+    };
+    static const uint8_t POP[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+    uint16_t hit[2 * CARCI_MAX_TILES + 4];
+    uint32_t nh = 0;
+    for (uint32_t i = 0; i < nf; i++) {
+        hit[nh] = (uint16_t)i;
+        nh += fit[i] != 0;
+    }
+    carc_move tmpl[4];
+    for (unsigned r = 0; r < 4; r++) {
+        memset(&tmpl[r], 0, sizeof tmpl[r]);
+        tmpl[r].tile = (uint16_t)kind;
+        tmpl[r].rotation = (uint8_t)r;
+        tmpl[r].figure = CARC_FIGURE_NONE;
+        tmpl[r].segment = CARC_NO_SEGMENT;
+    }
+    carc_move *out = l->moves + l->n;
+    for (uint32_t j = 0; j < nh; j++) {
+        uint32_t i = hit[j];
+        unsigned f = fit[i];
+        int32_t x = fx[i], y = fy[i];
+        for (unsigned k = 0; k < 4; k++) {
+            out[k] = tmpl[ROTS[f][k]];
+            out[k].x = x;
+            out[k].y = y;
         }
+        out += POP[f];
     }
     l->n = (size_t)(out - l->moves);
     return CARC_OK;
@@ -106,7 +142,7 @@ carc_status carc_game_placements(carc_movelist *l, const carc_game *g, uint32_t 
 }
 
 /* Append the figure options after a legal placement p (first: no figure). */
-static void figure_options(carc_movelist *l, const carc_game *g, const carc_move *p)
+static void figure_options(carc_movelist *l, const carc_game *g, const carc_move *p, uint32_t fi)
 {
     const carci_hdr *h = CARCI_HDR(g);
     carc_move m = *p;
@@ -121,7 +157,7 @@ static void figure_options(carc_movelist *l, const carc_game *g, const carc_move
         uint8_t k = t->seg[i].kind;
         if (k == CARC_SEG_FIELD ? !farmers : (k != CARC_SEG_ROAD && k != CARC_SEG_CITY && k != CARC_SEG_MONASTERY))
             continue;
-        if (!carci_segment_free(g, p->x, p->y, p->tile, p->rotation, i))
+        if (!carci_segment_free(g, fi, p->tile, p->rotation, i))
             continue;
         m.figure = CARC_FIGURE_FOLLOWER;
         m.segment = (uint8_t)i;
@@ -143,7 +179,7 @@ carc_status carc_game_figure_options(carc_movelist *l, const carc_game *g, const
     l->n = 0;
     if (!reserve(l, CARCI_MAX_SEG + 1))
         return CARC_ENOMEM;
-    figure_options(l, g, &m);
+    figure_options(l, g, &m, carci_front_index(g, m.x, m.y));
     return CARC_OK;
 }
 
@@ -169,7 +205,7 @@ carc_status carc_game_legal_moves(carc_movelist *l, const carc_game *g, uint32_t
     l->n = 0;
     for (size_t i = 0; i < np; i++) {
         carc_move p = l->moves[tail + i];
-        figure_options(l, g, &p);
+        figure_options(l, g, &p, carci_front_index(g, p.x, p.y));
     }
     return CARC_OK;
 }

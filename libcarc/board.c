@@ -1,17 +1,19 @@
 /*
  * The board: an open-addressing hash of cells (placed tiles and the frontier
- * of empty cells next to them) and the frontier itself, each empty cell with
- * the edge types its placed neighbours require (need) and which sides they
- * constrain (mask). Cells are never removed from the hash during play (a
- * frontier cell becomes a placed one), so undo, which restores slots in
- * reverse order, keeps linear probing valid.
+ * of empty cells next to them) and the frontier itself, kept as parallel
+ * arrays: each empty cell with the edge types its placed neighbours require
+ * (need), which sides they constrain (mask), and which placed tile is on each
+ * side. Cells are never removed from the hash during play (a frontier cell
+ * becomes a placed one), so undo, which restores slots in reverse order,
+ * keeps linear probing valid.
  */
 #include "internal.h"
 
 static inline uint32_t hash_xy(int32_t x, int32_t y, uint32_t cap)
 {
-    uint32_t h = (uint32_t)x * 0x9E3779B1u ^ (uint32_t)y * 0x85EBCA77u;
-    return (h ^ (h >> 15)) & (cap - 1);
+    uint32_t h = ((uint32_t)x & 0xFFFFu) | ((uint32_t)y << 16);
+    h *= 0x9E3779B1u;
+    return (h >> 16) & (cap - 1);
 }
 
 uint32_t carci_hash_find(const carc_game *g, int32_t x, int32_t y)
@@ -25,6 +27,12 @@ uint32_t carci_hash_find(const carc_game *g, int32_t x, int32_t y)
             return i;
         i = (i + 1) & (cap - 1);
     }
+}
+
+uint32_t carci_front_index(const carc_game *g, int32_t x, int32_t y)
+{
+    uint16_t v = carci_cell(g, x, y);
+    return (v != CARCI_SLOT_EMPTY && (v & CARCI_SLOT_FRONT)) ? (uint32_t)(v & 0x7FFFu) : CARCI_NONE32;
 }
 
 static uint32_t hash_insert(carc_game *g, int32_t x, int32_t y, uint16_t val)
@@ -44,44 +52,51 @@ static const int8_t DY[4] = { -1, 0, 1, 0 };
 
 bool carci_tile_placeable(const carc_game *g, uint32_t kind)
 {
-    const carci_front *f = CARCI_FRONT(g);
+    const uint16_t *nm = CARCI_FNM(g);
     uint8_t sig = g->rs->kinds[kind].sig;
     uint8_t s1 = carci_rot_sig(sig, 1), s2 = carci_rot_sig(sig, 2), s3 = carci_rot_sig(sig, 3);
-    for (uint32_t i = 0, n = CARCI_HDR(g)->n_front; i < n; i++) {
-        uint16_t nm = f[i].need_mask;
-        if (carci_fits(nm, sig) || carci_fits(nm, s1) || carci_fits(nm, s2) || carci_fits(nm, s3))
+    for (uint32_t i = 0, n = CARCI_HDR(g)->n_front; i < n; i++)
+        if (carci_fits(nm[i], sig) || carci_fits(nm[i], s1) || carci_fits(nm[i], s2) || carci_fits(nm[i], s3))
             return true;
-    }
     return false;
 }
 
+static void set_nb(carc_game *g, uint32_t fi, unsigned side, uint8_t t)
+{
+    uint16_t *w = &CARCI_FNB(g)[2 * fi + (side >> 1)];
+    unsigned sh = 8 * (side & 1);
+    CARCI_SET(g, *w, (*w & ~(0xFFu << sh)) | (uint32_t)t << sh);
+}
+
 /*
- * Put tile `kind` turned `rot` on the frontier cell (x, y): the cell becomes
- * placed tile number n_placed, leaves the frontier, and its empty neighbours
- * join the frontier or get the new constraint. Connecting segments is the
- * caller's job (play.c).
+ * Put tile `kind` turned `rot` on the frontier cell (x, y) (or, for the start
+ * tile, on an empty board): the cell becomes placed tile number n_placed,
+ * leaves the frontier, and its empty neighbours join the frontier or get the
+ * new constraint. Connecting segments is the caller's job (play.c).
  */
 void carci_board_place(carc_game *g, int32_t x, int32_t y, uint32_t kind, uint32_t rot)
 {
     carci_hdr *h = CARCI_HDR(g);
     carci_slot *hs = CARCI_HASH(g);
-    carci_front *f = CARCI_FRONT(g);
+    int16_t *fx = CARCI_FX(g), *fy = CARCI_FY(g);
+    uint16_t *fnm = CARCI_FNM(g), *fnb = CARCI_FNB(g);
     uint16_t idx = h->n_placed;
 
     uint32_t s = carci_hash_find(g, x, y);
     if (s == CARCI_NONE32) {
-        s = hash_insert(g, x, y, idx); /* only the start tile */
+        hash_insert(g, x, y, idx); /* only the start tile */
     } else {
         uint16_t fi = (uint16_t)(hs[s].val & 0x7FFFu);
         uint16_t last = (uint16_t)(h->n_front - 1);
         CARCI_SET(g, hs[s].val, idx);
         if (fi != last) {
-            carci_front moved = f[last];
-            CARCI_SET(g, f[fi].x, moved.x);
-            CARCI_SET(g, f[fi].y, moved.y);
-            CARCI_SET(g, f[fi].need_mask, moved.need_mask);
-            uint32_t ms = carci_hash_find(g, moved.x, moved.y);
-            CARCI_SET(g, hs[ms].val, CARCI_SLOT_FRONT | fi);
+            int16_t mx = fx[last], my = fy[last];
+            CARCI_SET(g, fx[fi], mx);
+            CARCI_SET(g, fy[fi], my);
+            CARCI_SET(g, fnm[fi], fnm[last]);
+            CARCI_SET(g, fnb[2 * fi], fnb[2 * last]);
+            CARCI_SET(g, fnb[2 * fi + 1], fnb[2 * last + 1]);
+            CARCI_SET(g, hs[carci_hash_find(g, mx, my)].val, CARCI_SLOT_FRONT | fi);
         }
         CARCI_SET(g, h->n_front, last);
     }
@@ -94,15 +109,20 @@ void carci_board_place(carc_game *g, int32_t x, int32_t y, uint32_t kind, uint32
         uint16_t mask = (uint16_t)(3u << (2 * facing + 8));
         uint32_t ns = carci_hash_find(g, nx, ny);
         if (ns == CARCI_NONE32) {
+            /* a new frontier cell: its only placed neighbour is this tile */
             uint16_t fi = h->n_front;
-            CARCI_SET(g, f[fi].x, nx);
-            CARCI_SET(g, f[fi].y, ny);
-            CARCI_SET(g, f[fi].need_mask, bits | mask);
+            CARCI_SET(g, fx[fi], nx);
+            CARCI_SET(g, fy[fi], ny);
+            CARCI_SET(g, fnm[fi], bits | mask);
+            CARCI_SET(g, fnb[2 * fi], 0xFFFFu);
+            CARCI_SET(g, fnb[2 * fi + 1], 0xFFFFu);
+            set_nb(g, fi, facing, (uint8_t)idx);
             CARCI_SET(g, h->n_front, fi + 1);
             hash_insert(g, nx, ny, CARCI_SLOT_FRONT | fi);
         } else if (hs[ns].val & CARCI_SLOT_FRONT) {
             uint16_t fi = (uint16_t)(hs[ns].val & 0x7FFFu);
-            CARCI_SET(g, f[fi].need_mask, f[fi].need_mask | bits | mask);
+            CARCI_SET(g, fnm[fi], fnm[fi] | bits | mask);
+            set_nb(g, fi, facing, (uint8_t)idx);
         }
     }
 }

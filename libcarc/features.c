@@ -53,19 +53,30 @@ uint8_t carci_node_kind(const carc_game *g, uint16_t n)
     return carci_tiles[p->kind].seg[n - carci_placed_base(p)].kind;
 }
 
-uint32_t carci_monastery_neighbours(const carc_game *g, uint16_t tile)
+/* Placed tiles among the 8 cells around (x, y). */
+uint32_t carci_count_neighbours(const carc_game *g, int32_t x, int32_t y)
 {
-    const carci_placed *p = &CARCI_PLACED(g)[tile];
     uint32_t n = 0;
     for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++) {
             if (!dx && !dy)
                 continue;
-            uint16_t v = carci_cell(g, p->x + dx, p->y + dy);
+            uint16_t v = carci_cell(g, x + dx, y + dy);
             if (v != CARCI_SLOT_EMPTY && !(v & CARCI_SLOT_FRONT))
                 n++;
         }
     return n;
+}
+
+/* Tiles around the monastery (or garden) on placed tile `tile`, kept up to
+ * date in the monastery list as tiles are placed. */
+uint32_t carci_monastery_neighbours(const carc_game *g, uint16_t tile)
+{
+    const carci_mon *m = CARCI_MONS(g);
+    for (uint32_t i = 0, n = CARCI_HDR(g)->n_mon; i < n; i++)
+        if (carci_node_tile(g, m[i].node) == tile)
+            return m[i].count;
+    return 0;
 }
 
 /* Distinct tiles of a road/city/field feature (a tile counts once even when the

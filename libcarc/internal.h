@@ -76,6 +76,7 @@ typedef struct carci_ruleset {
     uint32_t nkinds;
     uint32_t hash_cap;      /* power of two */
     uint32_t front_cap;
+    uint32_t mon_cap;       /* monastery tiles in the set */
     uint32_t fig_cap;
     uint32_t event_cap;
     uint32_t hist_cap;
@@ -83,7 +84,8 @@ typedef struct carci_ruleset {
     int32_t start_x, start_y;
     uint64_t seed;
     /* state layout: word offsets of each array */
-    uint32_t off_bag, off_placed, off_hash, off_front, off_node, off_fig, off_event, off_hist;
+    uint32_t off_bag, off_placed, off_hash, off_fx, off_fy, off_fnm, off_fnb, off_mon, off_node, off_fig,
+        off_event, off_hist;
     uint32_t state_words;
     carci_kindinfo kinds[];  /* nkinds entries */
 } carci_ruleset;
@@ -93,14 +95,14 @@ typedef struct carci_ruleset {
 typedef struct carci_hdr {
     uint16_t players, cur, over, n_placed;
     uint16_t n_bag, n_nodes, n_front, n_figs;
-    uint16_t n_events, n_hist, reserved0, reserved1;
+    uint16_t n_events, n_hist, n_mon, reserved1;
     int16_t score[CARCI_MAX_PLAYERS + 1];
     uint16_t supply[CARCI_MAX_PLAYERS + 1];
 } carci_hdr;
 
 typedef struct carci_placed { int16_t x, y; uint16_t kind, rot_base; } carci_placed; /* rot_base: rot | node_base<<2 */
 typedef struct carci_slot { int16_t x, y; uint16_t val; } carci_slot;            /* val: placed idx, 0x8000|front idx, 0xFFFF empty */
-typedef struct carci_front { int16_t x, y; uint16_t need_mask; } carci_front;   /* need | mask << 8 */
+typedef struct carci_mon { uint16_t node; int16_t x, y; uint16_t count; } carci_mon; /* count: tiles around */
 typedef struct carci_node { uint16_t parent, next; int16_t open; uint16_t tile_occ; } carci_node; /* parent: idx | rank<<12 */
 typedef struct carci_fig { uint16_t node; uint16_t player_kind; } carci_fig;    /* player | figure << 8 */
 typedef struct carci_ev {
@@ -141,7 +143,13 @@ struct carc_game {
 #define CARCI_BAG(g) ((g)->st + (g)->rs->off_bag)
 #define CARCI_PLACED(g) ((carci_placed *)(void *)((g)->st + (g)->rs->off_placed))
 #define CARCI_HASH(g) ((carci_slot *)(void *)((g)->st + (g)->rs->off_hash))
-#define CARCI_FRONT(g) ((carci_front *)(void *)((g)->st + (g)->rs->off_front))
+/* the frontier, as parallel arrays: position, need | mask << 8, and the placed
+ * neighbour on each side (bytes, CARCI_NONE if none) */
+#define CARCI_FX(g) ((int16_t *)(void *)((g)->st + (g)->rs->off_fx))
+#define CARCI_FY(g) ((int16_t *)(void *)((g)->st + (g)->rs->off_fy))
+#define CARCI_FNM(g) ((g)->st + (g)->rs->off_fnm)
+#define CARCI_FNB(g) ((g)->st + (g)->rs->off_fnb) /* 2 words per cell: side0 | side1 << 8, side2 | side3 << 8 */
+#define CARCI_MONS(g) ((carci_mon *)(void *)((g)->st + (g)->rs->off_mon))
 #define CARCI_NODES(g) ((carci_node *)(void *)((g)->st + (g)->rs->off_node))
 #define CARCI_FIGS(g) ((carci_fig *)(void *)((g)->st + (g)->rs->off_fig))
 #define CARCI_EVENTS(g) ((carci_ev *)(void *)((g)->st + (g)->rs->off_event))
@@ -191,6 +199,11 @@ static inline bool carci_fits(uint16_t need_mask, uint8_t sig)
     return ((sig ^ (uint8_t)need_mask) & (uint8_t)(need_mask >> 8)) == 0;
 }
 bool carci_tile_placeable(const carc_game *g, uint32_t kind);
+uint32_t carci_front_index(const carc_game *g, int32_t x, int32_t y); /* or CARCI_NONE32 */
+static inline uint8_t carci_front_nb(const carc_game *g, uint32_t fi, unsigned side)
+{
+    return (uint8_t)(CARCI_FNB(g)[2 * fi + (side >> 1)] >> (8 * (side & 1)));
+}
 void carci_board_place(carc_game *g, int32_t x, int32_t y, uint32_t kind, uint32_t rot);
 static inline uint8_t carci_placed_rot(const carci_placed *p) { return (uint8_t)(p->rot_base & 3); }
 static inline uint16_t carci_placed_base(const carci_placed *p) { return (uint16_t)(p->rot_base >> 2); }
@@ -211,13 +224,14 @@ uint8_t carci_node_kind(const carc_game *g, uint16_t n);
 uint8_t carci_node_seg(const carc_game *g, uint16_t n);
 uint32_t carci_feature_tiles(const carc_game *g, uint16_t root, uint32_t *pennants);
 uint32_t carci_monastery_neighbours(const carc_game *g, uint16_t tile);
+uint32_t carci_count_neighbours(const carc_game *g, int32_t x, int32_t y);
 bool carci_feature_complete(const carc_game *g, uint16_t root);
 int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final);
 uint32_t carci_field_cities(const carc_game *g, uint16_t root);
 
 /* ---- rules (play.c, score.c) ----------------------------------------- */
 carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t errcap);
-bool carci_segment_free(const carc_game *g, int32_t x, int32_t y, uint32_t kind, uint32_t rot, uint32_t seg);
+bool carci_segment_free(const carc_game *g, uint32_t fi, uint32_t kind, uint32_t rot, uint32_t seg);
 void carci_apply_move(carc_game *g, const carc_move *m);
 void carci_advance(carc_game *g);          /* discard unplaceable draws, end the game when empty */
 void carci_final_scoring(carc_game *g);

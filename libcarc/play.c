@@ -6,18 +6,10 @@
 #include "internal.h"
 #include <stdio.h>
 
-static const int8_t DX[4] = { 0, 1, 0, -1 };
-static const int8_t DY[4] = { -1, 0, 1, 0 };
-
 /* The port across the edge from port p (base.md 1.2): 0<->5, 1<->4, 2<->7, 3<->6. */
 static inline unsigned facing_port(unsigned p)
 {
     return 2 * (((p >> 1) + 2) & 3) + (1 - (p & 1));
-}
-
-static inline bool is_placed(uint16_t v)
-{
-    return v != CARCI_SLOT_EMPTY && !(v & CARCI_SLOT_FRONT);
 }
 
 /* The node of the segment of placed tile t that touches board side `side`
@@ -37,7 +29,7 @@ static inline uint16_t port_node(const carc_game *g, uint16_t t, unsigned port)
 
 /* Whether segment `seg` of `kind` turned `rot`, if placed at (x, y), would
  * join no feature that holds a figure (the occupancy rule, base.md 6.2). */
-bool carci_segment_free(const carc_game *g, int32_t x, int32_t y, uint32_t kind, uint32_t rot, uint32_t seg)
+bool carci_segment_free(const carc_game *g, uint32_t fi, uint32_t kind, uint32_t rot, uint32_t seg)
 {
     const carci_segdef *sd = &carci_tiles[kind].seg[seg];
     const carci_node *nd = CARCI_NODES(g);
@@ -46,8 +38,8 @@ bool carci_segment_free(const carc_game *g, int32_t x, int32_t y, uint32_t kind,
         for (unsigned b = 0; b < 4; b++) {
             if (!(sides & (1u << b)))
                 continue;
-            uint16_t v = carci_cell(g, x + DX[b], y + DY[b]);
-            if (is_placed(v) && (nd[carci_find(g, side_node(g, v, (b + 2) & 3))].tile_occ >> 8))
+            uint8_t v = carci_front_nb(g, fi, b);
+            if (v != CARCI_NONE && (nd[carci_find(g, side_node(g, v, (b + 2) & 3))].tile_occ >> 8))
                 return false;
         }
     } else if (sd->kind == CARC_SEG_FIELD) {
@@ -55,9 +47,8 @@ bool carci_segment_free(const carc_game *g, int32_t x, int32_t y, uint32_t kind,
         for (unsigned q = 0; q < 8; q++) {
             if (!(ports & (1u << q)))
                 continue;
-            unsigned b = q >> 1;
-            uint16_t v = carci_cell(g, x + DX[b], y + DY[b]);
-            if (is_placed(v) && (nd[carci_find(g, port_node(g, v, facing_port(q)))].tile_occ >> 8))
+            uint8_t v = carci_front_nb(g, fi, q >> 1);
+            if (v != CARCI_NONE && (nd[carci_find(g, port_node(g, v, facing_port(q)))].tile_occ >> 8))
                 return false;
         }
     }
@@ -110,8 +101,8 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
         snprintf(err, cap, "(%d,%d) already holds a tile", (int)m->x, (int)m->y);
         return CARC_EILLEGAL;
     }
-    const carci_front *f = &CARCI_FRONT(g)[v & 0x7FFFu];
-    if (!carci_fits(f->need_mask, carci_rot_sig(g->rs->kinds[m->tile].sig, m->rotation))) {
+    uint32_t fi = v & 0x7FFFu;
+    if (!carci_fits(CARCI_FNM(g)[fi], carci_rot_sig(g->rs->kinds[m->tile].sig, m->rotation))) {
         snprintf(err, cap, "%s at (%d,%d) rotated %u: an edge does not match its neighbour",
                  carci_tiles[m->tile].name, (int)m->x, (int)m->y, 90u * m->rotation);
         return CARC_EILLEGAL;
@@ -140,7 +131,7 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
         snprintf(err, cap, "no follower may stand on a %s here", SEGNAME[sk]);
         return CARC_EILLEGAL;
     }
-    if (!carci_segment_free(g, m->x, m->y, m->tile, m->rotation, m->segment)) {
+    if (!carci_segment_free(g, fi, m->tile, m->rotation, m->segment)) {
         snprintf(err, cap, "that %s already holds a figure", SEGNAME[sk]);
         return CARC_EILLEGAL;
     }
@@ -175,6 +166,8 @@ void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn
     CARCI_SET(g, h->n_events, h->n_events + 1);
 }
 
+static const uint8_t POP4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+
 void carci_apply_move(carc_game *g, const carc_move *m)
 {
     carci_hdr *h = CARCI_HDR(g);
@@ -182,6 +175,12 @@ void carci_apply_move(carc_game *g, const carc_move *m)
     const carci_tiledef *td = &carci_tiles[m->tile];
     uint32_t player = h->cur, rot = m->rotation;
     uint16_t t = h->n_placed, base = h->n_nodes;
+
+    uint8_t nb[4] = { CARCI_NONE, CARCI_NONE, CARCI_NONE, CARCI_NONE };
+    uint32_t fi = carci_front_index(g, m->x, m->y);
+    if (fi != CARCI_NONE32)
+        for (unsigned b = 0; b < 4; b++)
+            nb[b] = carci_front_nb(g, fi, b);
 
     CARCI_SET(g, h->n_bag, h->n_bag - 1);
     carci_board_place(g, m->x, m->y, m->tile, rot);
@@ -200,7 +199,7 @@ void carci_apply_move(carc_game *g, const carc_move *m)
         CARCI_SET(g, nd[n].next, n);
         CARCI_SET(g, nd[n].open, (sd->kind == CARC_SEG_ROAD || sd->kind == CARC_SEG_CITY ||
                                   sd->kind == CARC_SEG_RIVER)
-                                     ? __builtin_popcount(sd->edges)
+                                     ? POP4[sd->edges & 0xFu]
                                      : 0);
         CARCI_SET(g, nd[n].tile_occ, t);
     }
@@ -209,8 +208,8 @@ void carci_apply_move(carc_game *g, const carc_move *m)
     bool farmers = (g->rs->modules & CARC_MODULE_FARMERS) != 0;
     uint8_t sig = carci_rot_sig(ki->sig, rot);
     for (unsigned b = 0; b < 4; b++) {
-        uint16_t v = carci_cell(g, m->x + DX[b], m->y + DY[b]);
-        if (!is_placed(v))
+        uint16_t v = nb[b];
+        if (v == CARCI_NONE)
             continue;
         unsigned edge = (sig >> (2 * b)) & 3u;
         if (edge != CARC_EDGE_FIELD) {
@@ -253,19 +252,26 @@ void carci_apply_move(carc_game *g, const carc_move *m)
         if (nd[r].open == 0 && (nd[r].tile_occ >> 8))
             carci_score_feature(g, r, false, turn);
     }
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
-            uint16_t v = carci_cell(g, m->x + dx, m->y + dy);
-            if (!is_placed(v))
-                continue;
-            const carci_placed *q = &CARCI_PLACED(g)[v];
-            uint8_t ms = g->rs->kinds[q->kind].monastery;
-            if (ms == CARCI_NONE)
-                continue;
-            uint16_t n = (uint16_t)(carci_placed_base(q) + ms);
-            if ((nd[n].tile_occ >> 8) && carci_monastery_neighbours(g, v) == 8)
-                carci_score_feature(g, n, false, turn);
-        }
+    carci_mon *mon = CARCI_MONS(g);
+    for (uint32_t i = 0, n = h->n_mon; i < n; i++) {
+        int32_t dx = m->x - mon[i].x, dy = m->y - mon[i].y;
+        if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
+            continue;
+        CARCI_SET(g, mon[i].count, mon[i].count + 1);
+        if (mon[i].count == 8 && (nd[mon[i].node].tile_occ >> 8))
+            carci_score_feature(g, mon[i].node, false, turn);
+    }
+    if (ki->monastery != CARCI_NONE) {
+        uint16_t n = (uint16_t)(base + ki->monastery);
+        carci_mon *e = &mon[h->n_mon];
+        CARCI_SET(g, e->node, n);
+        CARCI_SET(g, e->x, m->x);
+        CARCI_SET(g, e->y, m->y);
+        CARCI_SET(g, e->count, carci_count_neighbours(g, m->x, m->y));
+        CARCI_SET(g, h->n_mon, h->n_mon + 1);
+        if (e->count == 8 && (nd[n].tile_occ >> 8))
+            carci_score_feature(g, n, false, turn);
+    }
 
     CARCI_SET(g, h->cur, (h->cur + 1) % h->players);
 }

@@ -90,13 +90,16 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     if (o->start_x < -16000 || o->start_x > 16000 || o->start_y < -16000 || o->start_y > 16000)
         return CARC_ERANGE;
 
-    uint32_t nkinds = carci_tile_kinds, ntiles = 0, nnodes = 0;
+    uint32_t nkinds = carci_tile_kinds, ntiles = 0, nnodes = 0, nmon = 0;
     for (uint32_t i = 0; i < nkinds; i++) {
         const carci_tiledef *t = &carci_tiles[i];
         if (t->module && !(t->module & o->modules))
             continue;
         ntiles += t->copies;
         nnodes += t->copies * t->nseg;
+        for (unsigned i = 0; i < t->nseg; i++)
+            if (t->seg[i].kind == CARC_SEG_MONASTERY || t->seg[i].kind == CARC_SEG_GARDEN)
+                nmon += t->copies;
     }
     if (carci_tiles[start].module && !(carci_tiles[start].module & o->modules))
         return CARC_ERANGE;
@@ -120,8 +123,12 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
         hc <<= 1;
     rs->hash_cap = hc;
     rs->front_cap = 2 * ntiles + 4;
+    rs->mon_cap = nmon;
     rs->fig_cap = o->players * CARCI_FOLLOWERS;
-    rs->event_cap = 2 * ntiles + rs->fig_cap + 8;
+    /* Every event during play returns a figure placed by an earlier move, or is
+     * a discard, and each of those uses up a tile; final scoring adds at most
+     * one event per figure. */
+    rs->event_cap = ntiles + rs->fig_cap;
     rs->hist_cap = ntiles + 2;
     rs->start_kind = start;
     rs->start_rot = o->start_rotation;
@@ -138,8 +145,16 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     w += ntiles * words_of(sizeof(carci_placed));
     rs->off_hash = w;
     w += hc * words_of(sizeof(carci_slot));
-    rs->off_front = w;
-    w += rs->front_cap * words_of(sizeof(carci_front));
+    rs->off_fx = w;
+    w += rs->front_cap;
+    rs->off_fy = w;
+    w += rs->front_cap;
+    rs->off_fnm = w;
+    w += rs->front_cap;
+    rs->off_fnb = w;
+    w += 2 * rs->front_cap;
+    rs->off_mon = w;
+    w += nmon * words_of(sizeof(carci_mon));
     rs->off_node = w;
     w += nnodes * words_of(sizeof(carci_node));
     rs->off_fig = w;
