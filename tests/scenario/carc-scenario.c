@@ -366,8 +366,8 @@ static int create_game(scenario *s)
     st = carc_game_new(&s->game, &s->opts);
     if (st != CARC_OK) {
         s->game = NULL;
-        if (st == CARC_EUNSUPPORTED && s->modules_line != 0)
-            s->line = s->modules_line;
+        /* Blame the header line that most likely caused it. */
+        s->line = st == CARC_EUNSUPPORTED && s->modules_line != 0 ? s->modules_line : s->players_line;
         fail(s, 0, "expected a new game, got %s", describe(s, st, msg, sizeof msg));
         return 0;
     }
