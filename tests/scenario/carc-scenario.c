@@ -354,6 +354,24 @@ static uint32_t history_count(const scenario *s)
     return n;
 }
 
+/*
+ * Make `kind` the tile to place. *chosen says whether a choice was recorded
+ * that carc_game_undo would take back: when the engine already drew `kind`,
+ * nothing is chosen (an undo then would take back the previous move).
+ */
+static carc_status choose(scenario *s, uint32_t kind, int *chosen)
+{
+    uint32_t current;
+    carc_status st;
+
+    *chosen = 0;
+    if (carc_game_current_tile(&current, s->game) == CARC_OK && current == kind)
+        return CARC_OK;
+    st = carc_game_choose_tile(s->game, kind);
+    *chosen = st == CARC_OK;
+    return st;
+}
+
 static int create_game(scenario *s)
 {
     char msg[512];
@@ -468,11 +486,12 @@ static int do_place(scenario *s, char **tok, int n)
     uint32_t kind, before;
     carc_move move;
     carc_status st;
+    int chosen;
 
     if (!move_text(s, tok + 1, n - 1, &kind, text, sizeof text))
         return LINE_STOP;
     before = history_count(s);
-    st = carc_game_choose_tile(s->game, kind);
+    st = choose(s, kind, &chosen);
     if (st != CARC_OK) {
         fail(s, 1, "expected to draw %s, got %s", tok[1], describe(s, st, msg, sizeof msg));
         return LINE_STOP;
@@ -483,15 +502,12 @@ static int do_place(scenario *s, char **tok, int n)
         return LINE_STOP;
     }
     st = carc_move_parse(&move, text);
-    if (st != CARC_OK) {
-        fail(s, 0, "expected the move '%s' to parse, got %s", text, describe(s, st, msg, sizeof msg));
-        (void)carc_game_undo(s->game);
-        return LINE_STOP;
-    }
-    st = carc_game_play(s->game, &move);
+    if (st == CARC_OK)
+        st = carc_game_play(s->game, &move);
     if (st != CARC_OK) {
         fail(s, 1, "expected the move '%s' to be legal, got %s", text, describe(s, st, msg, sizeof msg));
-        (void)carc_game_undo(s->game);
+        if (chosen)
+            (void)carc_game_undo(s->game);
         return LINE_STOP;
     }
     return LINE_OK;
@@ -502,6 +518,7 @@ static int do_discard(scenario *s, char **tok, int n)
     char msg[512];
     uint32_t kind, before;
     carc_status st;
+    int chosen;
 
     if (n != 2) {
         fail(s, 0, "malformed line: expected 'discard T'");
@@ -512,14 +529,15 @@ static int do_discard(scenario *s, char **tok, int n)
         return LINE_STOP;
     }
     before = history_count(s);
-    st = carc_game_choose_tile(s->game, kind);
+    st = choose(s, kind, &chosen);
     if (st != CARC_OK) {
         fail(s, 1, "expected to draw %s, got %s", tok[1], describe(s, st, msg, sizeof msg));
         return LINE_STOP;
     }
     if (!discarded_since(s, before, kind)) {
         fail(s, 1, "expected %s to be discarded (no legal placement), got: %s could be placed", tok[1], tok[1]);
-        (void)carc_game_undo(s->game);
+        if (chosen)
+            (void)carc_game_undo(s->game);
     }
     return LINE_OK;
 }
@@ -593,7 +611,7 @@ static int expect_number(scenario *s, char **tok, int n, const char *what, carc_
     long v;
 
     if (n != 3 || !parse_long(tok[2], 0, LONG_MAX, &v)) {
-        fail(s, 0, "malformed line: expected 'expect %s N'", tok[1]);
+        fail(s, 0, "malformed line: expected 'expect %s N' with N a number >= 0", tok[1]);
         return LINE_STOP;
     }
     if (st != CARC_OK)
@@ -610,7 +628,7 @@ static int expect_illegal(scenario *s, char **tok, int n)
     snapshot before, after;
     carc_move move;
     carc_status st;
-    int chosen = 0;
+    int chosen = 0, discarded = 0;
     const char *diff;
 
     if (!move_text(s, tok + 2, n - 2, &kind, text, sizeof text))
@@ -626,14 +644,10 @@ static int expect_illegal(scenario *s, char **tok, int n)
     /* The move is meant for the tile about to be drawn: draw it, ask, take the draw back. */
     if (carc_game_remaining_of(&left, s->game, kind) == CARC_OK && left > 0) {
         uint32_t h = history_count(s);
-        st = carc_game_choose_tile(s->game, kind);
-        if (st == CARC_OK) {
-            chosen = 1;
-            if (discarded_since(s, h, kind))
-                chosen = 2; /* no legal placement at all: the move is illegal */
-        }
+        if (choose(s, kind, &chosen) == CARC_OK && discarded_since(s, h, kind))
+            discarded = 1; /* no legal placement at all: the move is illegal */
     }
-    st = chosen == 2 ? CARC_EILLEGAL : carc_game_check_move(s->game, &move);
+    st = discarded ? CARC_EILLEGAL : carc_game_check_move(s->game, &move);
     if (chosen)
         (void)carc_game_undo(s->game);
     if (st == CARC_OK)
@@ -674,7 +688,7 @@ static int expect_winner(scenario *s, char **tok, int n)
         return LINE_OK;
     }
     if (!over) {
-        fail(s, 1, "expected the game over with winner(s) %s, got: the game is not over", tok[2]);
+        fail(s, 1, "expected the game over (expect winner), got: the game is not over");
         return LINE_OK;
     }
     st = carc_game_leaders(&leaders, s->game);
