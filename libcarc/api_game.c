@@ -74,9 +74,10 @@ carc_status carc_game_current_tile(uint32_t *out, const carc_game *g)
 {
     CHECK(out && g);
     const carci_hdr *h = CARCI_HDR(g);
-    if (h->over || h->n_bag == 0)
+    uint32_t i = h->over ? CARCI_NONE32 : carci_current_index(g);
+    if (i == CARCI_NONE32)
         return CARC_ENOTFOUND;
-    *out = CARCI_BAG(g)[h->n_bag - 1];
+    *out = CARCI_BAG(g)[i];
     return CARC_OK;
 }
 
@@ -136,15 +137,12 @@ carc_status carc_game_choose_tile(carc_game *g, uint32_t kind)
         CARCI_SET(g, bag[top], bag[i]);
         CARCI_SET(g, bag[i], t);
     }
-    if (carci_tile_placeable(g, kind)) {
-        if (g->trail_len == g->marks[g->n_marks - 1]) {
-            g->n_marks--; /* nothing changed: no unit */
-            g->unit_open = false;
-        } else {
-            g->unit_open = true;
-        }
-    } else {
-        carci_advance(g); /* discarded at once, and maybe more after it */
+    /* the choice stays open (undo takes it back, a new choice replaces it)
+     * until the move; a tile that cannot be placed is discarded at once */
+    g->unit_open = true;
+    if (!carci_tile_placeable(g, kind)) {
+        carci_discard_top(g);
+        carci_advance(g);
         g->unit_open = false;
     }
     carci_clear_error(g);

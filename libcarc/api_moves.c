@@ -20,6 +20,14 @@ carc_status carc_movelist_new(carc_movelist **out, const carc_game *g)
         return CARC_ENOMEM;
     memset(l, 0, sizeof *l);
     l->alloc = g->alloc;
+    /* room for every placement of any tile: enumerating placements and
+     * figure options never allocates again */
+    l->cap = 4 * (size_t)g->rs->front_cap;
+    l->moves = carci_alloc(&l->alloc, l->cap * sizeof *l->moves);
+    if (!l->moves) {
+        carci_free(&l->alloc, l, sizeof *l);
+        return CARC_ENOMEM;
+    }
     *out = l;
     return CARC_OK;
 }
@@ -120,10 +128,10 @@ static carc_status placements(carc_movelist *l, const carc_game *g, uint32_t kin
         uint32_t i = hit[j];
         unsigned f = fit[i];
         int32_t x = fx[i], y = fy[i];
-        for (unsigned k = 0; k < 4; k++) {
-            out[k] = tmpl[ROTS[f][k]];
-            out[k].x = x;
-            out[k].y = y;
+        for (unsigned q = 0; q < 4; q++) {
+            out[q] = tmpl[ROTS[f][q]];
+            out[q].x = x;
+            out[q].y = y;
         }
         out += POP[f];
     }
@@ -191,7 +199,7 @@ carc_status carc_game_legal_moves(carc_movelist *l, const carc_game *g, uint32_t
     l->n = 0;
     if (h->over)
         return CARC_EGAME_OVER;
-    carc_status s = placements(l, g, CARCI_BAG(g)[h->n_bag - 1], flags);
+    carc_status s = placements(l, g, CARCI_BAG(g)[carci_current_index(g)], flags);
     if (s != CARC_OK)
         return s;
     size_t np = l->n;

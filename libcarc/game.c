@@ -121,7 +121,7 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     h->n_bag = (uint16_t)n;
 
     /* lay the start tile; setup writes are not undoable */
-    s = carci_journal_reserve(g, 2 * rs->state_words + 256);
+    s = carci_journal_reserve(g, rs->unit_reserve + 96u * rs->ntiles);
     if (s != CARC_OK) {
         free_game(g);
         return s;
@@ -148,8 +148,14 @@ void carc_game_free(carc_game *game)
 
 static bool grow_caps(carc_game *g, uint32_t trail_n, uint32_t marks_n);
 
-static carc_status copy_journal(carc_game *dst, const carc_game *src)
+static carc_status copy_journal(carc_game *dst, const carc_game *src, uint32_t flags)
 {
+    if (flags & CARC_CLONE_NO_HISTORY) {
+        dst->trail_len = 0;
+        dst->n_marks = 0;
+        dst->unit_open = false;
+        return CARC_OK;
+    }
     if (!grow_caps(dst, src->trail_len, src->n_marks))
         return CARC_ENOMEM;
     if (src->trail_len)
@@ -162,11 +168,18 @@ static carc_status copy_journal(carc_game *dst, const carc_game *src)
     return CARC_OK;
 }
 
-carc_status carc_game_clone(carc_game **out, const carc_game *game)
+/* Journal room for the rest of the game, as a fresh game has. */
+static uint32_t trail_target(const carc_game *src, uint32_t flags)
+{
+    uint32_t t = carci_journal_target(src);
+    return (flags & CARC_CLONE_NO_HISTORY) ? t - src->trail_len : t;
+}
+
+carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t flags)
 {
     if (out)
         *out = NULL;
-    if (!out || !game)
+    if (!out || !game || (flags & ~(uint32_t)CARC_CLONE_NO_HISTORY))
         return CARC_EINVAL;
     carc_game *g;
     carc_status s = alloc_game(&g, game->rs, &game->alloc);
@@ -174,7 +187,8 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game)
         return s;
     carci_ruleset_retain(game->rs);
     memcpy(g->st, game->st, game->rs->state_words * sizeof(uint16_t));
-    s = copy_journal(g, game);
+    uint32_t marks = game->rs->ntiles + 8 > game->n_marks ? game->rs->ntiles + 8 : game->n_marks;
+    s = grow_caps(g, trail_target(game, flags), marks) ? copy_journal(g, game, flags) : CARC_ENOMEM;
     if (s != CARC_OK) {
         free_game(g);
         return s;
@@ -203,14 +217,16 @@ static bool grow_caps(carc_game *g, uint32_t trail_n, uint32_t marks_n)
     return true;
 }
 
-carc_status carc_game_copy(carc_game *dst, const carc_game *src)
+carc_status carc_game_copy(carc_game *dst, const carc_game *src, uint32_t flags)
 {
-    if (!dst || !src)
+    if (!dst || !src || (flags & ~(uint32_t)CARC_CLONE_NO_HISTORY))
         return CARC_EINVAL;
     if (dst == src)
         return CARC_OK;
-    /* every allocation first (content-preserving), so that a failure leaves dst as it was */
-    if (!grow_caps(dst, src->trail_len, src->n_marks))
+    /* every allocation first (content-preserving, and only when dst lacks the
+     * room), so that a failure leaves dst as it was */
+    uint32_t marks = src->rs->ntiles + 8 > src->n_marks ? src->rs->ntiles + 8 : src->n_marks;
+    if (!grow_caps(dst, trail_target(src, flags), marks))
         return carci_fail(dst, CARC_ENOMEM, "out of memory");
     if (dst->rs->state_words != src->rs->state_words) {
         uint16_t *st = carci_alloc(&dst->alloc, src->rs->state_words * sizeof(uint16_t));
@@ -225,7 +241,7 @@ carc_status carc_game_copy(carc_game *dst, const carc_game *src)
         dst->rs = src->rs;
     }
     memcpy(dst->st, src->st, src->rs->state_words * sizeof(uint16_t));
-    copy_journal(dst, src);
+    copy_journal(dst, src, flags);
     memcpy(dst->err, src->err, sizeof dst->err);
     return CARC_OK;
 }

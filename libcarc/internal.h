@@ -80,6 +80,7 @@ typedef struct carci_ruleset {
     uint32_t fig_cap;
     uint32_t event_cap;
     uint32_t hist_cap;
+    uint32_t unit_reserve;  /* journal entries one undo unit can need at most */
     uint32_t start_kind, start_rot;
     int32_t start_x, start_y;
     uint64_t seed;
@@ -185,6 +186,7 @@ static inline void carci_set(carc_game *g, void *field, uint16_t v)
 carc_status carci_unit_begin(carc_game *g);
 void carci_unit_rollback(carc_game *g);   /* roll back and drop the last unit */
 carc_status carci_journal_reserve(carc_game *g, uint32_t words);
+uint32_t carci_journal_target(const carc_game *g); /* room for the rest of the game */
 
 /* ---- board (board.c) ------------------------------------------------- */
 uint32_t carci_hash_find(const carc_game *g, int32_t x, int32_t y); /* slot index or NONE32 */
@@ -233,7 +235,9 @@ uint32_t carci_field_cities(const carc_game *g, uint16_t root);
 carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t errcap);
 bool carci_segment_free(const carc_game *g, uint32_t fi, uint32_t kind, uint32_t rot, uint32_t seg);
 void carci_apply_move(carc_game *g, const carc_move *m);
-void carci_advance(carc_game *g);          /* discard unplaceable draws, end the game when empty */
+void carci_advance(carc_game *g);          /* end the game when no tile left can be placed */
+uint32_t carci_current_index(const carc_game *g); /* bag index of the tile to place, or NONE32 */
+void carci_discard_top(carc_game *g);       /* the top tile is drawn and discarded */
 void carci_final_scoring(carc_game *g);
 void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn);
 void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_move *m);

@@ -30,7 +30,8 @@ carc_status carci_journal_reserve(carc_game *g, uint32_t entries)
         g->trail_cap = cap;
     }
     if (g->n_marks == g->marks_cap) {
-        uint32_t cap = g->marks_cap ? g->marks_cap * 2 : 64;
+        /* one mark per move, discard or early end: ntiles + a few covers a game */
+        uint32_t cap = g->marks_cap ? g->marks_cap * 2 : g->rs->ntiles + 8;
         uint32_t *m = carci_realloc(&g->alloc, g->marks, g->marks_cap * sizeof *m, cap * sizeof *m);
         if (!m)
             return CARC_ENOMEM;
@@ -44,12 +45,20 @@ carc_status carci_journal_reserve(carc_game *g, uint32_t entries)
  * mutation that follows can never fail half-way for lack of memory. */
 carc_status carci_unit_begin(carc_game *g)
 {
-    carc_status s = carci_journal_reserve(g, 2 * g->rs->state_words + 256);
+    carc_status s = carci_journal_reserve(g, g->rs->unit_reserve);
     if (s != CARC_OK)
         return s;
     g->marks[g->n_marks++] = g->trail_len;
     g->oom = false;
     return CARC_OK;
+}
+
+/* A move journals about 70 entries on average (measured over 12,000 random
+ * games: at most 5,000 a game); reserving 96 per tile left means no
+ * allocation during a whole game once it is created. */
+uint32_t carci_journal_target(const carc_game *g)
+{
+    return g->trail_len + g->rs->unit_reserve + 96u * CARCI_HDR(g)->n_bag;
 }
 
 void carci_unit_rollback(carc_game *g)

@@ -86,10 +86,10 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
         snprintf(err, cap, "reserved fields of the move must be 0");
         return CARC_EINVAL;
     }
-    uint16_t top = CARCI_BAG(g)[h->n_bag - 1];
-    if (m->tile != top) {
+    uint16_t cur = CARCI_BAG(g)[carci_current_index(g)]; /* exists while the game is not over */
+    if (m->tile != cur) {
         snprintf(err, cap, "tile %s is not the tile to place (%s)", carci_tiles[m->tile].name,
-                 carci_tiles[top].name);
+                 carci_tiles[cur].name);
         return CARC_EILLEGAL;
     }
     uint16_t v = carci_cell(g, m->x, m->y);
@@ -174,6 +174,10 @@ void carci_apply_move(carc_game *g, const carc_move *m)
     const carci_kindinfo *ki = &g->rs->kinds[m->tile];
     const carci_tiledef *td = &carci_tiles[m->tile];
     uint32_t player = h->cur, rot = m->rotation;
+    /* the unplaceable tiles above the current one (carci_check_move made sure
+     * m->tile is the current tile) are drawn and discarded first */
+    while (CARCI_BAG(g)[h->n_bag - 1] != m->tile)
+        carci_discard_top(g);
     uint16_t t = h->n_placed, base = h->n_nodes;
 
     uint8_t nb[4] = { CARCI_NONE, CARCI_NONE, CARCI_NONE, CARCI_NONE };
@@ -276,21 +280,43 @@ void carci_apply_move(carc_game *g, const carc_move *m)
     CARCI_SET(g, h->cur, (h->cur + 1) % h->players);
 }
 
+/*
+ * Draws are lazy. The tile to place is the first tile from the top of the
+ * pile that has a legal placement: the ones above it are unplaceable, and are
+ * drawn and discarded (ruling 18) when the move that places the next tile is
+ * played, so a caller who chooses the next tile explicitly
+ * (carc_game_choose_tile) never loses tiles it did not draw.
+ */
+uint32_t carci_current_index(const carc_game *g)
+{
+    const uint16_t *bag = CARCI_BAG(g);
+    for (uint32_t i = CARCI_HDR(g)->n_bag; i-- > 0;)
+        if (carci_tile_placeable(g, bag[i]))
+            return i;
+    return CARCI_NONE32;
+}
+
+void carci_discard_top(carc_game *g)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    uint16_t top = CARCI_BAG(g)[h->n_bag - 1];
+    carc_move m = { 0, 0, top, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, { 0, 0, 0 } };
+    uint32_t turn = h->n_hist;
+    carci_hist_push(g, CARC_HISTORY_DISCARD, h->cur, &m);
+    carci_event_push(g, CARC_EVENT_DISCARD, 0, turn, 0, 0, 0, top, 0);
+    CARCI_SET(g, h->n_bag, h->n_bag - 1);
+}
+
+/* After a move or a discard: when no tile left can be placed, they are all
+ * drawn and discarded in turn, and the game ends (base.md 6.1, 6.6). */
 void carci_advance(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
-    while (!h->over) {
-        if (h->n_bag == 0) {
-            carci_final_scoring(g);
-            return;
-        }
-        uint16_t top = CARCI_BAG(g)[h->n_bag - 1];
-        if (carci_tile_placeable(g, top))
-            return;
-        carc_move m = { 0, 0, top, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, { 0, 0, 0 } };
-        uint32_t turn = h->n_hist;
-        carci_hist_push(g, CARC_HISTORY_DISCARD, h->cur, &m);
-        carci_event_push(g, CARC_EVENT_DISCARD, 0, turn, 0, 0, 0, top, 0);
-        CARCI_SET(g, h->n_bag, h->n_bag - 1);
-    }
+    if (h->over)
+        return;
+    if (h->n_bag && carci_current_index(g) != CARCI_NONE32)
+        return;
+    while (h->n_bag)
+        carci_discard_top(g);
+    carci_final_scoring(g);
 }

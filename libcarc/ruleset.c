@@ -97,8 +97,8 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
             continue;
         ntiles += t->copies;
         nnodes += t->copies * t->nseg;
-        for (unsigned i = 0; i < t->nseg; i++)
-            if (t->seg[i].kind == CARC_SEG_MONASTERY || t->seg[i].kind == CARC_SEG_GARDEN)
+        for (unsigned s = 0; s < t->nseg; s++)
+            if (t->seg[s].kind == CARC_SEG_MONASTERY || t->seg[s].kind == CARC_SEG_GARDEN)
                 nmon += t->copies;
     }
     if (carci_tiles[start].module && !(carci_tiles[start].module & o->modules))
@@ -130,6 +130,11 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
      * one event per figure. */
     rs->event_cap = ntiles + rs->fig_cap;
     rs->hist_cap = ntiles + 2;
+    /* Journal entries of one unit: placing and connecting a tile (< 256),
+     * scoring during play (each feature: its events and scores, and moving up
+     * to fig_cap figures), discards (a dozen words each), final scoring
+     * (an event and scores per figure). Generous by a factor of about 2. */
+    rs->unit_reserve = 1024 + 32 * rs->fig_cap + 16 * ntiles;
     rs->start_kind = start;
     rs->start_rot = o->start_rotation;
     rs->start_x = o->start_x;

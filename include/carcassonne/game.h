@@ -62,22 +62,30 @@ CARC_API carc_status carc_game_new(carc_game **out, const carc_game_options *opt
 /** Free a game. NULL is a no-op. @since 0.1 */
 CARC_API void carc_game_free(carc_game *game);
 
-/**
- * An independent copy of a game, undo history included. Uses the game's
- * allocator. On failure *out is NULL.
- * @return CARC_OK, CARC_EINVAL, CARC_ENOMEM.
- * @since 0.1
- */
-CARC_API carc_status carc_game_clone(carc_game **out, const carc_game *game);
+/** Flags for carc_game_clone and carc_game_copy. @since 0.1 */
+enum {
+    /** Leave the undo history behind: the copy cannot undo past this point,
+     * and copying costs only the state (for tree search). */
+    CARC_CLONE_NO_HISTORY = 1u << 0
+};
 
 /**
- * Make `dst` an exact copy of `src` without allocating when `dst` already has
- * room (games created with the same players and modules always do). For tree
- * search: one scratch game reused for every playout.
+ * An independent copy of a game, undo history included unless `flags` has
+ * CARC_CLONE_NO_HISTORY. Uses the game's allocator. On failure *out is NULL.
+ * @return CARC_OK, CARC_EINVAL (NULL, unknown flag), CARC_ENOMEM.
+ * @since 0.1
+ */
+CARC_API carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t flags);
+
+/**
+ * Make `dst` a copy of `src` (as carc_game_clone, with the same flags) without
+ * allocating when `dst` already has room (games created with the same players
+ * and modules always do, when copied without history). For tree search: one
+ * scratch game reused for every playout.
  * @return CARC_OK, CARC_EINVAL, CARC_ENOMEM (dst unchanged).
  * @since 0.1
  */
-CARC_API carc_status carc_game_copy(carc_game *dst, const carc_game *src);
+CARC_API carc_status carc_game_copy(carc_game *dst, const carc_game *src, uint32_t flags);
 
 /**
  * The message left by the last call on this game that failed (a static
@@ -106,8 +114,11 @@ CARC_API carc_status carc_game_score(int32_t *out, const carc_game *game, uint32
 CARC_API carc_status carc_game_supply(uint32_t *out, const carc_game *game, uint32_t player);
 
 /**
- * The tile the player to move must place now (the top of the draw pile), or
- * CARC_ENOTFOUND when the game is over.
+ * The tile the player to move must place now, or CARC_ENOTFOUND when the game
+ * is over. Draws are lazy: this is the first tile from the top of the shuffled
+ * pile that has a legal placement; the unplaceable tiles above it are drawn
+ * and discarded (history and events report them) when the move is played.
+ * Choosing a tile (carc_game_choose_tile) draws only that tile.
  * @since 0.1
  */
 CARC_API carc_status carc_game_current_tile(uint32_t *out, const carc_game *game);
@@ -121,8 +132,9 @@ CARC_API carc_status carc_game_remaining_of(uint32_t *out, const carc_game *game
 /**
  * Choose the tile the player to move draws (replays, tests, determinization).
  * Replaces an earlier choice made this turn. If the chosen tile has no legal
- * placement, it is discarded at once (as the rules say) and the next tile is
- * drawn; see carc_game_history. Undo takes the choice back.
+ * placement, it is discarded at once (as the rules say) and the same player
+ * draws again; see carc_game_history. Undo takes the choice (or the discard)
+ * back, even when the chosen tile was already the current one.
  * @return CARC_OK, CARC_EINVAL, CARC_ERANGE (kind), CARC_ENOT_IN_BAG,
  *         CARC_EGAME_OVER, CARC_ENOMEM.
  * @since 0.1

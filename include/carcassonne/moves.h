@@ -4,7 +4,7 @@
  * A move is one turn of the player to move: the current tile at (x, y) with a
  * rotation, then at most one figure on a segment of that tile.
  * Move notation (shared with the scenario files and the game records):
- *   "D 1 0 90 road:E", "E 0 -1 180 -", "B 0 1 0 cloister", "U 1 0 90 field:NNE"
+ *   "D 1 0 0 road:E", "E 0 -1 180 -", "B 0 1 0 cloister", "U 1 0 90 field:NNE"
  * tile name, x, y (y grows to the south), rotation in degrees clockwise, and
  * where the figure goes in board orientation ("-" or nothing: no figure).
  */
@@ -46,7 +46,9 @@ typedef struct carc_move {
     uint8_t reserved[3]; /**< must be 0 */
 } carc_move;
 
-/** A reusable list of moves. @since 0.1 */
+/** A reusable list of moves. Created with room for every placement of one
+ * tile, so that carc_game_placements and carc_game_figure_options never
+ * allocate; carc_game_legal_moves grows it when needed. @since 0.1 */
 typedef struct carc_movelist carc_movelist;
 
 /** Enumeration flags. @since 0.1 */

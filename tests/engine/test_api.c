@@ -1,0 +1,286 @@
+/*
+ * API contracts: every public function checks its arguments, returns the
+ * documented status, and a rejected call leaves the game byte for byte as it
+ * was (white-box comparison of the state block).
+ */
+#include "test_util.h"
+#include "internal.h"
+
+static carc_game *snapshot;
+
+static void snap(const carc_game *g)
+{
+    carc_game_free(snapshot);
+    snapshot = NULL;
+    assert_int_equal(carc_game_clone(&snapshot, g, 0), CARC_OK);
+}
+
+static void unchanged(const carc_game *g)
+{
+    assert_memory_equal(g->st, snapshot->st, g->rs->state_words * sizeof(uint16_t));
+    assert_int_equal(g->trail_len, snapshot->trail_len);
+    assert_int_equal(g->n_marks, snapshot->n_marks);
+}
+
+static void options(void **state)
+{
+    (void)state;
+    carc_game_options o;
+    assert_int_equal(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION), CARC_OK);
+    assert_int_equal(o.players, 2);
+    assert_int_equal(o.modules, CARC_MODULE_FARMERS);
+    assert_int_equal(carc_game_options_init(NULL, CARC_GAME_OPTIONS_VERSION), CARC_EINVAL);
+    assert_int_equal(carc_game_options_init(&o, 99), CARC_EVERSION);
+    carc_game *g = (carc_game *)&o;
+    assert_int_equal(carc_game_new(&g, NULL), CARC_EINVAL);
+    assert_null(g);
+    assert_int_equal(carc_game_new(NULL, &o), CARC_EINVAL);
+    o.version = 0;
+    assert_int_equal(carc_game_new(&g, &o), CARC_EVERSION);
+    carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION);
+    o.players = 1;
+    assert_int_equal(carc_game_new(&g, &o), CARC_ERANGE);
+    o.players = 6;
+    assert_int_equal(carc_game_new(&g, &o), CARC_ERANGE);
+    o.players = 2;
+    o.modules = CARC_MODULE_RIVER;
+    assert_int_equal(carc_game_new(&g, &o), CARC_EUNSUPPORTED);
+    o.modules = 1u << 30;
+    assert_int_equal(carc_game_new(&g, &o), CARC_EUNSUPPORTED);
+    o.modules = CARC_MODULE_FARMERS;
+    o.start_rotation = 4;
+    assert_int_equal(carc_game_new(&g, &o), CARC_ERANGE);
+    o.start_rotation = 0;
+    o.start_tile = 1000;
+    assert_int_equal(carc_game_new(&g, &o), CARC_ERANGE);
+    o.start_tile = CARC_DEFAULT_START_TILE;
+    o.reserved = 1;
+    assert_int_equal(carc_game_new(&g, &o), CARC_EINVAL);
+    o.reserved = 0;
+    carc_allocator bad = { NULL, NULL, NULL, NULL };
+    o.allocator = &bad;
+    assert_int_equal(carc_game_new(&g, &o), CARC_EINVAL);
+    assert_null(g);
+    o.allocator = NULL;
+    assert_int_equal(carc_game_new(&g, &o), CARC_OK);
+    carc_game_options back;
+    assert_int_equal(carc_game_options_get(&back, g), CARC_OK);
+    assert_int_equal(back.players, 2);
+    assert_int_equal(back.start_tile, tu_tile("D"));
+    carc_game_free(g);
+    carc_game_free(NULL);
+    carc_movelist_free(NULL);
+}
+
+static void queries(void **state)
+{
+    (void)state;
+    carc_game *g = tu_new_game(3, 7);
+    uint32_t u;
+    int32_t i;
+    bool b;
+    assert_int_equal(carc_game_players(NULL, g), CARC_EINVAL);
+    assert_int_equal(carc_game_players(&u, NULL), CARC_EINVAL);
+    assert_int_equal(carc_game_score(&i, g, 3), CARC_ERANGE);
+    assert_int_equal(carc_game_supply(&u, g, 3), CARC_ERANGE);
+    assert_int_equal(carc_game_supply(&u, g, 2), CARC_OK);
+    assert_int_equal(u, 7);
+    assert_int_equal(carc_game_is_over(&b, g), CARC_OK);
+    assert_false(b);
+    assert_int_equal(carc_game_remaining(&u, g), CARC_OK);
+    assert_int_equal(u, 71);
+    assert_int_equal(carc_game_remaining_of(&u, g, tu_tile("D")), CARC_OK);
+    assert_int_equal(u, 3);
+    assert_int_equal(carc_game_remaining_of(&u, g, 999), CARC_ERANGE);
+    assert_int_equal(carc_game_tile_count(&u, g), CARC_OK);
+    assert_int_equal(u, 1);
+    carc_move m;
+    assert_int_equal(carc_game_tile(&m, g, 0), CARC_OK);
+    assert_int_equal(m.tile, tu_tile("D"));
+    assert_int_equal(carc_game_tile(&m, g, 1), CARC_ERANGE);
+    assert_int_equal(carc_game_tile_at(&m, g, 0, 0), CARC_OK);
+    assert_int_equal(carc_game_tile_at(&m, g, 0, 1), CARC_ENOTFOUND);
+    assert_int_equal(carc_game_tile_at(&m, g, INT32_MAX, INT32_MIN), CARC_ENOTFOUND);
+    assert_int_equal(carc_game_feature_at(&u, g, 0, 0, 99), CARC_ERANGE);
+    assert_int_equal(carc_game_feature_at(&u, g, 5, 5, 0), CARC_ENOTFOUND);
+    assert_int_equal(carc_game_feature_at(&u, g, 0, 0, 0), CARC_OK);
+    carc_feature_info fi = { sizeof fi, 0, 0, 0, 0, 0, 0, 0, 0 };
+    assert_int_equal(carc_game_feature(&fi, g, u), CARC_OK);
+    assert_int_equal(fi.kind, CARC_SEG_CITY);
+    assert_int_equal(fi.tiles, 1);
+    assert_int_equal(fi.open_edges, 1);
+    assert_int_equal(fi.complete, 0);
+    assert_int_equal(carc_game_feature(&fi, g, 5000), CARC_ENOTFOUND);
+    uint32_t counts[2];
+    assert_int_equal(carc_game_feature_occupants(counts, 2, g, u), CARC_EINVAL); /* cap < players */
+    int32_t xy[2];
+    size_t n;
+    assert_int_equal(carc_game_feature_tiles(xy, 1, &n, g, u), CARC_OK);
+    assert_int_equal(n, 1);
+    assert_int_equal(carc_game_feature_tiles(NULL, 0, &n, g, u), CARC_EBUFFER);
+    assert_int_equal(carc_game_history(NULL, g, 0), CARC_EINVAL);
+    carc_history_entry he = { sizeof he, 0, 0, { 0, 0, 0, 0, 0, 0, { 0, 0, 0 } } };
+    assert_int_equal(carc_game_history(&he, g, 0), CARC_ERANGE);
+    carc_event ev = { sizeof ev, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    assert_int_equal(carc_game_event(&ev, g, 0), CARC_ERANGE);
+    assert_string_equal(carc_game_last_error(g), "");
+    assert_non_null(carc_game_last_error(NULL));
+    carc_game_free(g);
+}
+
+static void rejected_calls_change_nothing(void **state)
+{
+    (void)state;
+    carc_game *g = tu_new_game(2, 99);
+    carc_movelist *ml;
+    assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
+    uint32_t tile;
+    assert_int_equal(carc_game_current_tile(&tile, g), CARC_OK);
+    assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
+    carc_move good = carc_movelist_data(ml)[0];
+    snap(g);
+
+    carc_move m = good;
+    m.x += 50; /* touches nothing */
+    assert_int_equal(carc_game_play(g, &m), CARC_EILLEGAL);
+    assert_true(strlen(carc_game_last_error(g)) > 0);
+    unchanged(g);
+    m = good;
+    m.x = 0;
+    m.y = 0; /* the start tile's cell */
+    assert_int_equal(carc_game_play(g, &m), CARC_EILLEGAL);
+    unchanged(g);
+    m = good;
+    m.rotation = 4;
+    assert_int_equal(carc_game_play(g, &m), CARC_ERANGE);
+    unchanged(g);
+    m = good;
+    m.tile = (uint16_t)((tile + 1) % carc_tile_kind_count()); /* not the tile to place */
+    assert_int_equal(carc_game_play(g, &m), CARC_EILLEGAL);
+    unchanged(g);
+    m = good;
+    m.figure = CARC_FIGURE_FOLLOWER;
+    m.segment = 77;
+    assert_int_equal(carc_game_play(g, &m), CARC_ERANGE);
+    unchanged(g);
+    m.figure = 200;
+    m.segment = 0;
+    assert_int_equal(carc_game_play(g, &m), CARC_EINVAL);
+    unchanged(g);
+    m.figure = CARC_FIGURE_BIG; /* not in play without Inns & Cathedrals */
+    assert_int_equal(carc_game_play(g, &m), CARC_EILLEGAL);
+    unchanged(g);
+    m = good;
+    m.segment = 0; /* segment without a figure */
+    assert_int_equal(carc_game_play(g, &m), CARC_EINVAL);
+    unchanged(g);
+    m = good;
+    m.reserved[1] = 3;
+    assert_int_equal(carc_game_play(g, &m), CARC_EINVAL);
+    unchanged(g);
+    assert_int_equal(carc_game_play(g, NULL), CARC_EINVAL);
+    unchanged(g);
+    assert_int_equal(carc_game_play(NULL, &good), CARC_EINVAL);
+    assert_int_equal(carc_game_undo(g), CARC_ENO_UNDO);
+    unchanged(g);
+    assert_int_equal(carc_game_choose_tile(g, 999), CARC_ERANGE);
+    unchanged(g);
+    assert_int_equal(carc_game_choose_tile(g, tu_tile("C")), CARC_OK); /* C: one copy */
+    assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
+    assert_int_equal(carc_game_play(g, &carc_movelist_data(ml)[0]), CARC_OK);
+    snap(g);
+    assert_int_equal(carc_game_choose_tile(g, tu_tile("C")), CARC_ENOT_IN_BAG);
+    unchanged(g);
+    assert_int_equal(carc_game_legal_moves(ml, g, 7), CARC_EINVAL);
+    assert_int_equal(carc_game_placements(ml, g, 999, 0), CARC_ERANGE);
+    assert_int_equal(carc_game_figure_options(ml, g, &good), CARC_EILLEGAL); /* tile is no longer current */
+    unchanged(g);
+
+    /* after the end */
+    assert_int_equal(carc_game_end(g), CARC_OK);
+    snap(g);
+    assert_int_equal(carc_game_end(g), CARC_OK); /* nothing to do */
+    unchanged(g);
+    assert_int_equal(carc_game_play(g, &good), CARC_EGAME_OVER);
+    unchanged(g);
+    assert_int_equal(carc_game_choose_tile(g, tu_tile("D")), CARC_EGAME_OVER);
+    unchanged(g);
+    assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_EGAME_OVER);
+    assert_int_equal(carc_movelist_count(ml), 0);
+    assert_int_equal(carc_game_current_tile(&tile, g), CARC_ENOTFOUND);
+    /* undo the end: the game goes on */
+    assert_int_equal(carc_game_undo(g), CARC_OK);
+    assert_false(tu_over(g));
+    carc_movelist_free(ml);
+    carc_game_free(g);
+    carc_game_free(snapshot);
+    snapshot = NULL;
+}
+
+/* Tile choice: replaces an earlier choice, undo takes it back; an unplaceable
+ * tile is discarded at once and reported (ruling 18). */
+static void choice_and_discard(void **state)
+{
+    (void)state;
+    carc_game_options o = CARC_GAME_OPTIONS_INIT;
+    o.start_tile = tu_tile("C"); /* all city edges: a B (all fields) can never be placed */
+    o.seed = 3;
+    carc_game *g = NULL;
+    assert_int_equal(carc_game_new(&g, &o), CARC_OK);
+    uint32_t first, t, hist, left, ev;
+    assert_int_equal(carc_game_current_tile(&first, g), CARC_OK);
+    assert_int_equal(carc_game_history_count(&hist, g), CARC_OK);
+    assert_int_equal(carc_game_remaining(&left, g), CARC_OK);
+    snap(g);
+    /* first player chooses a placeable tile, then changes his mind */
+    assert_int_equal(carc_game_choose_tile(g, tu_tile("E")), CARC_OK);
+    assert_int_equal(carc_game_current_tile(&t, g), CARC_OK);
+    assert_int_equal(t, tu_tile("E"));
+    assert_int_equal(carc_game_choose_tile(g, tu_tile("B")), CARC_OK); /* discarded */
+    uint32_t h2, left2;
+    assert_int_equal(carc_game_history_count(&h2, g), CARC_OK);
+    assert_int_equal(carc_game_remaining(&left2, g), CARC_OK);
+    assert_true(h2 >= hist + 1);
+    assert_true(left2 <= left - 1);
+    carc_history_entry he = { sizeof he, 0, 0, { 0, 0, 0, 0, 0, 0, { 0, 0, 0 } } };
+    assert_int_equal(carc_game_history(&he, g, hist), CARC_OK);
+    assert_int_equal(he.kind, CARC_HISTORY_DISCARD);
+    assert_int_equal(he.move.tile, tu_tile("B"));
+    assert_int_equal(he.player, 0);
+    assert_int_equal(carc_game_event_count(&ev, g), CARC_OK);
+    carc_event e = { sizeof e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    assert_int_equal(carc_game_event(&e, g, 0), CARC_OK);
+    assert_int_equal(e.kind, CARC_EVENT_DISCARD);
+    assert_int_equal(e.tile, tu_tile("B"));
+    /* still player 0's turn, with another tile */
+    uint32_t cur;
+    assert_int_equal(carc_game_current_player(&cur, g), CARC_OK);
+    assert_int_equal(cur, 0);
+    /* undo takes the discard back: the game is as it was before the choices */
+    assert_int_equal(carc_game_undo(g), CARC_OK);
+    unchanged(g);
+    assert_int_equal(carc_game_undo(g), CARC_ENO_UNDO);
+    carc_game_free(g);
+    carc_game_free(snapshot);
+    snapshot = NULL;
+}
+
+static void status_strings(void **state)
+{
+    (void)state;
+    assert_string_equal(carc_status_name(CARC_EILLEGAL), "CARC_EILLEGAL");
+    assert_string_equal(carc_status_name((carc_status)12345), "CARC_UNKNOWN");
+    assert_string_equal(carc_status_str((carc_status)12345), "unknown status");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(options),
+        cmocka_unit_test(queries),
+        cmocka_unit_test(rejected_calls_change_nothing),
+        cmocka_unit_test(choice_and_discard),
+        cmocka_unit_test(status_strings),
+    };
+    return cmocka_run_group_tests_name("api", tests, NULL, NULL);
+}
