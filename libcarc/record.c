@@ -233,7 +233,7 @@ static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
         if (*s < '0' || *s > '9')
             return false;
         d = (unsigned)(*s - '0');
-        if (v > (max - d) / 10u)
+        if (v > max / 10u || (v == max / 10u && d > max % 10u))
             return false;
         v = v * 10u + d;
     }
@@ -347,7 +347,7 @@ static carc_status check_pending(rec_load *ld, rec_replay *rp, const char *what)
 
 static carc_status replay_place(rec_load *ld, rec_replay *rp, char **tok, int ntok, const char *text)
 {
-    uint32_t kind, rotation, current, count;
+    uint32_t kind, rotation, count;
     int32_t x, y;
     carc_move mv;
     carc_history_entry h;
@@ -369,25 +369,25 @@ static carc_status replay_place(rec_load *ld, rec_replay *rp, char **tok, int nt
     st = check_pending(ld, rp, "place");
     if (st != CARC_OK)
         return st;
-    /* Only choose when needed: playing the tile on top must not disturb the draw pile. */
-    st = carc_game_current_tile(&current, rp->game);
-    if (st == CARC_ENOTFOUND)
-        return fail(ld, ld->line, CARC_ERECORD, "the game is already over");
-    if (st != CARC_OK || current != kind) {
-        st = carc_game_choose_tile(rp->game, kind);
-        if (st != CARC_OK)
-            return choose_failed(ld, st, tok[1]);
-        if (carc_game_history_count(&count, rp->game) != CARC_OK || count != rp->matched)
-            return fail(ld, ld->line, CARC_ERECORD, "tile %s has no legal placement", tok[1]);
-    }
+    /* Always draw the recorded tile: the draw is then the same whether the
+     * player chose it or took it from the top of the pile. */
+    st = carc_game_choose_tile(rp->game, kind);
+    if (st != CARC_OK)
+        return choose_failed(ld, st, tok[1]);
+    if (carc_game_history_count(&count, rp->game) != CARC_OK || count != rp->matched)
+        return fail(ld, ld->line, CARC_ERECORD, "tile %s has no legal placement", tok[1]);
     st = carc_game_play(rp->game, &mv);
     if (st == CARC_ENOMEM)
         return fail(ld, ld->line, st, "out of memory");
     if (st != CARC_OK)
         return fail(ld, ld->line, CARC_ERECORD, "illegal move '%s': %s", text,
                     carc_game_last_error(rp->game));
-    if (history_at(&h, rp->game, rp->matched) != CARC_OK || h.kind != CARC_HISTORY_PLACE ||
-        !same_move(&h.move, &mv))
+    if (history_at(&h, rp->game, rp->matched) != CARC_OK)
+        return fail(ld, ld->line, CARC_ERECORD, "cannot read the game history");
+    if (h.kind == CARC_HISTORY_DISCARD)
+        return fail(ld, ld->line, CARC_ERECORD, "expected 'discard %s' before this move (the engine discarded it)",
+                    tile_name_or(h.move.tile));
+    if (h.kind != CARC_HISTORY_PLACE || !same_move(&h.move, &mv))
         return fail(ld, ld->line, CARC_ERECORD, "the engine recorded a different move for '%s'", text);
     rp->matched++;
     return CARC_OK;
