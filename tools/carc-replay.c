@@ -140,7 +140,15 @@ int main(int argc, char **argv)
     st = carc_game_load(&g, data, len, NULL, &err);
     free(data);
     if (st != CARC_OK) {
-        fprintf(stderr, "%s:%lu: %s (%s)\n", path, (unsigned long)err.line, err.message, carc_status_name(st));
+        const char *msg = err.message;
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "line %lu: ", (unsigned long)err.line);
+        if (strncmp(msg, prefix, strlen(prefix)) == 0)
+            msg += strlen(prefix);
+        if (err.line > 0)
+            fprintf(stderr, "%s:%lu: %s (%s)\n", path, (unsigned long)err.line, msg, carc_status_name(st));
+        else
+            fprintf(stderr, "%s: %s (%s)\n", path, msg, carc_status_name(st));
         return 1;
     }
 
