@@ -77,7 +77,7 @@ static void print_event(const carc_event *e, uint32_t players)
         return; /* shown by the history entry */
     printf("      %+ld ", (long)e->points);
     print_players(e->players, players);
-    printf(" for a %s%s of %lu tile%s at %ld,%ld (%s)", e->kind == CARC_EVENT_FINAL ? "unfinished " : "",
+    printf(" for %s%s of %lu tile%s at %ld,%ld (%s)", e->kind == CARC_EVENT_FINAL ? "an unfinished " : "a ",
            feature_name(e->feature_kind), (unsigned long)e->tiles, e->tiles == 1 ? "" : "s", (long)e->x,
            (long)e->y, tile != NULL ? tile : "?");
     if (e->returned > 0)
