@@ -140,7 +140,9 @@ carc_status carc_game_choose_tile(carc_game *g, uint32_t kind)
     /* the choice stays open (undo takes it back, a new choice replaces it)
      * until the move; a tile that cannot be placed is discarded at once */
     g->unit_open = true;
-    if (!carci_tile_placeable(g, kind)) {
+    if (carci_tile_placeable(g, kind)) {
+        carci_update_current(g);
+    } else {
         carci_discard_top(g);
         carci_advance(g);
         g->unit_open = false;
@@ -162,6 +164,7 @@ carc_status carc_game_end(carc_game *g)
     }
     carci_hist_push(g, CARC_HISTORY_END, h->cur, NULL);
     carci_final_scoring(g);
+    carci_update_current(g);
     g->unit_open = false;
     carci_clear_error(g);
     return CARC_OK;

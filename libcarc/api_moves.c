@@ -2,6 +2,9 @@
  * Move lists, legal-move enumeration, checking and playing moves.
  */
 #include "internal.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 struct carc_movelist {
     carc_allocator alloc;
@@ -76,6 +79,41 @@ static bool reserve(carc_movelist *l, size_t need)
     return true;
 }
 
+/*
+ * fit[i] = the rotations r in `rots` whose edge signature sig[r] fits frontier
+ * cell i (need | mask << 8 in nm[i]): ((sig ^ need) & mask) == 0. Eight cells
+ * at a time with SSE2 (the frontier arrays are padded to a multiple of 8).
+ */
+static void carci_fit_masks(uint8_t *fit, const uint16_t *nm, uint32_t nf, const uint8_t sig[4], unsigned rots)
+{
+#if defined(__SSE2__)
+    const __m128i lo = _mm_set1_epi16(0xFF);
+    __m128i sv[4], bit[4];
+    for (unsigned r = 0; r < 4; r++) {
+        sv[r] = _mm_set1_epi16(sig[r]);
+        bit[r] = _mm_set1_epi16((rots >> r) & 1u ? (short)(1 << r) : 0);
+    }
+    for (uint32_t i = 0; i < nf; i += 8) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(nm + i));
+        __m128i need = _mm_and_si128(v, lo), mask = _mm_srli_epi16(v, 8);
+        __m128i acc = _mm_setzero_si128();
+        for (unsigned r = 0; r < 4; r++) {
+            __m128i bad = _mm_and_si128(_mm_xor_si128(sv[r], need), mask);
+            __m128i ok = _mm_cmpeq_epi16(bad, _mm_setzero_si128());
+            acc = _mm_or_si128(acc, _mm_and_si128(ok, bit[r]));
+        }
+        _mm_storel_epi64((__m128i *)(void *)(fit + i), _mm_packus_epi16(acc, acc));
+    }
+#else
+    for (uint32_t i = 0; i < nf; i++) {
+        unsigned need = nm[i] & 0xFFu, mask = nm[i] >> 8, f = 0;
+        for (unsigned r = 0; r < 4; r++)
+            f |= (unsigned)((((sig[r] ^ need) & mask) == 0) & ((rots >> r) & 1u)) << r;
+        fit[i] = (uint8_t)f;
+    }
+#endif
+}
+
 /* Append the placements of `kind` to l (l->n is not reset). */
 static carc_status placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags)
 {
@@ -91,14 +129,8 @@ static carc_status placements(carc_movelist *l, const carc_game *g, uint32_t kin
         sig[r] = carci_rot_sig(k->sig, r);
     /* first a mask of fitting rotations per cell (a loop compilers vectorise),
      * then the moves */
-    uint8_t fit[2 * CARCI_MAX_TILES + 4];
-    uint8_t s0 = sig[0], s1 = sig[1], s2 = sig[2], s3 = sig[3];
-    unsigned r0 = rots & 1u, r1 = (rots >> 1) & 1u, r2 = (rots >> 2) & 1u, r3 = (rots >> 3) & 1u;
-    for (uint32_t i = 0; i < nf; i++) {
-        uint8_t need = (uint8_t)fnm[i], mask = (uint8_t)(fnm[i] >> 8);
-        fit[i] = (uint8_t)((r0 & (((s0 ^ need) & mask) == 0)) | (r1 & (((s1 ^ need) & mask) == 0)) << 1 |
-                           (r2 & (((s2 ^ need) & mask) == 0)) << 2 | (r3 & (((s3 ^ need) & mask) == 0)) << 3);
-    }
+    uint8_t fit[2 * CARCI_MAX_TILES + 4 + 8];
+    carci_fit_masks(fit, fnm, nf, sig, rots);
     /* then, without data-dependent branches: the cells that take the tile, and
      * for each, its fitting rotations written from per-rotation templates
      * (ROTS[mask][k] is the k-th rotation in mask; the output pointer
@@ -128,11 +160,13 @@ static carc_status placements(carc_movelist *l, const carc_game *g, uint32_t kin
         uint32_t i = hit[j];
         unsigned f = fit[i];
         int32_t x = fx[i], y = fy[i];
-        for (unsigned q = 0; q < 4; q++) {
-            out[q] = tmpl[ROTS[f][q]];
-            out[q].x = x;
-            out[q].y = y;
-        }
+        const uint8_t *rot = ROTS[f];
+        out[0] = tmpl[rot[0]];
+        out[1] = tmpl[rot[1]];
+        out[2] = tmpl[rot[2]];
+        out[3] = tmpl[rot[3]];
+        out[0].x = out[1].x = out[2].x = out[3].x = x;
+        out[0].y = out[1].y = out[2].y = out[3].y = y;
         out += POP[f];
     }
     l->n = (size_t)(out - l->moves);

@@ -74,7 +74,7 @@ static void set_nb(carc_game *g, uint32_t fi, unsigned side, uint8_t t)
  * leaves the frontier, and its empty neighbours join the frontier or get the
  * new constraint. Connecting segments is the caller's job (play.c).
  */
-void carci_board_place(carc_game *g, int32_t x, int32_t y, uint32_t kind, uint32_t rot)
+void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, uint32_t kind, uint32_t rot)
 {
     carci_hdr *h = CARCI_HDR(g);
     carci_slot *hs = CARCI_HASH(g);
@@ -82,13 +82,12 @@ void carci_board_place(carc_game *g, int32_t x, int32_t y, uint32_t kind, uint32
     uint16_t *fnm = CARCI_FNM(g), *fnb = CARCI_FNB(g);
     uint16_t idx = h->n_placed;
 
-    uint32_t s = carci_hash_find(g, x, y);
-    if (s == CARCI_NONE32) {
+    if (fi_placed == CARCI_NONE32) {
         hash_insert(g, x, y, idx); /* only the start tile */
     } else {
-        uint16_t fi = (uint16_t)(hs[s].val & 0x7FFFu);
+        uint16_t fi = (uint16_t)fi_placed;
         uint16_t last = (uint16_t)(h->n_front - 1);
-        CARCI_SET(g, hs[s].val, idx);
+        CARCI_SET(g, hs[carci_hash_find(g, x, y)].val, idx);
         if (fi != last) {
             int16_t mx = fx[last], my = fy[last];
             CARCI_SET(g, fx[fi], mx);

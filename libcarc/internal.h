@@ -96,7 +96,7 @@ typedef struct carci_ruleset {
 typedef struct carci_hdr {
     uint16_t players, cur, over, n_placed;
     uint16_t n_bag, n_nodes, n_front, n_figs;
-    uint16_t n_events, n_hist, n_mon, reserved1;
+    uint16_t n_events, n_hist, n_mon, cur_idx; /* cur_idx: bag index of the tile to place, 0xFFFF: none */
     int16_t score[CARCI_MAX_PLAYERS + 1];
     uint16_t supply[CARCI_MAX_PLAYERS + 1];
 } carci_hdr;
@@ -135,7 +135,6 @@ struct carc_game {
     uint32_t *marks;         /* trail position at the start of each undo unit */
     uint32_t n_marks, marks_cap;
     bool unit_open;          /* a tile choice is pending in the open unit */
-    bool oom;                /* the journal could not grow during a mutation */
     char err[160];
 };
 
@@ -169,16 +168,12 @@ void carci_ruleset_release(const carci_ruleset *rs);
 
 /* ---- journal (journal.c) --------------------------------------------- */
 /* Every write to the state goes through carci_set so that undo restores it. */
-bool carci_trail_grow(carc_game *g);
 static inline void carci_set(carc_game *g, void *field, uint16_t v)
 {
     uint16_t *w = (uint16_t *)field;
     if (*w == v)
         return;
-    if (g->trail_len == g->trail_cap && !carci_trail_grow(g)) {
-        g->oom = true;
-        return;
-    }
+    /* carci_unit_begin reserved room for the whole unit */
     g->trail[g->trail_len++] = ((uint32_t)(w - g->st) << 16) | *w;
     *w = v;
 }
@@ -206,7 +201,7 @@ static inline uint8_t carci_front_nb(const carc_game *g, uint32_t fi, unsigned s
 {
     return (uint8_t)(CARCI_FNB(g)[2 * fi + (side >> 1)] >> (8 * (side & 1)));
 }
-void carci_board_place(carc_game *g, int32_t x, int32_t y, uint32_t kind, uint32_t rot);
+void carci_board_place(carc_game *g, uint32_t fi, int32_t x, int32_t y, uint32_t kind, uint32_t rot);
 static inline uint8_t carci_placed_rot(const carci_placed *p) { return (uint8_t)(p->rot_base & 3); }
 static inline uint16_t carci_placed_base(const carci_placed *p) { return (uint16_t)(p->rot_base >> 2); }
 
@@ -236,7 +231,13 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
 bool carci_segment_free(const carc_game *g, uint32_t fi, uint32_t kind, uint32_t rot, uint32_t seg);
 void carci_apply_move(carc_game *g, const carc_move *m);
 void carci_advance(carc_game *g);          /* end the game when no tile left can be placed */
-uint32_t carci_current_index(const carc_game *g); /* bag index of the tile to place, or NONE32 */
+uint32_t carci_find_current(const carc_game *g); /* bag index of the tile to place, or NONE32 */
+void carci_update_current(carc_game *g);         /* store it in the header (cur_idx) */
+static inline uint32_t carci_current_index(const carc_game *g)
+{
+    uint16_t i = CARCI_HDR(g)->cur_idx;
+    return i == 0xFFFFu ? CARCI_NONE32 : i;
+}
 void carci_discard_top(carc_game *g);       /* the top tile is drawn and discarded */
 void carci_final_scoring(carc_game *g);
 void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn);

@@ -6,17 +6,6 @@
  */
 #include "internal.h"
 
-bool carci_trail_grow(carc_game *g)
-{
-    uint32_t cap = g->trail_cap ? g->trail_cap * 2 : 1024;
-    uint32_t *t = carci_realloc(&g->alloc, g->trail, g->trail_cap * sizeof *t, cap * sizeof *t);
-    if (!t)
-        return false;
-    g->trail = t;
-    g->trail_cap = cap;
-    return true;
-}
-
 carc_status carci_journal_reserve(carc_game *g, uint32_t entries)
 {
     if (g->trail_cap - g->trail_len < entries) {
@@ -49,7 +38,6 @@ carc_status carci_unit_begin(carc_game *g)
     if (s != CARC_OK)
         return s;
     g->marks[g->n_marks++] = g->trail_len;
-    g->oom = false;
     return CARC_OK;
 }
 

@@ -187,7 +187,7 @@ void carci_apply_move(carc_game *g, const carc_move *m)
             nb[b] = carci_front_nb(g, fi, b);
 
     CARCI_SET(g, h->n_bag, h->n_bag - 1);
-    carci_board_place(g, m->x, m->y, m->tile, rot);
+    carci_board_place(g, fi, m->x, m->y, m->tile, rot);
     carci_placed *p = &CARCI_PLACED(g)[t];
     CARCI_SET(g, p->x, m->x);
     CARCI_SET(g, p->y, m->y);
@@ -287,13 +287,20 @@ void carci_apply_move(carc_game *g, const carc_move *m)
  * played, so a caller who chooses the next tile explicitly
  * (carc_game_choose_tile) never loses tiles it did not draw.
  */
-uint32_t carci_current_index(const carc_game *g)
+uint32_t carci_find_current(const carc_game *g)
 {
     const uint16_t *bag = CARCI_BAG(g);
     for (uint32_t i = CARCI_HDR(g)->n_bag; i-- > 0;)
         if (carci_tile_placeable(g, bag[i]))
             return i;
     return CARCI_NONE32;
+}
+
+void carci_update_current(carc_game *g)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    uint32_t i = h->over ? CARCI_NONE32 : carci_find_current(g);
+    CARCI_SET(g, h->cur_idx, i == CARCI_NONE32 ? 0xFFFFu : i);
 }
 
 void carci_discard_top(carc_game *g)
@@ -314,9 +321,11 @@ void carci_advance(carc_game *g)
     carci_hdr *h = CARCI_HDR(g);
     if (h->over)
         return;
-    if (h->n_bag && carci_current_index(g) != CARCI_NONE32)
+    carci_update_current(g);
+    if (h->n_bag && h->cur_idx != 0xFFFFu)
         return;
     while (h->n_bag)
         carci_discard_top(g);
     carci_final_scoring(g);
+    carci_update_current(g);
 }

@@ -122,7 +122,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     while (hc < 3 * ntiles + 8)
         hc <<= 1;
     rs->hash_cap = hc;
-    rs->front_cap = 2 * ntiles + 4;
+    rs->front_cap = (2 * ntiles + 4 + 7) & ~7u; /* padded for 8-wide scans */
     rs->mon_cap = nmon;
     rs->fig_cap = o->players * CARCI_FOLLOWERS;
     /* Every event during play returns a figure placed by an earlier move, or is

@@ -1,0 +1,333 @@
+/*
+ * carc-bench: random playouts under a fixed protocol, so that figures compare
+ * with other engines (see bench/README.md):
+ *   2 players (--players), the 72 base tiles, farmers on, seeded;
+ *   each turn the tile is drawn, ALL legal placements are enumerated (rotations
+ *   that give an identical tile counted once) and one is chosen uniformly; then
+ *   ALL follower options for the placed tile (including none) are enumerated
+ *   and one is chosen uniformly;
+ *   games/s = games / wall time of the whole loop, game creation included.
+ * Prints one line per run in the agreed form, then the statistics (they double
+ * as a rules check) and a per-operation breakdown in ns.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <carcassonne/carcassonne.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct stats {
+    double turns, placements, figure_opts, score;
+    double during[3], final[4]; /* road, city, monastery | road, city, monastery, field */
+} stats;
+
+typedef struct job {
+    uint64_t seed;
+    uint32_t players, games;
+    stats st;
+    int failed;
+} job;
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static inline uint64_t next(uint64_t *s)
+{
+    /* xorshift64* */
+    uint64_t x = *s;
+    x ^= x >> 12;
+    x ^= x << 25;
+    x ^= x >> 27;
+    *s = x;
+    return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* Uniform in [0, n) (Lemire's multiply-shift; the bias for n <= 1000 is below 2^-22). */
+static inline size_t pick(uint64_t *s, size_t n)
+{
+    return (size_t)(((next(s) >> 32) * (uint64_t)n) >> 32);
+}
+
+static void tally(stats *st, const carc_game *g, uint32_t players)
+{
+    uint32_t n;
+    carc_game_event_count(&n, g);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_event e = { sizeof e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+        carc_game_event(&e, g, i);
+        if (e.kind == CARC_EVENT_DISCARD)
+            continue;
+        double pts = (double)e.points * __builtin_popcount(e.players);
+        int k = e.feature_kind == CARC_SEG_ROAD ? 0 : e.feature_kind == CARC_SEG_CITY ? 1
+                                                   : e.feature_kind == CARC_SEG_MONASTERY ? 2 : 3;
+        if (e.kind == CARC_EVENT_SCORE && k < 3)
+            st->during[k] += pts;
+        else if (e.kind == CARC_EVENT_FINAL)
+            st->final[k] += pts;
+    }
+    for (uint32_t p = 0; p < players; p++) {
+        int32_t s;
+        carc_game_score(&s, g, p);
+        st->score += s;
+    }
+}
+
+static void *run_games(void *arg)
+{
+    job *j = arg;
+    carc_game_options o = CARC_GAME_OPTIONS_INIT;
+    o.players = j->players;
+    carc_movelist *pl = NULL, *fl = NULL;
+    uint64_t rng = j->seed * 0x9E3779B97F4A7C15ull + 1;
+    memset(&j->st, 0, sizeof j->st);
+    for (uint32_t gi = 0; gi < j->games; gi++) {
+        o.seed = j->seed + gi;
+        carc_game *g;
+        if (carc_game_new(&g, &o) != CARC_OK) {
+            j->failed = 1;
+            return NULL;
+        }
+        if (!pl && (carc_movelist_new(&pl, g) != CARC_OK || carc_movelist_new(&fl, g) != CARC_OK)) {
+            j->failed = 1;
+            return NULL;
+        }
+        uint32_t tile;
+        while (carc_game_current_tile(&tile, g) == CARC_OK) {
+            carc_game_placements(pl, g, tile, CARC_ENUM_UNIQUE_ROTATIONS);
+            size_t np = carc_movelist_count(pl);
+            carc_move p = carc_movelist_data(pl)[pick(&rng, np)];
+            carc_game_figure_options(fl, g, &p);
+            size_t nf = carc_movelist_count(fl);
+            if (carc_game_play(g, &carc_movelist_data(fl)[pick(&rng, nf)]) != CARC_OK) {
+                j->failed = 1;
+                return NULL;
+            }
+            j->st.turns += 1;
+            j->st.placements += (double)np;
+            j->st.figure_opts += (double)nf;
+        }
+        tally(&j->st, g, j->players);
+        carc_game_free(g);
+    }
+    carc_movelist_free(pl);
+    carc_movelist_free(fl);
+    return NULL;
+}
+
+/* Per-operation timings over positions from real games: each operation is
+ * repeated on K copies of the position and the loop timed as a whole. */
+#define K 16
+typedef struct optimes {
+    double placements, figure_opts, play, undo, clone, clone_nohist, copy_nohist, n, nclone;
+} optimes;
+
+static void time_ops(optimes *t, uint32_t players, uint64_t seed, uint32_t games)
+{
+    carc_game_options o = CARC_GAME_OPTIONS_INIT;
+    o.players = players;
+    uint64_t rng = seed ^ 0xABCDEFull;
+    memset(t, 0, sizeof *t);
+    for (uint32_t gi = 0; gi < games; gi++) {
+        o.seed = seed + 1000000 + gi;
+        carc_game *g, *scratch[K];
+        carc_game_new(&g, &o);
+        for (int k = 0; k < K; k++)
+            carc_game_new(&scratch[k], &o);
+        carc_movelist *pl, *fl;
+        carc_movelist_new(&pl, g);
+        carc_movelist_new(&fl, g);
+        uint32_t tile;
+        while (carc_game_current_tile(&tile, g) == CARC_OK) {
+            double t0 = now();
+            for (int k = 0; k < K; k++)
+                carc_game_placements(pl, g, tile, CARC_ENUM_UNIQUE_ROTATIONS);
+            double t1 = now();
+            carc_move p = carc_movelist_data(pl)[pick(&rng, carc_movelist_count(pl))];
+            for (int k = 0; k < K; k++)
+                carc_game_figure_options(fl, g, &p);
+            double t2 = now();
+            carc_move m = carc_movelist_data(fl)[pick(&rng, carc_movelist_count(fl))];
+            for (int k = 0; k < K; k++)
+                carc_game_copy(scratch[k], g, 0);
+            double t3 = now();
+            for (int k = 0; k < K; k++)
+                carc_game_play(scratch[k], &m);
+            double t4 = now();
+            for (int k = 0; k < K; k++)
+                carc_game_undo(scratch[k]);
+            double t5 = now();
+            t->placements += t1 - t0;
+            t->figure_opts += t2 - t1;
+            t->play += t4 - t3;
+            t->undo += t5 - t4;
+            t->n += K;
+            if (gi % 4 == 0) {
+                carc_game *c[K];
+                double c0 = now();
+                for (int k = 0; k < K; k++)
+                    carc_game_clone(&c[k], g, 0);
+                double c1 = now();
+                for (int k = 0; k < K; k++)
+                    carc_game_free(c[k]);
+                double c2 = now();
+                for (int k = 0; k < K; k++)
+                    carc_game_clone(&c[k], g, CARC_CLONE_NO_HISTORY);
+                double c3 = now();
+                for (int k = 0; k < K; k++)
+                    carc_game_free(c[k]);
+                double c4 = now();
+                for (int k = 0; k < K; k++)
+                    carc_game_copy(scratch[k], g, CARC_CLONE_NO_HISTORY);
+                double c5 = now();
+                (void)c2;
+                (void)c4;
+                t->clone += c1 - c0;
+                t->clone_nohist += c3 - c2;
+                t->copy_nohist += c5 - c4;
+                t->nclone += K;
+            }
+            carc_game_play(g, &m);
+        }
+        carc_movelist_free(pl);
+        carc_movelist_free(fl);
+        for (int k = 0; k < K; k++)
+            carc_game_free(scratch[k]);
+        carc_game_free(g);
+    }
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: carc-bench [--games N] [--seed S] [--players 2..5] [--runs R] [--threads T] [--no-ops]\n");
+}
+
+int main(int argc, char **argv)
+{
+    uint32_t games = 20000, players = 2, runs = 5, threads = 1;
+    uint64_t seed = 1;
+    int ops = 1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+        unsigned long long n = v ? strtoull(v, &end, 10) : 0;
+        int ok = v && end && *end == '\0';
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--no-ops")) {
+            ops = 0;
+            continue;
+        } else if (!strcmp(a, "--games") && ok && n > 0 && n < 100000000ull) {
+            games = (uint32_t)n;
+        } else if (!strcmp(a, "--seed") && ok) {
+            seed = n;
+        } else if (!strcmp(a, "--players") && ok && n >= 2 && n <= 5) {
+            players = (uint32_t)n;
+        } else if (!strcmp(a, "--runs") && ok && n > 0 && n <= 1000) {
+            runs = (uint32_t)n;
+        } else if (!strcmp(a, "--threads") && ok && n > 0 && n <= 64) {
+            threads = (uint32_t)n;
+        } else {
+            usage(stderr);
+            return 2;
+        }
+        i++;
+    }
+
+    double *gps = calloc(runs, sizeof *gps);
+    job *jobs = calloc(threads, sizeof *jobs);
+    pthread_t *tid = calloc(threads, sizeof *tid);
+    if (!gps || !jobs || !tid)
+        return 1;
+    stats total;
+    memset(&total, 0, sizeof total);
+    for (uint32_t r = 0; r < runs; r++) {
+        uint32_t per = games / threads, extra = games % threads;
+        uint64_t s = seed + (uint64_t)r * games;
+        double t0 = now();
+        for (uint32_t t = 0; t < threads; t++) {
+            jobs[t].seed = s;
+            jobs[t].players = players;
+            jobs[t].games = per + (t < extra);
+            jobs[t].failed = 0;
+            s += jobs[t].games;
+            if (threads == 1)
+                run_games(&jobs[t]);
+            else if (pthread_create(&tid[t], NULL, run_games, &jobs[t]) != 0)
+                return 1;
+        }
+        if (threads > 1)
+            for (uint32_t t = 0; t < threads; t++)
+                pthread_join(tid[t], NULL);
+        double sec = now() - t0;
+        stats st;
+        memset(&st, 0, sizeof st);
+        for (uint32_t t = 0; t < threads; t++) {
+            if (jobs[t].failed) {
+                fprintf(stderr, "carc-bench: a game failed\n");
+                return 1;
+            }
+            st.turns += jobs[t].st.turns;
+            st.placements += jobs[t].st.placements;
+            st.figure_opts += jobs[t].st.figure_opts;
+            st.score += jobs[t].st.score;
+            for (int k = 0; k < 3; k++)
+                st.during[k] += jobs[t].st.during[k];
+            for (int k = 0; k < 4; k++)
+                st.final[k] += jobs[t].st.final[k];
+        }
+        gps[r] = games / sec;
+        printf("engine=libcarcassonne games=%u seconds=%.3f games_per_sec=%.0f turns_per_game=%.2f "
+               "placements_per_turn=%.2f meeple_opts_per_turn=%.3f mean_score_per_player=%.2f\n",
+               games, sec, gps[r], st.turns / games, st.placements / st.turns, st.figure_opts / st.turns,
+               st.score / ((double)games * players));
+        fflush(stdout);
+        total.turns += st.turns;
+        total.score += st.score;
+        for (int k = 0; k < 3; k++)
+            total.during[k] += st.during[k];
+        for (int k = 0; k < 4; k++)
+            total.final[k] += st.final[k];
+    }
+    double pp = (double)games * runs * players;
+    qsort(gps, runs, sizeof *gps, cmp_double);
+    printf("median games_per_sec=%.0f over %u runs, %u thread%s (min %.0f, max %.0f)\n", gps[runs / 2], runs,
+           threads, threads > 1 ? "s" : "", gps[0], gps[runs - 1]);
+    printf("points per player: during play roads=%.2f cities=%.2f monasteries=%.2f | final roads=%.2f "
+           "cities=%.2f monasteries=%.2f farms=%.2f | total=%.2f\n",
+           total.during[0] / pp, total.during[1] / pp, total.during[2] / pp, total.final[0] / pp,
+           total.final[1] / pp, total.final[2] / pp, total.final[3] / pp, total.score / pp);
+
+    if (ops) {
+        optimes t;
+        time_ops(&t, players, seed, 200);
+        carc_game *g;
+        carc_game_options o = CARC_GAME_OPTIONS_INIT;
+        o.players = players;
+        carc_game_new(&g, &o);
+        size_t bytes = 0;
+        carc_game_state_size(&bytes, g);
+        carc_game_free(g);
+        printf("ns per call: placements=%.0f figure_options=%.0f play=%.0f undo=%.0f clone=%.0f "
+               "clone_no_history=%.0f copy_no_history=%.0f | state_bytes=%zu\n",
+               1e9 * t.placements / t.n, 1e9 * t.figure_opts / t.n, 1e9 * t.play / t.n, 1e9 * t.undo / t.n,
+               1e9 * t.clone / t.nclone, 1e9 * t.clone_nohist / t.nclone, 1e9 * t.copy_nohist / t.nclone, bytes);
+    }
+    free(gps);
+    free(jobs);
+    free(tid);
+    return 0;
+}
