@@ -490,23 +490,27 @@ static void draw_tile(sv_out *o, const tile_geo *g, int ox, int oy)
         for (i = 0; i < g->nseg; i++) {
             const carc_segment_info *si = &g->si[i];
             int e = (int)(si->edges & 15u), n = 0, sides[4], ax, ay, bx, by;
+            char d[96];
             if (si->kind != (k == 0 ? CARC_SEG_RIVER : CARC_SEG_ROAD))
                 continue;
             for (s = 0; s < 4; s++)
                 if ((e >> s) & 1)
                     sides[n++] = s;
-            out_str(o, k == 0 ? "<path class=\"river\" d=\"" : "<path class=\"road\" d=\"");
+            d[0] = '\0';
             if (n == 2 && si->end == CARC_END_NONE) {
                 edge_mid(sides[0], &ax, &ay);
                 edge_mid(sides[1], &bx, &by);
-                out_fmt(o, "M%d %dQ50 50 %d %d", ax, ay, bx, by);
+                snprintf(d, sizeof d, "M%d %dQ50 50 %d %d", ax, ay, bx, by);
             } else {
                 for (s = 0; s < n; s++) {
+                    size_t used = strlen(d);
                     edge_mid(sides[s], &ax, &ay);
-                    out_fmt(o, "M%d %dL50 50", ax, ay);
+                    snprintf(d + used, sizeof d - used, "M%d %dL50 50", ax, ay);
                 }
             }
-            out_str(o, "\"/>");
+            /* a darker verge under a lighter track */
+            out_fmt(o, "<path class=\"%s-edge\" d=\"%s\"/><path class=\"%s\" d=\"%s\"/>", k == 0 ? "river" : "road", d,
+                    k == 0 ? "river" : "road", d);
             if (si->kind == CARC_SEG_ROAD && si->end == CARC_END_VILLAGE)
                 village = true;
             if (si->end == CARC_END_SPRING || si->end == CARC_END_LAKE)
@@ -574,9 +578,9 @@ static const char *const player_name[5] = { "red", "blue", "yellow", "black", "p
 static void draw_meeple(sv_out *o, uint32_t player, int x, int y, bool lying, const char *extra_class)
 {
     out_fmt(o,
-            "<g class=\"figure player%lu%s\" transform=\"translate(%d %d)%s\">"
+            "<g class=\"figure player%lu%s\" transform=\"translate(%d %d) scale(1.3)%s\">"
             "<path fill=\"%s\" stroke=\"%s\" d=\"" MEEPLE_PATH "\"/></g>\n",
-            (unsigned long)player, extra_class, x, y, lying ? " rotate(-90) scale(0.9)" : "",
+            (unsigned long)player, extra_class, x, y, lying ? " rotate(-90) scale(0.85)" : "",
             player_fill[player % 5], (player % 5) == 3 ? "#e8e8e8" : "#101010");
 }
 
@@ -621,8 +625,10 @@ static void render(sv_out *o, const carc_game *game, uint32_t flags)
                ".edge{fill:none;stroke:#4d6b2a;stroke-width:1.5}\n"
                ".city{fill:#d9b173}\n"
                ".wall{fill:none;stroke:#7a5228;stroke-width:4;stroke-linecap:round}\n"
-               ".road{fill:none;stroke:#f7f2e4;stroke-width:9;stroke-linecap:butt}\n"
-               ".river{fill:none;stroke:#3f8fd8;stroke-width:16}\n"
+               ".road-edge{fill:none;stroke:#8c7a55;stroke-width:13}\n"
+               ".road{fill:none;stroke:#f6f0dd;stroke-width:8}\n"
+               ".river-edge{fill:none;stroke:#2a6aa8;stroke-width:20}\n"
+               ".river{fill:none;stroke:#5aa7e8;stroke-width:14}\n"
                ".lake{fill:#3f8fd8}\n"
                ".pennant{fill:#2a52a8;stroke:#fff;stroke-width:2}\n"
                ".village rect,.village path{fill:#e8d8b8;stroke:#6b4a2a;stroke-width:2}\n"
@@ -668,6 +674,9 @@ static void render(sv_out *o, const carc_game *game, uint32_t flags)
             !load_tile(&g, &t))
             continue;
         figure_spot(&g, f.segment, &fx, &fy);
+        /* keep the figure on its tile */
+        fx = fx < 16 ? 16 : fx > T - 16 ? T - 16 : fx;
+        fy = fy < 16 ? 16 : fy > T - 16 ? T - 16 : fy;
         draw_meeple(o, f.player, MARGIN + (int)((int64_t)f.x - min_x) * T + fx,
                     MARGIN + (int)((int64_t)f.y - min_y) * T + fy,
                     f.segment < g.nseg && g.si[f.segment].kind == CARC_SEG_FIELD,
