@@ -140,7 +140,6 @@ static void test_round_trip_random_games(void **state)
         assert_true(discards > 0);
         assert_true(ends > 0);
     }
-    assert_true(checks >= games);
 }
 
 static void test_round_trip_fresh_game(void **state)
