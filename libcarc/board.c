@@ -110,12 +110,14 @@ void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, u
         if (ns == CARCI_NONE32) {
             /* a new frontier cell: its only placed neighbour is this tile */
             uint16_t fi = h->n_front;
+            uint32_t nbw = (0xFFFFu & ~(0xFFu << (8 * (facing & 1)))) | (uint32_t)idx << (8 * (facing & 1));
+            /* journaled, not CARCI_INIT: the frontier also shrinks during play
+             * (swap-remove above), so this slot may hold a cell an undo brings back */
             CARCI_SET(g, fx[fi], nx);
             CARCI_SET(g, fy[fi], ny);
             CARCI_SET(g, fnm[fi], bits | mask);
-            CARCI_SET(g, fnb[2 * fi], 0xFFFFu);
-            CARCI_SET(g, fnb[2 * fi + 1], 0xFFFFu);
-            set_nb(g, fi, facing, (uint8_t)idx);
+            CARCI_SET(g, fnb[2 * fi], facing < 2 ? nbw : 0xFFFFu);
+            CARCI_SET(g, fnb[2 * fi + 1], facing < 2 ? 0xFFFFu : nbw);
             CARCI_SET(g, h->n_front, fi + 1);
             hash_insert(g, nx, ny, CARCI_SLOT_FRONT | fi);
         } else if (hs[ns].val & CARCI_SLOT_FRONT) {

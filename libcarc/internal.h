@@ -178,6 +178,13 @@ static inline void carci_set(carc_game *g, void *field, uint16_t v)
     *w = v;
 }
 #define CARCI_SET(g, lv, v) carci_set((g), &(lv), (uint16_t)(v))
+/* A write into a slot past the live count of an array that only grows during
+ * play (nodes, placed tiles, history, events, monasteries). The count is
+ * journaled and nothing reads past it, so undo needs no record: after undo the
+ * live parts of the state are identical, and the dead slots are rewritten
+ * before they are read again. Never for arrays that also shrink during play
+ * (figures, frontier): there a dead slot may hold what an undo brings back. */
+#define CARCI_INIT(lv, v) (*(uint16_t *)(void *)&(lv) = (uint16_t)(v))
 carc_status carci_unit_begin(carc_game *g);
 void carci_unit_rollback(carc_game *g);   /* roll back and drop the last unit */
 carc_status carci_journal_reserve(carc_game *g, uint32_t words);

@@ -142,11 +142,11 @@ void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_mo
 {
     carci_hdr *h = CARCI_HDR(g);
     carci_hist *e = &CARCI_HIST(g)[h->n_hist];
-    CARCI_SET(g, e->kind_player, kind | player << 8);
-    CARCI_SET(g, e->x, m ? m->x : 0);
-    CARCI_SET(g, e->y, m ? m->y : 0);
-    CARCI_SET(g, e->tile, m ? m->tile : 0);
-    CARCI_SET(g, e->rot_fig_seg, m ? (uint32_t)(m->rotation | m->figure << 2 | m->segment << 8) : (uint32_t)CARC_NO_SEGMENT << 8);
+    CARCI_INIT(e->kind_player, kind | player << 8);
+    CARCI_INIT(e->x, m ? m->x : 0);
+    CARCI_INIT(e->y, m ? m->y : 0);
+    CARCI_INIT(e->tile, m ? m->tile : 0);
+    CARCI_INIT(e->rot_fig_seg, m ? (uint32_t)(m->rotation | m->figure << 2 | m->segment << 8) : (uint32_t)CARC_NO_SEGMENT << 8);
     CARCI_SET(g, h->n_hist, h->n_hist + 1);
 }
 
@@ -157,12 +157,12 @@ void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn
     if (h->n_events >= g->rs->event_cap)
         return; /* cannot happen: the capacity bounds every event of a game */
     carci_ev *e = &CARCI_EVENTS(g)[h->n_events];
-    CARCI_SET(g, e->kind_fkind, kind | fkind << 8);
-    CARCI_SET(g, e->turn, turn);
-    CARCI_SET(g, e->points, points);
-    CARCI_SET(g, e->players_ret, players | returned << 8);
-    CARCI_SET(g, e->node, node);
-    CARCI_SET(g, e->tiles, tiles);
+    CARCI_INIT(e->kind_fkind, kind | fkind << 8);
+    CARCI_INIT(e->turn, turn);
+    CARCI_INIT(e->points, points);
+    CARCI_INIT(e->players_ret, players | returned << 8);
+    CARCI_INIT(e->node, node);
+    CARCI_INIT(e->tiles, tiles);
     CARCI_SET(g, h->n_events, h->n_events + 1);
 }
 
@@ -189,23 +189,23 @@ void carci_apply_move(carc_game *g, const carc_move *m)
     CARCI_SET(g, h->n_bag, h->n_bag - 1);
     carci_board_place(g, fi, m->x, m->y, m->tile, rot);
     carci_placed *p = &CARCI_PLACED(g)[t];
-    CARCI_SET(g, p->x, m->x);
-    CARCI_SET(g, p->y, m->y);
-    CARCI_SET(g, p->kind, m->tile);
-    CARCI_SET(g, p->rot_base, rot | (uint32_t)base << 2);
+    CARCI_INIT(p->x, m->x);
+    CARCI_INIT(p->y, m->y);
+    CARCI_INIT(p->kind, m->tile);
+    CARCI_INIT(p->rot_base, rot | (uint32_t)base << 2);
     CARCI_SET(g, h->n_placed, t + 1);
 
     carci_node *nd = CARCI_NODES(g);
     for (unsigned i = 0; i < ki->nseg; i++) {
         uint16_t n = (uint16_t)(base + i);
         const carci_segdef *sd = &td->seg[i];
-        CARCI_SET(g, nd[n].parent, n);
-        CARCI_SET(g, nd[n].next, n);
-        CARCI_SET(g, nd[n].open, (sd->kind == CARC_SEG_ROAD || sd->kind == CARC_SEG_CITY ||
+        CARCI_INIT(nd[n].parent, n);
+        CARCI_INIT(nd[n].next, n);
+        CARCI_INIT(nd[n].open, (sd->kind == CARC_SEG_ROAD || sd->kind == CARC_SEG_CITY ||
                                   sd->kind == CARC_SEG_RIVER)
                                      ? POP4[sd->edges & 0xFu]
                                      : 0);
-        CARCI_SET(g, nd[n].tile_occ, t);
+        CARCI_INIT(nd[n].tile_occ, t);
     }
     CARCI_SET(g, h->n_nodes, base + ki->nseg);
 
@@ -237,6 +237,8 @@ void carci_apply_move(carc_game *g, const carc_move *m)
         uint16_t r = carci_find(g, n);
         CARCI_SET(g, nd[r].tile_occ, nd[r].tile_occ + 0x100u);
         carci_fig *f = &CARCI_FIGS(g)[h->n_figs];
+        /* journaled: scoring compacts this array, so the slot may hold a
+         * figure an undo brings back */
         CARCI_SET(g, f->node, n);
         CARCI_SET(g, f->player_kind, player | CARC_FIGURE_FOLLOWER << 8);
         CARCI_SET(g, h->n_figs, h->n_figs + 1);
@@ -268,10 +270,10 @@ void carci_apply_move(carc_game *g, const carc_move *m)
     if (ki->monastery != CARCI_NONE) {
         uint16_t n = (uint16_t)(base + ki->monastery);
         carci_mon *e = &mon[h->n_mon];
-        CARCI_SET(g, e->node, n);
-        CARCI_SET(g, e->x, m->x);
-        CARCI_SET(g, e->y, m->y);
-        CARCI_SET(g, e->count, carci_count_neighbours(g, m->x, m->y));
+        CARCI_INIT(e->node, n);
+        CARCI_INIT(e->x, m->x);
+        CARCI_INIT(e->y, m->y);
+        CARCI_INIT(e->count, carci_count_neighbours(g, m->x, m->y));
         CARCI_SET(g, h->n_mon, h->n_mon + 1);
         if (e->count == 8 && (nd[n].tile_occ >> 8))
             carci_score_feature(g, n, false, turn);
