@@ -81,13 +81,17 @@ static bool reserve(carc_movelist *l, size_t need)
 
 /*
  * fit[i] = the rotations r in `rots` whose edge signature sig[r] fits frontier
- * cell i (need | mask << 8 in nm[i]): ((sig ^ need) & mask) == 0. Eight cells
- * at a time with SSE2 (the frontier arrays are padded to a multiple of 8).
+ * cell i (need | mask << 8 in nm[i]): ((sig ^ need) & mask) == 0; and bit i of
+ * `hits` set when fit[i] is not 0. Eight cells at a time with SSE2 (the
+ * frontier arrays are padded to a multiple of 8).
  */
-static void carci_fit_masks(uint8_t *fit, const uint16_t *nm, uint32_t nf, const uint8_t sig[4], unsigned rots)
+static void carci_fit_masks(uint8_t *fit, uint64_t *hits, const uint16_t *nm, uint32_t nf, const uint8_t sig[4],
+                            unsigned rots)
 {
+    for (uint32_t w = 0; w < (nf + 63) / 64; w++)
+        hits[w] = 0;
 #if defined(__SSE2__)
-    const __m128i lo = _mm_set1_epi16(0xFF);
+    const __m128i lo = _mm_set1_epi16(0xFF), zero = _mm_setzero_si128();
     __m128i sv[4], bit[4];
     for (unsigned r = 0; r < 4; r++) {
         sv[r] = _mm_set1_epi16(sig[r]);
@@ -96,13 +100,15 @@ static void carci_fit_masks(uint8_t *fit, const uint16_t *nm, uint32_t nf, const
     for (uint32_t i = 0; i < nf; i += 8) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(nm + i));
         __m128i need = _mm_and_si128(v, lo), mask = _mm_srli_epi16(v, 8);
-        __m128i acc = _mm_setzero_si128();
+        __m128i acc = zero;
         for (unsigned r = 0; r < 4; r++) {
             __m128i bad = _mm_and_si128(_mm_xor_si128(sv[r], need), mask);
-            __m128i ok = _mm_cmpeq_epi16(bad, _mm_setzero_si128());
-            acc = _mm_or_si128(acc, _mm_and_si128(ok, bit[r]));
+            acc = _mm_or_si128(acc, _mm_and_si128(_mm_cmpeq_epi16(bad, zero), bit[r]));
         }
-        _mm_storel_epi64((__m128i *)(void *)(fit + i), _mm_packus_epi16(acc, acc));
+        __m128i bytes = _mm_packus_epi16(acc, acc);
+        _mm_storel_epi64((__m128i *)(void *)(fit + i), bytes);
+        uint64_t any = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, zero)) & 0xFF);
+        hits[i >> 6] |= any << (i & 63);
     }
 #else
     for (uint32_t i = 0; i < nf; i++) {
@@ -110,8 +116,11 @@ static void carci_fit_masks(uint8_t *fit, const uint16_t *nm, uint32_t nf, const
         for (unsigned r = 0; r < 4; r++)
             f |= (unsigned)((((sig[r] ^ need) & mask) == 0) & ((rots >> r) & 1u)) << r;
         fit[i] = (uint8_t)f;
+        hits[i >> 6] |= (uint64_t)(f != 0) << (i & 63);
     }
 #endif
+    if (nf & 63)
+        hits[nf >> 6] &= (1ull << (nf & 63)) - 1; /* lanes past the frontier */
 }
 
 /* Append the placements of `kind` to l (l->n is not reset). */
@@ -130,23 +139,17 @@ static carc_status placements(carc_movelist *l, const carc_game *g, uint32_t kin
     /* first a mask of fitting rotations per cell (a loop compilers vectorise),
      * then the moves */
     uint8_t fit[2 * CARCI_MAX_TILES + 4 + 8];
-    carci_fit_masks(fit, fnm, nf, sig, rots);
-    /* then, without data-dependent branches: the cells that take the tile, and
-     * for each, its fitting rotations written from per-rotation templates
-     * (ROTS[mask][k] is the k-th rotation in mask; the output pointer
-     * advances by the number of rotations) */
+    uint64_t hits[(2 * CARCI_MAX_TILES + 4 + 63) / 64 + 1];
+    carci_fit_masks(fit, hits, fnm, nf, sig, rots);
+    /* then the moves, from per-rotation templates: for each cell that takes
+     * the tile, four moves are written and the output advances by the number
+     * of fitting rotations (ROTS[mask][k] is the k-th rotation in mask) */
     static const uint8_t ROTS[16][4] = {
         { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, { 1, 0, 0, 0 }, { 0, 1, 0, 0 }, { 2, 0, 0, 0 }, { 0, 2, 0, 0 },
         { 1, 2, 0, 0 }, { 0, 1, 2, 0 }, { 3, 0, 0, 0 }, { 0, 3, 0, 0 }, { 1, 3, 0, 0 }, { 0, 1, 3, 0 },
         { 2, 3, 0, 0 }, { 0, 2, 3, 0 }, { 1, 2, 3, 0 }, { 0, 1, 2, 3 },
     };
     static const uint8_t POP[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-    uint16_t hit[2 * CARCI_MAX_TILES + 4];
-    uint32_t nh = 0;
-    for (uint32_t i = 0; i < nf; i++) {
-        hit[nh] = (uint16_t)i;
-        nh += fit[i] != 0;
-    }
     carc_move tmpl[4];
     for (unsigned r = 0; r < 4; r++) {
         memset(&tmpl[r], 0, sizeof tmpl[r]);
@@ -156,18 +159,20 @@ static carc_status placements(carc_movelist *l, const carc_game *g, uint32_t kin
         tmpl[r].segment = CARC_NO_SEGMENT;
     }
     carc_move *out = l->moves + l->n;
-    for (uint32_t j = 0; j < nh; j++) {
-        uint32_t i = hit[j];
-        unsigned f = fit[i];
-        int32_t x = fx[i], y = fy[i];
-        const uint8_t *rot = ROTS[f];
-        out[0] = tmpl[rot[0]];
-        out[1] = tmpl[rot[1]];
-        out[2] = tmpl[rot[2]];
-        out[3] = tmpl[rot[3]];
-        out[0].x = out[1].x = out[2].x = out[3].x = x;
-        out[0].y = out[1].y = out[2].y = out[3].y = y;
-        out += POP[f];
+    for (uint32_t w = 0; w < (nf + 63) / 64; w++) {
+        for (uint64_t bits = hits[w]; bits; bits &= bits - 1) {
+            uint32_t i = 64 * w + (uint32_t)__builtin_ctzll(bits);
+            unsigned f = fit[i];
+            int32_t x = fx[i], y = fy[i];
+            const uint8_t *rot = ROTS[f];
+            out[0] = tmpl[rot[0]];
+            out[1] = tmpl[rot[1]];
+            out[2] = tmpl[rot[2]];
+            out[3] = tmpl[rot[3]];
+            out[0].x = out[1].x = out[2].x = out[3].x = x;
+            out[0].y = out[1].y = out[2].y = out[3].y = y;
+            out += POP[f];
+        }
     }
     l->n = (size_t)(out - l->moves);
     return CARC_OK;

@@ -9,26 +9,6 @@
  */
 #include "internal.h"
 
-static inline uint32_t hash_xy(int32_t x, int32_t y, uint32_t cap)
-{
-    uint32_t h = ((uint32_t)x & 0xFFFFu) | ((uint32_t)y << 16);
-    h *= 0x9E3779B1u;
-    return (h >> 16) & (cap - 1);
-}
-
-uint32_t carci_hash_find(const carc_game *g, int32_t x, int32_t y)
-{
-    const carci_slot *h = CARCI_HASH(g);
-    uint32_t cap = g->rs->hash_cap, i = hash_xy(x, y, cap);
-    for (;;) {
-        if (h[i].val == CARCI_SLOT_EMPTY)
-            return CARCI_NONE32;
-        if (h[i].x == x && h[i].y == y)
-            return i;
-        i = (i + 1) & (cap - 1);
-    }
-}
-
 uint32_t carci_front_index(const carc_game *g, int32_t x, int32_t y)
 {
     uint16_t v = carci_cell(g, x, y);
@@ -38,7 +18,7 @@ uint32_t carci_front_index(const carc_game *g, int32_t x, int32_t y)
 static uint32_t hash_insert(carc_game *g, int32_t x, int32_t y, uint16_t val)
 {
     carci_slot *h = CARCI_HASH(g);
-    uint32_t cap = g->rs->hash_cap, i = hash_xy(x, y, cap);
+    uint32_t cap = g->rs->hash_cap, i = carci_hash_xy(x, y, cap);
     while (h[i].val != CARCI_SLOT_EMPTY)
         i = (i + 1) & (cap - 1);
     CARCI_SET(g, h[i].x, x);

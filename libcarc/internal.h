@@ -191,8 +191,26 @@ carc_status carci_journal_reserve(carc_game *g, uint32_t words);
 uint32_t carci_journal_target(const carc_game *g); /* room for the rest of the game */
 
 /* ---- board (board.c) ------------------------------------------------- */
-uint32_t carci_hash_find(const carc_game *g, int32_t x, int32_t y); /* slot index or NONE32 */
 #define CARCI_NONE32 0xFFFFFFFFu
+static inline uint32_t carci_hash_xy(int32_t x, int32_t y, uint32_t cap)
+{
+    uint32_t h = ((uint32_t)x & 0xFFFFu) | ((uint32_t)y << 16);
+    h *= 0x9E3779B1u;
+    return (h >> 16) & (cap - 1);
+}
+/* The slot of cell (x, y), or CARCI_NONE32. */
+static inline uint32_t carci_hash_find(const carc_game *g, int32_t x, int32_t y)
+{
+    const carci_slot *h = CARCI_HASH(g);
+    uint32_t cap = g->rs->hash_cap, i = carci_hash_xy(x, y, cap);
+    for (;;) {
+        if (h[i].val == CARCI_SLOT_EMPTY)
+            return CARCI_NONE32;
+        if (h[i].x == x && h[i].y == y)
+            return i;
+        i = (i + 1) & (cap - 1);
+    }
+}
 static inline uint16_t carci_cell(const carc_game *g, int32_t x, int32_t y)
 {
     uint32_t s = carci_hash_find(g, x, y);
