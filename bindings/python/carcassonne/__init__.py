@@ -1,0 +1,62 @@
+"""Python binding of libcarcassonne, a Carcassonne rules engine (ctypes, no
+dependencies beyond the standard library).
+
+    >>> import carcassonne
+    >>> with carcassonne.Game(players=2, seed=7) as game:
+    ...     while not game.is_over:
+    ...         game.play(game.legal_moves()[-1])
+    ...     print(game.scores, game.winners)
+
+The library is found as described in :mod:`carcassonne._lib` (first the
+CARCASSONNE_LIBRARY environment variable).
+"""
+from . import _ffi
+from ._constants import (CLONE_NO_HISTORY, DEFAULT_START_TILE, ENUM_UNIQUE_ROTATIONS,
+                         GAME_OPTIONS_VERSION, NO_SEGMENT, PORT_NAMES, RECORD_FORMAT,
+                         RENDER_COLOR, RENDER_NO_LEGEND, SIDE_NAMES, Edge, EventKind, Figure,
+                         HistoryKind, Module, SegmentEnd, SegmentKind, Side, Status)
+from .errors import *  # noqa: F401,F403 (the exception classes)
+from .errors import __all__ as _errors_all
+from .game import (DiscardEvent, Event, Feature, FigureOnBoard, Game, GameOptions, HistoryEntry,
+                   PlacedTile, ScoreEvent)
+from .moves import Move, MoveList
+from .tiles import Segment, Tile, tile, tile_names, tiles
+
+#: Version of this binding (it follows the library's MAJOR.MINOR).
+__version__ = "0.1.0"
+
+
+def library_version() -> str:
+    """The loaded library's version string (carc_version_string)."""
+    return _ffi.carc_version_string().decode("ascii")
+
+
+def library_version_number() -> int:
+    """The loaded library's MAJOR*10000 + MINOR*100 + PATCH."""
+    return _ffi.carc_version_number()
+
+
+def library_path() -> str:
+    """The library file (or name) that was loaded."""
+    return _ffi.library_path
+
+
+def status_name(status: int) -> str:
+    """carc_status_name(status): "CARC_EINVAL", "CARC_UNKNOWN" for unknown values."""
+    return _ffi._status_name(status)
+
+
+def status_str(status: int) -> str:
+    """carc_status_str(status): the static description."""
+    return _ffi._status_str(status)
+
+
+__all__ = [
+    "Game", "GameOptions", "Move", "MoveList", "PlacedTile", "FigureOnBoard", "Feature", "Event",
+    "ScoreEvent", "DiscardEvent", "HistoryEntry", "Tile", "Segment", "tiles", "tile", "tile_names",
+    "Status", "Edge", "SegmentKind", "SegmentEnd", "Side", "Module", "Figure", "EventKind",
+    "HistoryKind", "GAME_OPTIONS_VERSION", "DEFAULT_START_TILE", "NO_SEGMENT", "CLONE_NO_HISTORY",
+    "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT", "SIDE_NAMES",
+    "PORT_NAMES", "library_version", "library_version_number", "library_path", "status_name",
+    "status_str", "__version__",
+] + list(_errors_all)

@@ -1,0 +1,132 @@
+"""Mirrors of the enums and #defines of the public headers.
+
+Each member has the value of the C enumerator of the same name (``Status.EINVAL``
+is ``CARC_EINVAL``). The values are frozen by the library's ABI promise
+(STYLE.md: never renumbered, never reused), so copying them is safe; the tests
+check every member against ``carc_status_name()`` and, when the build provides
+it, against a small C program that prints every enumerator.
+"""
+from enum import IntEnum, IntFlag
+
+__all__ = [
+    "Status", "Edge", "SegmentKind", "SegmentEnd", "Side", "Module", "Figure",
+    "EventKind", "HistoryKind",
+    "GAME_OPTIONS_VERSION", "DEFAULT_START_TILE", "NO_SEGMENT", "CLONE_NO_HISTORY",
+    "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT",
+    "PORT_NAMES", "SIDE_NAMES",
+]
+
+
+class Status(IntEnum):
+    """carc_status (common.h)."""
+    OK = 0
+    # usage errors
+    EINVAL = -1
+    ERANGE = -2
+    EVERSION = -3
+    EUNSUPPORTED = -4
+    EBUFFER = -5
+    ENOTFOUND = -6
+    # rules errors
+    EILLEGAL = -100
+    EPHASE = -101
+    EGAME_OVER = -102
+    ENO_UNDO = -103
+    ENOT_IN_BAG = -104
+    # serialization errors
+    EPARSE = -200
+    EFORMAT = -201
+    ERECORD = -202
+    # resource errors
+    ENOMEM = -300
+    ELIMIT = -301
+
+    @property
+    def c_name(self) -> str:
+        """The C spelling, as carc_status_name() returns it."""
+        return "CARC_" + self.name
+
+
+class Edge(IntEnum):
+    """carc_edge (tile.h)."""
+    FIELD = 0
+    ROAD = 1
+    CITY = 2
+    RIVER = 3
+
+
+class SegmentKind(IntEnum):
+    """carc_segment_kind (tile.h); also the kind of a feature."""
+    FIELD = 0
+    ROAD = 1
+    CITY = 2
+    MONASTERY = 3
+    GARDEN = 4
+    RIVER = 5
+
+
+class SegmentEnd(IntEnum):
+    """carc_segment_end (tile.h): what a road or river ends at on its tile."""
+    NONE = 0
+    VILLAGE = 1
+    CITY = 2
+    MONASTERY = 3
+    SPRING = 4
+    LAKE = 5
+
+
+class Side(IntEnum):
+    """CARC_N .. CARC_W (tile.h)."""
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+
+class Module(IntFlag):
+    """CARC_MODULE_* flags (tile.h) for the game options."""
+    NONE = 0
+    FARMERS = 1 << 0
+    RIVER = 1 << 1
+    ABBOT = 1 << 2
+    COUNT = 1 << 3
+    INNS = 1 << 4
+    TRADERS = 1 << 5
+
+
+class Figure(IntEnum):
+    """carc_figure (moves.h)."""
+    NONE = 0
+    FOLLOWER = 1
+    BIG = 2
+    ABBOT = 3
+    BUILDER = 4
+    PIG = 5
+
+
+class EventKind(IntEnum):
+    """carc_event_kind (scoring.h)."""
+    SCORE = 0
+    FINAL = 1
+    DISCARD = 2
+
+
+class HistoryKind(IntEnum):
+    """carc_history_kind (undo.h)."""
+    PLACE = 0
+    DISCARD = 1
+    END = 2
+
+
+GAME_OPTIONS_VERSION = 1          # CARC_GAME_OPTIONS_VERSION
+DEFAULT_START_TILE = 0xFFFFFFFF   # CARC_DEFAULT_START_TILE (UINT32_MAX)
+NO_SEGMENT = 0xFF                 # CARC_NO_SEGMENT
+CLONE_NO_HISTORY = 1 << 0         # CARC_CLONE_NO_HISTORY
+ENUM_UNIQUE_ROTATIONS = 1 << 0    # CARC_ENUM_UNIQUE_ROTATIONS
+RENDER_COLOR = 1 << 0             # CARC_RENDER_COLOR
+RENDER_NO_LEGEND = 1 << 1         # CARC_RENDER_NO_LEGEND
+RECORD_FORMAT = 1                 # CARC_RECORD_FORMAT
+
+# Names used by the move notation (tile.h geometry, FORMAT.md).
+SIDE_NAMES = ("N", "E", "S", "W")
+PORT_NAMES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")

@@ -1,0 +1,265 @@
+"""ctypes declarations of the whole C API (include/carcassonne/*.h).
+
+Every exported function is declared exactly once, by :func:`_fn`, with its
+argument types, its return type (never the default ``int`` for a pointer) and,
+for functions returning ``carc_status``, an ``errcheck`` that raises the
+matching :class:`~carcassonne.errors.CarcassonneError` subclass. For calls that
+mutate a game the exception carries ``carc_game_last_error()``; read-only calls
+never write that text, so it is not attached to their errors.
+
+Handles (``carc_game``, ``carc_movelist``) are distinct empty Structures used
+through POINTER, so one cannot be passed where the other is expected. Value
+structs mirror the C layout; a test compares sizes and offsets with a C
+program built from the headers.
+"""
+from __future__ import annotations
+
+import ctypes
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_int, c_int32,
+                    c_size_t, c_uint8, c_uint16, c_uint32, c_uint64, c_void_p)
+
+from ._lib import load
+from .errors import error_class
+
+lib, library_path = load()
+
+# --------------------------------------------------------------- types
+
+carc_status = c_int  # a named enum of int size (_Static_assert in common.h)
+
+
+class carc_game(Structure):
+    """Opaque game handle (use POINTER(carc_game))."""
+    _fields_ = []
+
+
+class carc_movelist(Structure):
+    """Opaque move list handle (use POINTER(carc_movelist))."""
+    _fields_ = []
+
+
+carc_alloc_fn = CFUNCTYPE(c_void_p, c_void_p, c_size_t)
+carc_realloc_fn = CFUNCTYPE(c_void_p, c_void_p, c_void_p, c_size_t, c_size_t)
+carc_free_fn = CFUNCTYPE(None, c_void_p, c_void_p, c_size_t)
+
+
+class carc_allocator(Structure):
+    _fields_ = [("alloc", carc_alloc_fn), ("realloc", carc_realloc_fn),
+                ("free", carc_free_fn), ("ud", c_void_p)]
+
+
+class carc_game_options(Structure):
+    _fields_ = [("version", c_uint32), ("players", c_uint32), ("seed", c_uint64),
+                ("modules", c_uint32), ("start_tile", c_uint32), ("start_x", c_int32),
+                ("start_y", c_int32), ("start_rotation", c_uint32), ("reserved", c_uint32),
+                ("allocator", POINTER(carc_allocator))]
+
+
+class carc_move(Structure):
+    _fields_ = [("x", c_int32), ("y", c_int32), ("tile", c_uint16), ("rotation", c_uint8),
+                ("figure", c_uint8), ("segment", c_uint8), ("reserved", c_uint8 * 3)]
+
+
+class carc_segment_info(Structure):
+    _fields_ = [("struct_size", c_uint32), ("kind", c_uint32), ("edges", c_uint32),
+                ("ports", c_uint32), ("pennants", c_uint32), ("end", c_uint32),
+                ("adjacent_cities", c_uint32)]
+
+
+class carc_figure_info(Structure):
+    _fields_ = [("struct_size", c_uint32), ("player", c_uint32), ("figure", c_uint32),
+                ("x", c_int32), ("y", c_int32), ("segment", c_uint32), ("feature", c_uint32)]
+
+
+class carc_feature_info(Structure):
+    _fields_ = [("struct_size", c_uint32), ("kind", c_uint32), ("tiles", c_uint32),
+                ("open_edges", c_uint32), ("complete", c_uint32), ("pennants", c_uint32),
+                ("figures", c_uint32), ("segments", c_uint32), ("value", c_int32)]
+
+
+class carc_event(Structure):
+    _fields_ = [("struct_size", c_uint32), ("kind", c_uint32), ("turn", c_uint32),
+                ("feature_kind", c_uint32), ("points", c_int32), ("players", c_uint32),
+                ("returned", c_uint32), ("tile", c_uint32), ("x", c_int32), ("y", c_int32),
+                ("segment", c_uint32), ("tiles", c_uint32)]
+
+
+class carc_history_entry(Structure):
+    _fields_ = [("struct_size", c_uint32), ("kind", c_uint32), ("player", c_uint32),
+                ("move", carc_move)]
+
+
+class carc_load_error(Structure):
+    _fields_ = [("struct_size", c_uint32), ("line", c_uint32), ("status", c_int32),
+                ("message", c_char * 256)]
+
+
+def sized(struct_type):
+    """A growable struct with struct_size set (the library fills what fits)."""
+    value = struct_type()
+    value.struct_size = ctypes.sizeof(struct_type)
+    return value
+
+
+GAME = POINTER(carc_game)
+MOVELIST = POINTER(carc_movelist)
+CHARBUF = POINTER(c_char)  # a caller buffer the library writes into
+
+# ------------------------------------------------------- declarations
+
+
+def _status_name(status: int) -> str:
+    return (lib.carc_status_name(status) or b"CARC_UNKNOWN").decode("utf-8", "replace")
+
+
+def _status_str(status: int) -> str:
+    return (lib.carc_status_str(status) or b"").decode("utf-8", "replace")
+
+
+def make_error(status: int, function: str = "", game=None):
+    """The exception for `status`; `game` (a POINTER(carc_game)) adds its last-error text."""
+    detail = ""
+    if game:
+        detail = (lib.carc_game_last_error(game) or b"").decode("utf-8", "replace")
+    return error_class(status)(status, _status_name(status), _status_str(status), detail, function)
+
+
+def _errcheck(ok, game_arg):
+    def check(result, func, args):
+        if result in ok:
+            return result
+        game = args[game_arg] if game_arg is not None else None
+        raise make_error(result, func.__name__, game)
+    return check
+
+
+def _fn(name, restype, argtypes, *, status=False, ok=(0,), last_error_arg=None):
+    """Declare lib.<name> once.
+
+    status: the function returns carc_status; raise unless it is in `ok`.
+    last_error_arg: index of the game argument whose carc_game_last_error
+    explains a failure (mutating calls only).
+    """
+    func = getattr(lib, name)
+    func.argtypes = argtypes
+    func.restype = restype
+    if status:
+        func.errcheck = _errcheck(frozenset(ok), last_error_arg)
+    globals()[name] = func
+    return func
+
+
+_OK_EBUFFER = (0, -5)     # snprintf-style writers: CARC_EBUFFER reports the size
+_OK_NOTFOUND = (0, -6)    # "nothing there" is an answer, not an error
+_u32p = POINTER(c_uint32)
+_i32p = POINTER(c_int32)
+
+# common.h
+_fn("carc_status_str", c_char_p, [carc_status])
+_fn("carc_status_name", c_char_p, [carc_status])
+_fn("carc_version_number", c_uint32, [])
+_fn("carc_version_string", c_char_p, [])
+
+# tile.h
+_fn("carc_tile_kind_count", c_uint32, [])
+_fn("carc_tile_name", c_char_p, [c_uint32])
+_fn("carc_tile_find", carc_status, [_u32p, c_char_p], status=True, ok=_OK_NOTFOUND)
+_fn("carc_tile_copies", carc_status, [_u32p, c_uint32, c_uint32], status=True)
+_fn("carc_tile_edge", carc_status, [_u32p, c_uint32, c_uint32, c_uint32], status=True)
+_fn("carc_tile_segment_count", carc_status, [_u32p, c_uint32], status=True)
+_fn("carc_tile_segment", carc_status, [POINTER(carc_segment_info), c_uint32, c_uint32, c_uint32],
+    status=True)
+
+# game.h
+_fn("carc_game_options_init", carc_status, [POINTER(carc_game_options), c_uint32], status=True)
+_fn("carc_game_new", carc_status, [POINTER(GAME), POINTER(carc_game_options)], status=True)
+_fn("carc_game_free", None, [GAME])
+_fn("carc_game_clone", carc_status, [POINTER(GAME), GAME, c_uint32], status=True)
+_fn("carc_game_copy", carc_status, [GAME, GAME, c_uint32], status=True, last_error_arg=0)
+_fn("carc_game_last_error", c_char_p, [GAME])
+_fn("carc_game_options_get", carc_status, [POINTER(carc_game_options), GAME], status=True)
+_fn("carc_game_players", carc_status, [_u32p, GAME], status=True)
+_fn("carc_game_current_player", carc_status, [_u32p, GAME], status=True)
+_fn("carc_game_is_over", carc_status, [POINTER(c_bool), GAME], status=True)
+_fn("carc_game_score", carc_status, [_i32p, GAME, c_uint32], status=True)
+_fn("carc_game_supply", carc_status, [_u32p, GAME, c_uint32], status=True)
+_fn("carc_game_current_tile", carc_status, [_u32p, GAME], status=True, ok=_OK_NOTFOUND)
+_fn("carc_game_remaining", carc_status, [_u32p, GAME], status=True)
+_fn("carc_game_remaining_of", carc_status, [_u32p, GAME, c_uint32], status=True)
+_fn("carc_game_choose_tile", carc_status, [GAME, c_uint32], status=True, last_error_arg=0)
+_fn("carc_game_end", carc_status, [GAME], status=True, last_error_arg=0)
+_fn("carc_game_state_size", carc_status, [POINTER(c_size_t), GAME], status=True)
+
+# moves.h
+_fn("carc_movelist_new", carc_status, [POINTER(MOVELIST), GAME], status=True)
+_fn("carc_movelist_free", None, [MOVELIST])
+_fn("carc_movelist_count", c_size_t, [MOVELIST])
+_fn("carc_movelist_get", carc_status, [POINTER(carc_move), MOVELIST, c_size_t], status=True)
+_fn("carc_movelist_data", POINTER(carc_move), [MOVELIST])
+_fn("carc_game_placements", carc_status, [MOVELIST, GAME, c_uint32, c_uint32], status=True)
+_fn("carc_game_figure_options", carc_status, [MOVELIST, GAME, POINTER(carc_move)], status=True)
+_fn("carc_game_legal_moves", carc_status, [MOVELIST, GAME, c_uint32], status=True)
+# check_move returns the status play would return and writes no last-error text:
+# no errcheck, the caller decides.
+_fn("carc_game_check_move", carc_status, [GAME, POINTER(carc_move)])
+_fn("carc_game_play", carc_status, [GAME, POINTER(carc_move)], status=True, last_error_arg=0)
+_fn("carc_move_parse", carc_status, [POINTER(carc_move), c_char_p], status=True)
+_fn("carc_move_format", carc_status, [CHARBUF, c_size_t, POINTER(c_size_t), POINTER(carc_move)],
+    status=True, ok=_OK_EBUFFER)
+
+# board.h
+_fn("carc_game_tile_count", carc_status, [_u32p, GAME], status=True)
+_fn("carc_game_tile", carc_status, [POINTER(carc_move), GAME, c_uint32], status=True)
+_fn("carc_game_tile_at", carc_status, [POINTER(carc_move), GAME, c_int32, c_int32], status=True,
+    ok=_OK_NOTFOUND)
+_fn("carc_game_bounds", carc_status, [_i32p, _i32p, _i32p, _i32p, GAME], status=True)
+_fn("carc_game_figure_count", carc_status, [_u32p, GAME], status=True)
+_fn("carc_game_figure", carc_status, [POINTER(carc_figure_info), GAME, c_uint32], status=True)
+_fn("carc_game_feature_at", carc_status, [_u32p, GAME, c_int32, c_int32, c_uint32], status=True)
+_fn("carc_game_feature", carc_status, [POINTER(carc_feature_info), GAME, c_uint32], status=True)
+_fn("carc_game_feature_occupants", carc_status, [_u32p, c_size_t, GAME, c_uint32], status=True)
+_fn("carc_game_feature_tiles", carc_status, [_i32p, c_size_t, POINTER(c_size_t), GAME, c_uint32],
+    status=True, ok=_OK_EBUFFER)
+
+# scoring.h
+_fn("carc_game_event_count", carc_status, [_u32p, GAME], status=True)
+_fn("carc_game_event", carc_status, [POINTER(carc_event), GAME, c_uint32], status=True)
+_fn("carc_game_leaders", carc_status, [_u32p, GAME], status=True)
+
+# undo.h
+_fn("carc_game_history_count", carc_status, [_u32p, GAME], status=True)
+_fn("carc_game_history", carc_status, [POINTER(carc_history_entry), GAME, c_uint32], status=True)
+_fn("carc_game_undo", carc_status, [GAME], status=True, last_error_arg=0)
+_fn("carc_game_can_undo", carc_status, [POINTER(c_bool), GAME], status=True)
+
+# serialize.h
+_fn("carc_game_save", carc_status, [CHARBUF, c_size_t, POINTER(c_size_t), GAME], status=True,
+    ok=_OK_EBUFFER)
+# load reports through carc_load_error (line number): no errcheck.
+_fn("carc_game_load", carc_status, [POINTER(GAME), c_char_p, c_size_t, POINTER(carc_allocator),
+                                    POINTER(carc_load_error)])
+
+# render.h
+_fn("carc_game_render_text", carc_status, [CHARBUF, c_size_t, POINTER(c_size_t), GAME, c_uint32],
+    status=True, ok=_OK_EBUFFER)
+_fn("carc_game_render_svg", carc_status, [CHARBUF, c_size_t, POINTER(c_size_t), GAME, c_uint32],
+    status=True, ok=_OK_EBUFFER)
+
+#: Every C function this module declares (the tests compare it with abi/carcassonne.symbols).
+DECLARED = frozenset(name for name, value in list(globals().items())
+                     if name.startswith("carc_") and isinstance(value, ctypes._CFuncPtr))
+
+
+def read_text(writer, *args) -> str:
+    """Call an snprintf-style writer ``writer(buf, cap, &needed, *args)`` twice:
+    once to size, once to write. Returns the text as str."""
+    needed = c_size_t(0)
+    writer(None, 0, ctypes.byref(needed), *args)
+    size = needed.value + 1
+    buf = ctypes.create_string_buffer(size)
+    writer(buf, size, ctypes.byref(needed), *args)
+    return buf.raw[:needed.value].decode("utf-8")
+
+
+def game_ptr():
+    return GAME()

@@ -1,0 +1,626 @@
+"""The game (carc_game) and the values read from it."""
+from __future__ import annotations
+
+import ctypes
+from ctypes import byref, c_bool, c_int32, c_size_t, c_uint32
+from dataclasses import dataclass
+from typing import List, Optional, Sequence, Tuple, Union
+
+from . import _ffi
+from ._constants import (CLONE_NO_HISTORY, DEFAULT_START_TILE, ENUM_UNIQUE_ROTATIONS,
+                         GAME_OPTIONS_VERSION, NO_SEGMENT, RENDER_COLOR, RENDER_NO_LEGEND,
+                         EventKind, Figure, HistoryKind, Module, SegmentKind, Status)
+from .errors import ClosedError, GameOverError, error_class
+from .moves import Move, MoveList, as_move, moves_from_array
+from .tiles import kind_of, tile_names
+
+__all__ = ["Game", "GameOptions", "PlacedTile", "FigureOnBoard", "Feature", "Event", "ScoreEvent",
+           "DiscardEvent", "HistoryEntry"]
+
+TileRef = Union[str, int]
+
+
+# ------------------------------------------------------------------ values
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """The options a game was created with (carc_game_options_get)."""
+    players: int
+    seed: int
+    modules: Module
+    start_tile: Optional[str]   # None: the rules' default start tile
+    start_x: int
+    start_y: int
+    start_rotation: int         # quarter turns clockwise
+
+    @property
+    def farmers(self) -> bool:
+        return bool(self.modules & Module.FARMERS)
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    """A tile on the board. `index` 0 is the start tile, then placement order."""
+    index: int
+    tile: str
+    x: int
+    y: int
+    rotation: int               # quarter turns clockwise
+
+    @property
+    def kind(self) -> int:
+        return kind_of(self.tile)
+
+    @property
+    def degrees(self) -> int:
+        return self.rotation * 90
+
+
+@dataclass(frozen=True)
+class FigureOnBoard:
+    """A figure on the board (carc_figure_info). `feature` is the feature id
+    at the time it was read (ids change with every move)."""
+    player: int
+    figure: Figure
+    x: int
+    y: int
+    segment: int
+    feature: int
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A snapshot of a feature (carc_feature_info, occupants and tiles).
+
+    `value` is what it would score now; `occupants[p]` counts player p's
+    figures on it; `cells` lists the (x, y) of the tiles it covers."""
+    id: int
+    kind: SegmentKind
+    tiles: int
+    open_edges: int
+    complete: bool
+    pennants: int
+    figures: int
+    segments: int
+    value: int
+    occupants: Tuple[int, ...]
+    cells: Tuple[Tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Event:
+    """Base of the events (carc_event). `turn` indexes :attr:`Game.history`."""
+    kind: EventKind
+    turn: int
+
+
+@dataclass(frozen=True)
+class ScoreEvent(Event):
+    """A feature scored, during play (kind SCORE) or in final scoring (FINAL).
+    Every player in `players` received `points` (ties score in full)."""
+    feature: SegmentKind
+    points: int
+    players: Tuple[int, ...]
+    returned: int               # figures that went back to supply
+    tile: str                   # the tile at (x, y)
+    x: int
+    y: int
+    segment: int
+    tiles: int
+
+    @property
+    def final(self) -> bool:
+        return self.kind == EventKind.FINAL
+
+
+@dataclass(frozen=True)
+class DiscardEvent(Event):
+    """A drawn tile with no legal placement left the game."""
+    tile: str
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One entry of the history (carc_history_entry). `move` is set for
+    PLACE entries, `tile` for PLACE and DISCARD, neither for END."""
+    kind: HistoryKind
+    player: int
+    tile: Optional[str]
+    move: Optional[Move]
+
+    def __str__(self) -> str:
+        if self.kind == HistoryKind.PLACE:
+            return f"place {self.move}"
+        if self.kind == HistoryKind.DISCARD:
+            return f"discard {self.tile}"
+        return "end"
+
+
+def _mask_players(mask: int) -> Tuple[int, ...]:
+    return tuple(p for p in range(32) if mask >> p & 1)
+
+
+# -------------------------------------------------------------------- game
+
+
+class Game:
+    """A game of Carcassonne (carc_game).
+
+    ``Game(players=2, seed=0, farmers=True)`` creates a game with the start
+    tile placed and the draw pile shuffled from `seed`; player 0 moves first.
+    Other options: `modules` (extra :class:`Module` flags; the modules not yet
+    implemented raise UnsupportedError), `start_tile` (name), `start` ((x, y))
+    and `start_rotation` (quarter turns).
+
+    The C game is freed by :meth:`close`, by leaving a ``with`` block, or by
+    garbage collection. After that every method raises ClosedError.
+    Not thread-safe: use one Game per thread or lock around it.
+    """
+
+    __slots__ = ("_ptr", "_list", "_players", "__weakref__")
+
+    def __init__(self, players: int = 2, seed: int = 0, farmers: bool = True, *,
+                 modules: int = Module.NONE, start_tile: Optional[TileRef] = None,
+                 start: Tuple[int, int] = (0, 0), start_rotation: int = 0):
+        self._ptr = None
+        self._list = None
+        opts = _ffi.carc_game_options()
+        _ffi.carc_game_options_init(byref(opts), GAME_OPTIONS_VERSION)
+        if not 0 <= int(seed) < 1 << 64:
+            raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
+        opts.players = _u32(players, "players")
+        opts.seed = int(seed)
+        mods = opts.modules
+        if not farmers:
+            mods &= ~int(Module.FARMERS)
+        opts.modules = mods | _u32(int(modules), "modules")
+        if start_tile is not None:
+            opts.start_tile = kind_of(start_tile)
+        opts.start_x, opts.start_y = _i32(start[0], "start x"), _i32(start[1], "start y")
+        opts.start_rotation = _u32(start_rotation, "start_rotation")
+        handle = _ffi.GAME()
+        _ffi.carc_game_new(byref(handle), byref(opts))
+        self._adopt(handle)
+
+    @classmethod
+    def _wrap(cls, handle) -> "Game":
+        game = cls.__new__(cls)
+        game._ptr = None
+        game._list = None
+        game._adopt(handle)
+        return game
+
+    def _adopt(self, handle) -> None:
+        self._ptr = handle
+        out = c_uint32()
+        _ffi.carc_game_players(byref(out), handle)
+        self._players = out.value
+
+    # ------------------------------------------------------------ lifetime
+
+    def _handle(self):
+        ptr = self._ptr
+        if ptr is None:
+            raise ClosedError("the game is closed")
+        return ptr
+
+    @property
+    def closed(self) -> bool:
+        return self._ptr is None
+
+    def close(self) -> None:
+        """Free the C game now. Closing a closed game raises ClosedError."""
+        self._handle()
+        self._release()
+
+    def _release(self) -> None:
+        ptr = getattr(self, "_ptr", None)
+        lst = getattr(self, "_list", None)
+        self._ptr = None
+        self._list = None
+        if lst is not None:
+            _ffi.carc_movelist_free(lst)
+        if ptr is not None:
+            _ffi.carc_game_free(ptr)
+
+    def __del__(self, _free=_ffi.carc_game_free, _free_list=_ffi.carc_movelist_free):
+        # The fallback when close() was not called. Default-argument binding keeps
+        # the free functions reachable during interpreter shutdown.
+        try:
+            ptr, lst = self._ptr, self._list
+        except AttributeError:  # __init__ failed before setting them
+            return
+        self._ptr = self._list = None
+        if lst is not None:
+            _free_list(lst)
+        if ptr is not None:
+            _free(ptr)
+
+    def __enter__(self) -> "Game":
+        self._handle()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._release()
+
+    def clone(self, history: bool = True) -> "Game":
+        """An independent copy (carc_game_clone); without `history` it cannot
+        undo past this point and copies faster."""
+        handle = _ffi.GAME()
+        _ffi.carc_game_clone(byref(handle), self._handle(), 0 if history else CLONE_NO_HISTORY)
+        return Game._wrap(handle)
+
+    def copy_from(self, other: "Game", history: bool = True) -> None:
+        """Make this game a copy of `other` (carc_game_copy), reusing memory."""
+        _ffi.carc_game_copy(self._handle(), other._handle(), 0 if history else CLONE_NO_HISTORY)
+        self._players = other._players
+
+    def __copy__(self) -> "Game":
+        return self.clone()
+
+    def __deepcopy__(self, memo) -> "Game":
+        return self.clone()
+
+    # --------------------------------------------------------------- moves
+
+    def _movelist(self):
+        """The game's own scratch carc_movelist (a raw handle, freed with the
+        game; a MoveList object would make a reference cycle)."""
+        lst = self._list
+        if lst is None:
+            lst = _ffi.MOVELIST()
+            _ffi.carc_movelist_new(byref(lst), self._handle())
+            self._list = lst
+        return lst
+
+    def movelist(self) -> MoveList:
+        """A new :class:`MoveList` for this game (it keeps the game alive)."""
+        return MoveList(self)
+
+    def legal_moves(self, unique_rotations: bool = False) -> List[Move]:
+        """Every legal move for the player to move: each placement of the
+        current tile times each figure choice. GameOverError when over."""
+        ptr = self._ptr
+        if ptr is None:
+            raise ClosedError("the game is closed")
+        lst = self._list
+        if lst is None:
+            lst = self._movelist()
+        _ffi.carc_game_legal_moves(lst, ptr, ENUM_UNIQUE_ROTATIONS if unique_rotations else 0)
+        return moves_from_array(_ffi.carc_movelist_data(lst), _ffi.carc_movelist_count(lst))
+
+    def placements(self, tile: Optional[TileRef] = None,
+                   unique_rotations: bool = False) -> List[Move]:
+        """Every legal placement (no figure) of `tile` (default: the current
+        tile), whether or not a copy is left to draw."""
+        if tile is None:
+            kind = self.current_kind
+            if kind is None:
+                raise GameOverError(Status.EGAME_OVER, "CARC_EGAME_OVER", "the game is over",
+                                    "no current tile", "carc_game_current_tile")
+        else:
+            kind = kind_of(tile)
+        lst = self._movelist()
+        _ffi.carc_game_placements(lst, self._handle(), kind,
+                                  ENUM_UNIQUE_ROTATIONS if unique_rotations else 0)
+        return moves_from_array(_ffi.carc_movelist_data(lst), _ffi.carc_movelist_count(lst))
+
+    def figure_options(self, placement: Union[Move, str]) -> List[Move]:
+        """The figure choices after `placement` of the current tile: first no
+        figure, then each segment that may receive one."""
+        lst = self._movelist()
+        _ffi.carc_game_figure_options(lst, self._handle(), byref(as_move(placement)._as_c()))
+        return moves_from_array(_ffi.carc_movelist_data(lst), _ffi.carc_movelist_count(lst))
+
+    def check(self, move: Union[Move, str]) -> None:
+        """Raise what :meth:`play` would raise for `move`, changing nothing."""
+        status = _ffi.carc_game_check_move(self._handle(), byref(as_move(move)._as_c()))
+        if status != 0:
+            raise _ffi.make_error(status, "carc_game_check_move")
+
+    def is_legal(self, move: Union[Move, str]) -> bool:
+        """Whether `move` is legal for the player to move now."""
+        return _ffi.carc_game_check_move(self._handle(), byref(as_move(move)._as_c())) == 0
+
+    def play(self, move: Union[Move, str]) -> None:
+        """Play a move (a Move, or a string in move notation such as
+        "D 1 0 90 road:E"). An illegal move raises IllegalMoveError and
+        changes nothing."""
+        ptr = self._ptr
+        if ptr is None:
+            raise ClosedError("the game is closed")
+        if type(move) is not Move:
+            move = as_move(move)
+        _ffi.carc_game_play(ptr, byref(move._as_c()))
+
+    def undo(self) -> None:
+        """Take back the last action (carc_game_undo); NoUndoError if none."""
+        _ffi.carc_game_undo(self._handle())
+
+    @property
+    def can_undo(self) -> bool:
+        out = c_bool()
+        _ffi.carc_game_can_undo(byref(out), self._handle())
+        return out.value
+
+    def choose_tile(self, tile: TileRef) -> None:
+        """Choose the tile the player to move draws (replays, tests). A tile
+        with no legal placement is discarded at once and the same player
+        draws again (see :attr:`history`). NotInBagError if none is left."""
+        _ffi.carc_game_choose_tile(self._handle(), kind_of(tile))
+
+    def end(self) -> None:
+        """End the game now: final scoring runs (undo takes it back)."""
+        _ffi.carc_game_end(self._handle())
+
+    # -------------------------------------------------------------- state
+
+    def _u32(self, fn, *args) -> int:
+        out = c_uint32()
+        fn(byref(out), self._handle(), *args)
+        return out.value
+
+    @property
+    def players(self) -> int:
+        self._handle()
+        return self._players
+
+    @property
+    def options(self) -> GameOptions:
+        opts = _ffi.carc_game_options()
+        _ffi.carc_game_options_get(byref(opts), self._handle())
+        start = None if opts.start_tile == DEFAULT_START_TILE else tile_names()[opts.start_tile]
+        return GameOptions(players=opts.players, seed=opts.seed, modules=Module(opts.modules),
+                           start_tile=start, start_x=opts.start_x, start_y=opts.start_y,
+                           start_rotation=opts.start_rotation)
+
+    @property
+    def seed(self) -> int:
+        return self.options.seed
+
+    @property
+    def current_player(self) -> int:
+        return self._u32(_ffi.carc_game_current_player)
+
+    @property
+    def current_kind(self) -> Optional[int]:
+        """Kind number of the tile to place now, None when the game is over."""
+        out = c_uint32()
+        status = _ffi.carc_game_current_tile(byref(out), self._handle())
+        return None if status != 0 else out.value
+
+    @property
+    def current_tile(self) -> Optional[str]:
+        """Name of the tile to place now, None when the game is over."""
+        kind = self.current_kind
+        return None if kind is None else tile_names()[kind]
+
+    @property
+    def remaining(self) -> int:
+        """Tiles left to draw, the current tile included."""
+        return self._u32(_ffi.carc_game_remaining)
+
+    def remaining_of(self, tile: TileRef) -> int:
+        """Copies of `tile` left to draw, the current tile included."""
+        return self._u32(_ffi.carc_game_remaining_of, kind_of(tile))
+
+    @property
+    def is_over(self) -> bool:
+        out = c_bool()
+        _ffi.carc_game_is_over(byref(out), self._handle())
+        return out.value
+
+    def score(self, player: int) -> int:
+        out = c_int32()
+        _ffi.carc_game_score(byref(out), self._handle(), player)
+        return out.value
+
+    @property
+    def scores(self) -> List[int]:
+        """Every player's score, in player order."""
+        ptr = self._handle()
+        out = c_int32()
+        result = []
+        for p in range(self._players):
+            _ffi.carc_game_score(byref(out), ptr, p)
+            result.append(out.value)
+        return result
+
+    @property
+    def supply(self) -> List[int]:
+        """Every player's followers in supply (of 7)."""
+        ptr = self._handle()
+        out = c_uint32()
+        result = []
+        for p in range(self._players):
+            _ffi.carc_game_supply(byref(out), ptr, p)
+            result.append(out.value)
+        return result
+
+    @property
+    def leaders(self) -> List[int]:
+        """The players with the highest score now."""
+        return list(_mask_players(self._u32(_ffi.carc_game_leaders)))
+
+    @property
+    def winners(self) -> List[int]:
+        """The winners once the game is over (several on a tie), else []."""
+        return self.leaders if self.is_over else []
+
+    @property
+    def state_size(self) -> int:
+        out = c_size_t()
+        _ffi.carc_game_state_size(byref(out), self._handle())
+        return out.value
+
+    # -------------------------------------------------------------- board
+
+    @property
+    def board(self) -> List[PlacedTile]:
+        """The placed tiles: the start tile, then in order of placement."""
+        ptr = self._handle()
+        count = self._u32(_ffi.carc_game_tile_count)
+        out = _ffi.carc_move()
+        names = tile_names()
+        tiles = []
+        for i in range(count):
+            _ffi.carc_game_tile(byref(out), ptr, i)
+            tiles.append(PlacedTile(i, names[out.tile], out.x, out.y, out.rotation))
+        return tiles
+
+    def tile_at(self, x: int, y: int) -> Optional[PlacedTile]:
+        """The tile at (x, y), or None for an empty cell. (`index` is -1: the
+        library does not say when it was placed.)"""
+        out = _ffi.carc_move()
+        if _ffi.carc_game_tile_at(byref(out), self._handle(), x, y) != 0:
+            return None
+        return PlacedTile(-1, tile_names()[out.tile], out.x, out.y, out.rotation)
+
+    @property
+    def bounds(self) -> Tuple[int, int, int, int]:
+        """(min_x, min_y, max_x, max_y) of the placed tiles, inclusive."""
+        v = [c_int32() for _ in range(4)]
+        _ffi.carc_game_bounds(byref(v[0]), byref(v[1]), byref(v[2]), byref(v[3]), self._handle())
+        return tuple(i.value for i in v)
+
+    @property
+    def followers(self) -> List[FigureOnBoard]:
+        """The figures on the board, in placement order."""
+        ptr = self._handle()
+        count = self._u32(_ffi.carc_game_figure_count)
+        info = _ffi.sized(_ffi.carc_figure_info)
+        result = []
+        for i in range(count):
+            _ffi.carc_game_figure(byref(info), ptr, i)
+            result.append(FigureOnBoard(info.player, Figure(info.figure), info.x, info.y,
+                                        info.segment, info.feature))
+        return result
+
+    figures = followers
+
+    def feature_at(self, x: int, y: int, segment: int) -> Feature:
+        """The feature that segment `segment` of the tile at (x, y) belongs to.
+        NotFoundError for an empty cell."""
+        return self.feature(self._u32(_ffi.carc_game_feature_at, x, y, segment))
+
+    def feature(self, feature_id: int) -> Feature:
+        """A snapshot of feature `feature_id` (ids from :attr:`followers` or
+        :meth:`feature_at`, valid until the next move)."""
+        ptr = self._handle()
+        info = _ffi.sized(_ffi.carc_feature_info)
+        _ffi.carc_game_feature(byref(info), ptr, feature_id)
+        counts = (c_uint32 * self._players)()
+        _ffi.carc_game_feature_occupants(counts, self._players, ptr, feature_id)
+        needed = c_size_t()
+        _ffi.carc_game_feature_tiles(None, 0, byref(needed), ptr, feature_id)
+        cap = needed.value
+        xy = (c_int32 * (2 * cap + 2))()
+        _ffi.carc_game_feature_tiles(xy, cap, byref(needed), ptr, feature_id)
+        cells = tuple((xy[2 * i], xy[2 * i + 1]) for i in range(needed.value))
+        return Feature(id=feature_id, kind=SegmentKind(info.kind), tiles=info.tiles,
+                       open_edges=info.open_edges, complete=bool(info.complete),
+                       pennants=info.pennants, figures=info.figures, segments=info.segments,
+                       value=info.value, occupants=tuple(counts), cells=cells)
+
+    # ------------------------------------------------------ events, history
+
+    def event_count(self) -> int:
+        return self._u32(_ffi.carc_game_event_count)
+
+    def event(self, index: int) -> Event:
+        ev = _ffi.sized(_ffi.carc_event)
+        _ffi.carc_game_event(byref(ev), self._handle(), index)
+        kind = EventKind(ev.kind)
+        if kind == EventKind.DISCARD:
+            return DiscardEvent(kind, ev.turn, tile_names()[ev.tile])
+        return ScoreEvent(kind, ev.turn, SegmentKind(ev.feature_kind), ev.points,
+                          _mask_players(ev.players), ev.returned, tile_names()[ev.tile],
+                          ev.x, ev.y, ev.segment, ev.tiles)
+
+    @property
+    def events(self) -> List[Event]:
+        """Every event since the start: scores during play, final scores, discards."""
+        return [self.event(i) for i in range(self.event_count())]
+
+    def history_entry(self, index: int) -> HistoryEntry:
+        entry = _ffi.sized(_ffi.carc_history_entry)
+        _ffi.carc_game_history(byref(entry), self._handle(), index)
+        kind = HistoryKind(entry.kind)
+        move = Move._from_c(entry.move)
+        if kind == HistoryKind.PLACE:
+            return HistoryEntry(kind, entry.player, move.tile, move)
+        if kind == HistoryKind.DISCARD:
+            return HistoryEntry(kind, entry.player, move.tile, None)
+        return HistoryEntry(kind, entry.player, None, None)
+
+    @property
+    def history(self) -> List[HistoryEntry]:
+        """Every history entry: moves, discards and an early end."""
+        count = self._u32(_ffi.carc_game_history_count)
+        return [self.history_entry(i) for i in range(count)]
+
+    # ------------------------------------------------------ records, pictures
+
+    def save(self) -> str:
+        """The game record (carc_game_save), text."""
+        return _ffi.read_text(_ffi.carc_game_save, self._handle())
+
+    @classmethod
+    def load(cls, text: Union[str, bytes]) -> "Game":
+        """Replay a record (carc_game_load). A bad record raises a RecordError
+        subclass (ParseError, FormatError, ReplayError, ...) whose ``line`` is
+        the 1-based line at fault (0 if none)."""
+        data = text.encode("utf-8") if isinstance(text, str) else bytes(text)
+        handle = _ffi.GAME()
+        err = _ffi.sized(_ffi.carc_load_error)
+        status = _ffi.carc_game_load(byref(handle), data, len(data), None, byref(err))
+        if status != 0:
+            message = err.message.decode("utf-8", "replace")
+            exc = error_class(status)(status, _ffi._status_name(status), _ffi._status_str(status),
+                                      message, "carc_game_load")
+            exc.line = err.line
+            raise exc
+        return cls._wrap(handle)
+
+    def render(self, color: bool = False, legend: bool = True) -> str:
+        """A text picture of the board (carc_game_render_text)."""
+        flags = (RENDER_COLOR if color else 0) | (0 if legend else RENDER_NO_LEGEND)
+        return _ffi.read_text(_ffi.carc_game_render_text, self._handle(), flags)
+
+    def to_svg(self, legend: bool = True) -> str:
+        """An SVG picture of the board (carc_game_render_svg)."""
+        return _ffi.read_text(_ffi.carc_game_render_svg, self._handle(),
+                              0 if legend else RENDER_NO_LEGEND)
+
+    def _repr_svg_(self) -> Optional[str]:
+        """Jupyter's rich display."""
+        if self._ptr is None:
+            return None
+        return self.to_svg()
+
+    def __str__(self) -> str:
+        if self._ptr is None:
+            return "<Game closed>"
+        return self.render()
+
+    def __repr__(self) -> str:
+        if self._ptr is None:
+            return "<Game closed>"
+        state = "over" if self.is_over else f"player {self.current_player} to place {self.current_tile}"
+        return (f"<Game {self._players} players, scores {self.scores}, "
+                f"{self.remaining} tiles left, {state}>")
+
+
+def _u32(value: int, what: str) -> int:
+    value = int(value)
+    if not 0 <= value <= 0xFFFFFFFF:
+        raise ValueError(f"{what} out of range: {value}")
+    return value
+
+
+def _i32(value: int, what: str) -> int:
+    value = int(value)
+    if not -(1 << 31) <= value < 1 << 31:
+        raise ValueError(f"{what} out of range: {value}")
+    return value

@@ -1,0 +1,140 @@
+"""The tile catalogue (tile.h): names, copies, edges and segments."""
+from __future__ import annotations
+
+import ctypes
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Dict, List, Tuple, Union
+
+from . import _ffi
+from ._constants import Edge, Module, SegmentEnd, SegmentKind, Side, Status
+from .errors import NotFoundError, RangeError
+
+__all__ = ["Tile", "Segment", "tiles", "tile", "tile_names", "kind_of", "name_of"]
+
+TileRef = Union[str, int]
+
+
+@lru_cache(maxsize=1)
+def tile_names() -> Tuple[str, ...]:
+    """Names of every tile kind, indexed by kind number (catalogue order)."""
+    count = _ffi.carc_tile_kind_count()
+    return tuple(_ffi.carc_tile_name(k).decode("ascii") for k in range(count))
+
+
+@lru_cache(maxsize=1)
+def _kinds() -> Dict[str, int]:
+    return {name: kind for kind, name in enumerate(tile_names())}
+
+
+def kind_of(tile: TileRef) -> int:
+    """The kind number of a tile given by name ("D") or number.
+
+    Raises NotFoundError for an unknown name, RangeError for a bad number."""
+    if isinstance(tile, str):
+        kind = _kinds().get(tile)
+        if kind is None:
+            raise NotFoundError(Status.ENOTFOUND, "CARC_ENOTFOUND", "not found",
+                                f"no tile named {tile!r}", "carc_tile_find")
+        return kind
+    if isinstance(tile, Tile):
+        return tile.kind
+    kind = int(tile)
+    if not 0 <= kind < len(tile_names()):
+        raise RangeError(Status.ERANGE, "CARC_ERANGE", "value out of range",
+                         f"tile kind {kind} (0..{len(tile_names()) - 1})", "")
+    return kind
+
+
+def name_of(kind: int) -> str:
+    """The name of tile kind `kind`."""
+    return tile_names()[kind]
+
+
+def _bits(mask: int, count: int) -> Tuple[int, ...]:
+    return tuple(i for i in range(count) if mask >> i & 1)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One segment of a tile as turned by `rotation` (carc_segment_info).
+
+    sides: the sides it touches (roads, cities, rivers), in board orientation;
+    ports: the half-edges it touches (fields), 0..7 = NNW NNE ENE ESE SSE SSW WSW WNW;
+    adjacent_cities: (fields) indices of the city segments of the tile it borders.
+    """
+    index: int
+    kind: SegmentKind
+    sides: Tuple[Side, ...]
+    ports: Tuple[int, ...]
+    pennants: int
+    end: SegmentEnd
+    adjacent_cities: Tuple[int, ...]
+    rotation: int = 0
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A tile kind of the catalogue, in catalogue orientation (rotation 0).
+
+    copies: copies in a game with the modules given to :func:`tiles`, the start
+    tile included. edges: the edge types on sides N, E, S, W.
+    """
+    kind: int
+    name: str
+    copies: int
+    edges: Tuple[Edge, Edge, Edge, Edge]
+    segments: Tuple[Segment, ...]
+
+    def edges_at(self, rotation: int) -> Tuple[Edge, Edge, Edge, Edge]:
+        """The edges on N, E, S, W after `rotation` quarter turns clockwise."""
+        return tuple(_edge(self.kind, rotation, side) for side in range(4))
+
+    def segments_at(self, rotation: int) -> Tuple[Segment, ...]:
+        """The segments after `rotation` quarter turns clockwise (same indices)."""
+        return tuple(_segment(self.kind, rotation, i) for i in range(len(self.segments)))
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _edge(kind: int, rotation: int, side: int) -> Edge:
+    out = ctypes.c_uint32()
+    _ffi.carc_tile_edge(ctypes.byref(out), kind, rotation, side)
+    return Edge(out.value)
+
+
+def _segment(kind: int, rotation: int, index: int) -> Segment:
+    info = _ffi.sized(_ffi.carc_segment_info)
+    _ffi.carc_tile_segment(ctypes.byref(info), kind, rotation, index)
+    return Segment(index=index, kind=SegmentKind(info.kind),
+                   sides=tuple(Side(s) for s in _bits(info.edges, 4)),
+                   ports=_bits(info.ports, 8), pennants=info.pennants, end=SegmentEnd(info.end),
+                   adjacent_cities=_bits(info.adjacent_cities, 32), rotation=rotation)
+
+
+def _make_tile(kind: int, modules: int) -> Tile:
+    out = ctypes.c_uint32()
+    _ffi.carc_tile_copies(ctypes.byref(out), kind, int(modules))
+    copies = out.value
+    _ffi.carc_tile_segment_count(ctypes.byref(out), kind)
+    nseg = out.value
+    return Tile(kind=kind, name=name_of(kind), copies=copies,
+                edges=tuple(_edge(kind, 0, s) for s in range(4)),
+                segments=tuple(_segment(kind, 0, i) for i in range(nseg)))
+
+
+@lru_cache(maxsize=16)
+def _catalogue(modules: int) -> Tuple[Tile, ...]:
+    return tuple(_make_tile(kind, modules) for kind in range(len(tile_names())))
+
+
+def tiles(modules: int = Module.FARMERS) -> List[Tile]:
+    """Every tile kind of the catalogue; `copies` counts the copies a game with
+    these modules uses (0 for kinds of modules not selected)."""
+    return list(_catalogue(int(modules)))
+
+
+def tile(name: TileRef, modules: int = Module.FARMERS) -> Tile:
+    """One tile kind, by name or number."""
+    return _catalogue(int(modules))[kind_of(name)]
