@@ -12,6 +12,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include "textbuf.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -20,57 +21,6 @@
 #define REC_MAX_TOKENS 8
 
 /* ---------------------------------------------------------------- writing */
-
-typedef struct rec_out {
-    char *buf;
-    size_t cap;
-    size_t len; /* what the whole text needs, even past cap */
-} rec_out;
-
-static void out_mem(rec_out *o, const char *s, size_t n)
-{
-    if (o->len < o->cap) {
-        size_t room = o->cap - o->len;
-        memcpy(o->buf + o->len, s, n < room ? n : room);
-    }
-    o->len = (n > SIZE_MAX - o->len) ? SIZE_MAX : o->len + n;
-}
-
-static void out_str(rec_out *o, const char *s)
-{
-    out_mem(o, s, strlen(s));
-}
-
-static void out_u64(rec_out *o, uint64_t v)
-{
-    char tmp[24];
-    size_t i = sizeof tmp;
-    do {
-        tmp[--i] = (char)('0' + (int)(v % 10u));
-        v /= 10u;
-    } while (v != 0);
-    out_mem(o, tmp + i, sizeof tmp - i);
-}
-
-static void out_i64(rec_out *o, int64_t v)
-{
-    if (v < 0) {
-        out_mem(o, "-", 1);
-        out_u64(o, (uint64_t)(-(v + 1)) + 1u);
-    } else {
-        out_u64(o, (uint64_t)v);
-    }
-}
-
-/* snprintf-style ending shared by the writers: NUL-terminate, report the size. */
-static carc_status out_finish(rec_out *o, size_t *needed)
-{
-    if (needed != NULL)
-        *needed = o->len;
-    if (o->cap > 0)
-        o->buf[o->len < o->cap ? o->len : o->cap - 1] = '\0';
-    return o->len < o->cap ? CARC_OK : CARC_EBUFFER;
-}
 
 /* Module flags and their names in the record, in the order they are written. */
 static const struct {
@@ -83,7 +33,7 @@ static const struct {
 };
 #define REC_MODULE_COUNT (sizeof rec_modules / sizeof rec_modules[0])
 
-static carc_status write_entry(rec_out *o, const carc_history_entry *h)
+static carc_status write_entry(carci_text *o, const carc_history_entry *h)
 {
     char mv[64];
     const char *name;
@@ -91,23 +41,23 @@ static carc_status write_entry(rec_out *o, const carc_history_entry *h)
     case CARC_HISTORY_PLACE:
         if (carc_move_format(mv, sizeof mv, NULL, &h->move) != CARC_OK)
             return CARC_EINVAL;
-        out_str(o, "place ");
-        out_str(o, mv);
+        carci_text_str(o, "place ");
+        carci_text_str(o, mv);
         break;
     case CARC_HISTORY_DISCARD:
         name = carc_tile_name(h->move.tile);
         if (name == NULL)
             return CARC_EINVAL;
-        out_str(o, "discard ");
-        out_str(o, name);
+        carci_text_str(o, "discard ");
+        carci_text_str(o, name);
         break;
     case CARC_HISTORY_END:
-        out_str(o, "end");
+        carci_text_str(o, "end");
         break;
     default:
         return CARC_EINVAL;
     }
-    out_mem(o, "\n", 1);
+    carci_text_mem(o, "\n", 1);
     return CARC_OK;
 }
 
@@ -116,7 +66,7 @@ carc_status carc_game_save(char *buf, size_t cap, size_t *needed, const carc_gam
     carc_game_options opts;
     carc_move start;
     carc_history_entry h;
-    rec_out o;
+    carci_text o;
     uint32_t count, i, known = 0;
     const char *start_name;
     carc_status st;
@@ -137,30 +87,30 @@ carc_status carc_game_save(char *buf, size_t cap, size_t *needed, const carc_gam
     o.buf = buf;
     o.cap = cap;
     o.len = 0;
-    out_str(&o, REC_MAGIC " ");
-    out_u64(&o, CARC_RECORD_FORMAT);
-    out_str(&o, "\nplayers ");
-    out_u64(&o, opts.players);
-    out_str(&o, "\nseed ");
-    out_u64(&o, opts.seed);
-    out_str(&o, "\nmodules");
+    carci_text_str(&o, REC_MAGIC " ");
+    carci_text_u64(&o, CARC_RECORD_FORMAT);
+    carci_text_str(&o, "\nplayers ");
+    carci_text_u64(&o, opts.players);
+    carci_text_str(&o, "\nseed ");
+    carci_text_u64(&o, opts.seed);
+    carci_text_str(&o, "\nmodules");
     if (opts.modules == 0)
-        out_str(&o, " -");
+        carci_text_str(&o, " -");
     for (i = 0; i < REC_MODULE_COUNT; i++) {
         if (opts.modules & rec_modules[i].flag) {
-            out_str(&o, " ");
-            out_str(&o, rec_modules[i].name);
+            carci_text_str(&o, " ");
+            carci_text_str(&o, rec_modules[i].name);
         }
     }
-    out_str(&o, "\nstart ");
-    out_str(&o, start_name);
-    out_str(&o, " ");
-    out_i64(&o, start.x);
-    out_str(&o, " ");
-    out_i64(&o, start.y);
-    out_str(&o, " ");
-    out_u64(&o, (uint64_t)start.rotation * 90u);
-    out_str(&o, "\n");
+    carci_text_str(&o, "\nstart ");
+    carci_text_str(&o, start_name);
+    carci_text_str(&o, " ");
+    carci_text_i64(&o, start.x);
+    carci_text_str(&o, " ");
+    carci_text_i64(&o, start.y);
+    carci_text_str(&o, " ");
+    carci_text_u64(&o, (uint64_t)start.rotation * 90u);
+    carci_text_str(&o, "\n");
 
     for (i = 0; i < count; i++) {
         memset(&h, 0, sizeof h);
@@ -171,10 +121,10 @@ carc_status carc_game_save(char *buf, size_t cap, size_t *needed, const carc_gam
         if (st != CARC_OK)
             return st;
     }
-    out_str(&o, "entries ");
-    out_u64(&o, count);
-    out_str(&o, "\n");
-    return out_finish(&o, needed);
+    carci_text_str(&o, "entries ");
+    carci_text_u64(&o, count);
+    carci_text_str(&o, "\n");
+    return carci_text_finish(&o, needed);
 }
 
 /* ---------------------------------------------------------------- reading */

@@ -15,6 +15,7 @@
 #include <carcassonne/carcassonne.h>
 
 #include <stdarg.h>
+#include "textbuf.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -25,50 +26,6 @@
 #define MAX_SEG 16
 
 /* ---------------------------------------------------------------- output */
-
-typedef struct sv_out {
-    char *buf;
-    size_t cap;
-    size_t len;
-} sv_out;
-
-static void out_mem(sv_out *o, const char *s, size_t n)
-{
-    if (o->len < o->cap) {
-        size_t room = o->cap - o->len;
-        memcpy(o->buf + o->len, s, n < room ? n : room);
-    }
-    o->len = (n > SIZE_MAX - o->len) ? SIZE_MAX : o->len + n;
-}
-
-static void out_str(sv_out *o, const char *s)
-{
-    out_mem(o, s, strlen(s));
-}
-
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void out_fmt(sv_out *o, const char *fmt, ...)
-{
-    char tmp[512];
-    va_list ap;
-    int n;
-    va_start(ap, fmt);
-    n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    if (n > 0)
-        out_mem(o, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
-static carc_status out_finish(sv_out *o, size_t *needed)
-{
-    if (needed != NULL)
-        *needed = o->len;
-    if (o->cap > 0)
-        o->buf[o->len < o->cap ? o->len : o->cap - 1] = '\0';
-    return o->len < o->cap ? CARC_OK : CARC_EBUFFER;
-}
 
 /* ---------------------------------------------------------------- shapes */
 
@@ -144,7 +101,7 @@ static void edge_mid(int side, int *x, int *y)
     *y = my[side & 3];
 }
 
-static void out_ops(sv_out *o, const sop *ops, size_t n, bool walls_only)
+static void out_ops(carci_text *o, const sop *ops, size_t n, bool walls_only)
 {
     size_t i;
     int px = 0, py = 0;
@@ -153,13 +110,13 @@ static void out_ops(sv_out *o, const sop *ops, size_t n, bool walls_only)
         switch (s->op) {
         case 'M':
             if (!walls_only)
-                out_fmt(o, "M%d %d", s->x1, s->y1);
+                carci_text_fmt(o, "M%d %d", s->x1, s->y1);
             px = s->x1;
             py = s->y1;
             break;
         case 'L':
             if (!walls_only)
-                out_fmt(o, "L%d %d", s->x1, s->y1);
+                carci_text_fmt(o, "L%d %d", s->x1, s->y1);
             px = s->x1;
             py = s->y1;
             break;
@@ -171,15 +128,15 @@ static void out_ops(sv_out *o, const sop *ops, size_t n, bool walls_only)
                 ey = ops[0].y1;
             }
             if (walls_only)
-                out_fmt(o, "M%d %d", px, py);
-            out_fmt(o, "Q%d %d %d %d", s->x1, s->y1, ex, ey);
+                carci_text_fmt(o, "M%d %d", px, py);
+            carci_text_fmt(o, "Q%d %d %d %d", s->x1, s->y1, ex, ey);
             px = ex;
             py = ey;
             break;
         }
         case 'Z':
             if (!walls_only)
-                out_str(o, "Z");
+                carci_text_str(o, "Z");
             break;
         default:
             break;
@@ -477,14 +434,14 @@ static void figure_spot(const tile_geo *g, uint32_t seg, int *x, int *y)
     }
 }
 
-static void draw_tile(sv_out *o, const tile_geo *g, int ox, int oy)
+static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
 {
     uint32_t i;
     int s, k;
     bool village = false;
 
-    out_fmt(o, "<g transform=\"translate(%d %d)\">", ox, oy);
-    out_str(o, "<rect class=\"field\" width=\"100\" height=\"100\"/>");
+    carci_text_fmt(o, "<g transform=\"translate(%d %d)\">", ox, oy);
+    carci_text_str(o, "<rect class=\"field\" width=\"100\" height=\"100\"/>");
     /* rivers, then roads */
     for (k = 0; k < 2; k++)
         for (i = 0; i < g->nseg; i++) {
@@ -509,12 +466,12 @@ static void draw_tile(sv_out *o, const tile_geo *g, int ox, int oy)
                 }
             }
             /* a darker verge under a lighter track */
-            out_fmt(o, "<path class=\"%s-edge\" d=\"%s\"/><path class=\"%s\" d=\"%s\"/>", k == 0 ? "river" : "road", d,
+            carci_text_fmt(o, "<path class=\"%s-edge\" d=\"%s\"/><path class=\"%s\" d=\"%s\"/>", k == 0 ? "river" : "road", d,
                     k == 0 ? "river" : "road", d);
             if (si->kind == CARC_SEG_ROAD && si->end == CARC_END_VILLAGE)
                 village = true;
             if (si->end == CARC_END_SPRING || si->end == CARC_END_LAKE)
-                out_str(o, "<circle class=\"lake\" cx=\"50\" cy=\"50\" r=\"16\"/>");
+                carci_text_str(o, "<circle class=\"lake\" cx=\"50\" cy=\"50\" r=\"16\"/>");
         }
     /* cities */
     for (i = 0; i < g->nseg; i++) {
@@ -523,17 +480,17 @@ static void draw_tile(sv_out *o, const tile_geo *g, int ox, int oy)
             continue;
         cs = city_for(g->si[i].edges);
         if (cs.turns)
-            out_fmt(o, "<g transform=\"rotate(%d 50 50)\">", cs.turns * 90);
-        out_str(o, "<path class=\"city\" d=\"");
+            carci_text_fmt(o, "<g transform=\"rotate(%d 50 50)\">", cs.turns * 90);
+        carci_text_str(o, "<path class=\"city\" d=\"");
         out_ops(o, cs.ops, cs.n, false);
-        out_str(o, "\"/>");
+        carci_text_str(o, "\"/>");
         if (cs.ops != city_all) {
-            out_str(o, "<path class=\"wall\" d=\"");
+            carci_text_str(o, "<path class=\"wall\" d=\"");
             out_ops(o, cs.ops, cs.n, true);
-            out_str(o, "\"/>");
+            carci_text_str(o, "\"/>");
         }
         if (cs.turns)
-            out_str(o, "</g>");
+            carci_text_str(o, "</g>");
     }
     /* pennants: a small shield */
     for (i = 0; i < g->nseg; i++) {
@@ -545,26 +502,26 @@ static void draw_tile(sv_out *o, const tile_geo *g, int ox, int oy)
         px = cs.pen_x;
         py = cs.pen_y;
         turn(cs.turns, &px, &py);
-        out_fmt(o, "<path class=\"pennant\" transform=\"translate(%d %d)\" d=\"M-7 -8H7V0Q7 6 0 10Q-7 6 -7 0Z\"/>", px,
+        carci_text_fmt(o, "<path class=\"pennant\" transform=\"translate(%d %d)\" d=\"M-7 -8H7V0Q7 6 0 10Q-7 6 -7 0Z\"/>", px,
                 py);
     }
     if (village)
-        out_str(o, "<g class=\"village\"><rect x=\"41\" y=\"44\" width=\"18\" height=\"14\"/>"
+        carci_text_str(o, "<g class=\"village\"><rect x=\"41\" y=\"44\" width=\"18\" height=\"14\"/>"
                    "<path d=\"M38 45L50 35L62 45Z\"/></g>");
     for (i = 0; i < g->nseg; i++) {
         if (g->si[i].kind == CARC_SEG_MONASTERY)
-            out_str(o, "<g class=\"monastery\"><rect x=\"34\" y=\"40\" width=\"32\" height=\"26\"/>"
+            carci_text_str(o, "<g class=\"monastery\"><rect x=\"34\" y=\"40\" width=\"32\" height=\"26\"/>"
                        "<path class=\"roof\" d=\"M30 42L50 24L70 42Z\"/>"
                        "<rect class=\"door\" x=\"46\" y=\"54\" width=\"8\" height=\"12\"/>"
                        "<path class=\"cross\" d=\"M50 12V24M45 16H55\"/></g>");
         if (g->si[i].kind == CARC_SEG_GARDEN) {
             int gx, gy;
             field_spot(g, -1, &gx, &gy);
-            out_fmt(o, "<g class=\"garden\" transform=\"translate(%d %d)\"><circle r=\"6\"/><circle class=\"heart\" r=\"2\"/></g>",
+            carci_text_fmt(o, "<g class=\"garden\" transform=\"translate(%d %d)\"><circle r=\"6\"/><circle class=\"heart\" r=\"2\"/></g>",
                     gx, gy);
         }
     }
-    out_str(o, "<rect class=\"edge\" width=\"100\" height=\"100\"/></g>\n");
+    carci_text_str(o, "<rect class=\"edge\" width=\"100\" height=\"100\"/></g>\n");
 }
 
 /* ---------------------------------------------------------------- figures */
@@ -575,9 +532,9 @@ static const char *const player_name[5] = { "red", "blue", "yellow", "black", "p
 #define MEEPLE_PATH \
     "M-3.5 -7.5A5 5 0 1 1 3.5 -7.5L11 -4Q13.5 -2.5 12 1L5 1L9.5 11H2L0 6L-2 11H-9.5L-5 1L-12 1Q-13.5 -2.5 -11 -4Z"
 
-static void draw_meeple(sv_out *o, uint32_t player, int x, int y, bool lying, const char *extra_class)
+static void draw_meeple(carci_text *o, uint32_t player, int x, int y, bool lying, const char *extra_class)
 {
-    out_fmt(o,
+    carci_text_fmt(o,
             "<g class=\"figure player%lu%s\" transform=\"translate(%d %d) scale(1.3)%s\">"
             "<path fill=\"%s\" stroke=\"%s\" d=\"" MEEPLE_PATH "\"/></g>\n",
             (unsigned long)player, extra_class, x, y, lying ? " rotate(-90) scale(0.85)" : "",
@@ -586,7 +543,7 @@ static void draw_meeple(sv_out *o, uint32_t player, int x, int y, bool lying, co
 
 /* ---------------------------------------------------------------- document */
 
-static void render(sv_out *o, const carc_game *game, uint32_t flags)
+static void render(carci_text *o, const carc_game *game, uint32_t flags)
 {
     int32_t min_x = 0, min_y = 0, max_x = 0, max_y = 0;
     int64_t x, y, cols, rows;
@@ -616,11 +573,11 @@ static void render(sv_out *o, const carc_game *game, uint32_t flags)
         width = 560;
     height = MARGIN + board_h + PAD + legend_h;
 
-    out_fmt(o,
+    carci_text_fmt(o,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" "
             "viewBox=\"0 0 %d %d\" font-family=\"DejaVu Sans, Verdana, sans-serif\">\n",
             width, height, width, height);
-    out_str(o, "<title>Carcassonne board</title>\n<defs><style type=\"text/css\"><![CDATA[\n"
+    carci_text_str(o, "<title>Carcassonne board</title>\n<defs><style type=\"text/css\"><![CDATA[\n"
                ".field{fill:#8fbf4d}\n"
                ".edge{fill:none;stroke:#4d6b2a;stroke-width:1.5}\n"
                ".city{fill:#d9b173}\n"
@@ -642,17 +599,17 @@ static void render(sv_out *o, const carc_game *game, uint32_t flags)
                ".coord{font-size:16px;fill:#555;text-anchor:middle}\n"
                ".legend{font-size:17px;fill:#222}\n"
                "]]></style></defs>\n");
-    out_fmt(o, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", width, height);
+    carci_text_fmt(o, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", width, height);
 
     /* coordinates */
-    out_str(o, "<g class=\"coord\">");
+    carci_text_str(o, "<g class=\"coord\">");
     for (x = 0; x < cols; x++)
-        out_fmt(o, "<text x=\"%d\" y=\"%d\">%lld</text>", MARGIN + (int)x * T + T / 2, MARGIN - 14,
+        carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">%lld</text>", MARGIN + (int)x * T + T / 2, MARGIN - 14,
                 (long long)(min_x + x));
     for (y = 0; y < rows; y++)
-        out_fmt(o, "<text x=\"%d\" y=\"%d\">%lld</text>", MARGIN / 2, MARGIN + (int)y * T + T / 2 + 6,
+        carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">%lld</text>", MARGIN / 2, MARGIN + (int)y * T + T / 2 + 6,
                 (long long)(min_y + y));
-    out_str(o, "</g>\n");
+    carci_text_str(o, "</g>\n");
 
     /* tiles */
     for (i = 0; i < ntiles; i++) {
@@ -662,7 +619,7 @@ static void render(sv_out *o, const carc_game *game, uint32_t flags)
     }
     /* the tile placed last */
     if (ntiles > 1 && carc_game_tile(&t, game, ntiles - 1) == CARC_OK)
-        out_fmt(o, "<rect class=\"last\" x=\"%d\" y=\"%d\" width=\"100\" height=\"100\"/>\n",
+        carci_text_fmt(o, "<rect class=\"last\" x=\"%d\" y=\"%d\" width=\"100\" height=\"100\"/>\n",
                 MARGIN + (int)((int64_t)t.x - min_x) * T, MARGIN + (int)((int64_t)t.y - min_y) * T);
     /* figures */
     for (i = 0; i < nfig; i++) {
@@ -686,33 +643,33 @@ static void render(sv_out *o, const carc_game *game, uint32_t flags)
     /* legend */
     if (legend) {
         int ly = MARGIN + board_h + PAD + LEGEND_ROW / 2;
-        out_str(o, "<g class=\"legend\">\n");
+        carci_text_str(o, "<g class=\"legend\">\n");
         for (p = 0; p < players; p++, ly += LEGEND_ROW) {
             int32_t score = 0;
             uint32_t supply = 0;
             (void)carc_game_score(&score, game, p);
             (void)carc_game_supply(&supply, game, p);
-            out_fmt(o,
+            carci_text_fmt(o,
                     "<g class=\"swatch\" transform=\"translate(%d %d)\"><path fill=\"%s\" stroke=\"%s\" "
                     "stroke-width=\"1.8\" d=\"" MEEPLE_PATH "\"/></g>",
                     MARGIN, ly, player_fill[p % 5], (p % 5) == 3 ? "#e8e8e8" : "#101010");
-            out_fmt(o, "<text x=\"%d\" y=\"%d\">player %lu (%s): %ld points, %lu followers in supply%s</text>\n",
+            carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">player %lu (%s): %ld points, %lu followers in supply%s</text>\n",
                     MARGIN + 22, ly + 6, (unsigned long)p, player_name[p % 5], (long)score, (unsigned long)supply,
                     over ? (((leaders >> p) & 1u) ? "  - winner" : "") : (p == turn_p ? "  - to move" : ""));
         }
         if (over)
-            out_fmt(o, "<text x=\"%d\" y=\"%d\">game over</text>\n", MARGIN, ly + 6);
+            carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">game over</text>\n", MARGIN, ly + 6);
         else
-            out_fmt(o, "<text x=\"%d\" y=\"%d\">%lu tiles left; the outlined tile was placed last</text>\n", MARGIN,
+            carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">%lu tiles left; the outlined tile was placed last</text>\n", MARGIN,
                     ly + 6, (unsigned long)remaining);
-        out_str(o, "</g>\n");
+        carci_text_str(o, "</g>\n");
     }
-    out_str(o, "</svg>\n");
+    carci_text_str(o, "</svg>\n");
 }
 
 carc_status carc_game_render_svg(char *buf, size_t cap, size_t *needed, const carc_game *game, uint32_t flags)
 {
-    sv_out o;
+    carci_text o;
     uint32_t players;
     if (game == NULL || (buf == NULL && cap > 0) || (flags & ~(uint32_t)(CARC_RENDER_COLOR | CARC_RENDER_NO_LEGEND)))
         return CARC_EINVAL;
@@ -722,5 +679,5 @@ carc_status carc_game_render_svg(char *buf, size_t cap, size_t *needed, const ca
     o.cap = cap;
     o.len = 0;
     render(&o, game, flags);
-    return out_finish(&o, needed);
+    return carci_text_finish(&o, needed);
 }

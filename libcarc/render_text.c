@@ -9,6 +9,7 @@
  */
 #include <carcassonne/carcassonne.h>
 
+#include "textbuf.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -32,9 +33,7 @@ typedef struct tblock {
 /* ---------------------------------------------------------------- output */
 
 typedef struct tx_out {
-    char *buf;
-    size_t cap;
-    size_t len;
+    carci_text t;
     size_t spaces; /* blanks not yet written (dropped at the end of a line) */
     int color;     /* colour currently set, -1 none */
     bool ansi;
@@ -42,16 +41,12 @@ typedef struct tx_out {
 
 static void out_mem(tx_out *o, const char *s, size_t n)
 {
-    if (o->len < o->cap) {
-        size_t room = o->cap - o->len;
-        memcpy(o->buf + o->len, s, n < room ? n : room);
-    }
-    o->len = (n > SIZE_MAX - o->len) ? SIZE_MAX : o->len + n;
+    carci_text_mem(&o->t, s, n);
 }
 
 static void out_str(tx_out *o, const char *s)
 {
-    out_mem(o, s, strlen(s));
+    carci_text_str(&o->t, s);
 }
 
 static const char *const player_sgr[5] = { "1;97;41", "1;97;44", "1;30;43", "1;97;40", "1;97;45" };
@@ -120,15 +115,6 @@ static void out_nl(tx_out *o)
     if (o->color >= 0)
         out_color(o, -1);
     out_mem(o, "\n", 1);
-}
-
-static carc_status out_finish(tx_out *o, size_t *needed)
-{
-    if (needed != NULL)
-        *needed = o->len;
-    if (o->cap > 0)
-        o->buf[o->len < o->cap ? o->len : o->cap - 1] = '\0';
-    return o->len < o->cap ? CARC_OK : CARC_EBUFFER;
 }
 
 /* ---------------------------------------------------------------- geometry */
@@ -556,14 +542,14 @@ carc_status carc_game_render_text(char *buf, size_t cap, size_t *needed, const c
         return CARC_EINVAL;
     if (carc_game_players(&players, game) != CARC_OK)
         return CARC_EINVAL;
-    o.buf = buf;
-    o.cap = cap;
-    o.len = 0;
+    o.t.buf = buf;
+    o.t.cap = cap;
+    o.t.len = 0;
     o.spaces = 0;
     o.color = -1;
     o.ansi = (flags & CARC_RENDER_COLOR) != 0;
     render_board(&o, game);
     if (!(flags & CARC_RENDER_NO_LEGEND))
         render_legend(&o, game);
-    return out_finish(&o, needed);
+    return carci_text_finish(&o.t, needed);
 }
