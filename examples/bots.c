@@ -23,8 +23,24 @@
 
 #define BOT_MAX_PLAYERS 8
 
+/* The knobs of the evaluation (tuned with greedy-against-greedy matches). */
+typedef struct bot_weights {
+    double road_growth;      /* expected extra tiles of an open road */
+    double city_chance[5];   /* chance to complete a city with 1, 2, 3, 4, 5+ open edges */
+    double city_growth;      /* expected extra value of a city that gets completed */
+    double monastery_chance; /* share of the missing neighbours expected to come */
+    double field_growth;     /* expected extra value of a field */
+    double supply[4];        /* value of the last, 2nd-last, 3rd-last, and any other follower */
+    double horizon;          /* own turns left that count as "plenty of time" */
+} bot_weights;
+
+static const bot_weights default_weights = {
+    1.0, {0.75, 0.55, 0.35, 0.2, 0.2}, 2.0, 0.8, -1.5, {6.0, 4.0, 3.0, 2.5}, 8.0,
+};
+
 struct bot {
     bot_kind kind;
+    const bot_weights *w;
     uint64_t rng;
     carc_movelist *moves;
     carc_game *scratch;    /* greedy: a copy of the game to try moves on */
@@ -71,6 +87,7 @@ bot *bot_new(bot_kind kind, uint64_t seed, const carc_game *game)
     if (b == NULL)
         return NULL;
     b->kind = kind;
+    b->w = &default_weights;
     b->rng = seed;
     (void)bot_rng_next(&b->rng);
     if (carc_movelist_new(&b->moves, game) != CARC_OK) {
@@ -107,40 +124,40 @@ static double clamp01(double v)
  * holders. `time` is 1 with plenty of tiles left and falls to 0 as the draw
  * pile empties.
  */
-static double feature_estimate(const carc_feature_info *f, double time)
+static double feature_estimate(const bot_weights *w, const carc_feature_info *f, double time)
 {
     double v = (double)f->value;
     double p;
 
     switch (f->kind) {
     case CARC_SEG_ROAD:
-        /* Completed or not, a road scores 1 a tile; it usually grows a little. */
-        return v + (f->open_edges > 0 ? 1.0 * time : 0.0);
+        /* Completed or not, a road scores 1 a tile; an open one may grow. */
+        return v + (f->open_edges > 0 ? w->road_growth * time : 0.0);
     case CARC_SEG_CITY:
         /* Completing doubles the value; the more open edges, the less likely. */
         if (f->open_edges == 0)
             return v;
-        p = f->open_edges == 1 ? 0.75 : f->open_edges == 2 ? 0.55 : f->open_edges == 3 ? 0.35 : 0.2;
-        p *= time;
-        return v + p * (v + 2.0);
+        p = w->city_chance[f->open_edges < 5 ? f->open_edges - 1 : 4] * time;
+        return v + p * (v + w->city_growth);
     case CARC_SEG_MONASTERY:
     case CARC_SEG_GARDEN:
         /* 1 + neighbours now; 9 once surrounded. */
-        return v + (9.0 - v) * 0.8 * time;
+        return v + (9.0 - v) * w->monastery_chance * time;
     case CARC_SEG_FIELD:
-        /* 3 a completed city now, maybe more later; the farmer never returns. */
-        return v + 1.5 * time;
+        /* 3 a completed city now, maybe more later; the farmer never returns,
+         * so an empty field is not worth a follower until late in the game. */
+        return v + w->field_growth * time;
     default:
         return v;
     }
 }
 
 /* The value of the followers in supply: the last ones are worth most. */
-static double supply_estimate(uint32_t supply, double time)
+static double supply_estimate(const bot_weights *w, uint32_t supply, double time)
 {
     double total = 0.0;
     for (uint32_t k = 1; k <= supply; k++)
-        total += k == 1 ? 3.0 : k == 2 ? 2.0 : k == 3 ? 1.5 : 1.0;
+        total += w->supply[k < 4 ? k - 1 : 3];
     return total * time;
 }
 
@@ -182,13 +199,12 @@ static double evaluate(bot *b, const carc_game *g, uint32_t me)
     if (!over) {
         double time;
         carc_game_remaining(&remaining, g);
-        /* About 8 more turns of one's own still to come counts as "plenty". */
-        time = clamp01((double)remaining / (8.0 * (double)players));
+        time = clamp01((double)remaining / (b->w->horizon * (double)players));
 
         for (uint32_t p = 0; p < players; p++) {
             uint32_t supply = 0;
             carc_game_supply(&supply, g, p);
-            value[p] += supply_estimate(supply, time);
+            value[p] += supply_estimate(b->w, supply, time);
         }
 
         carc_game_figure_count(&figures, g);
@@ -216,7 +232,7 @@ static double evaluate(bot *b, const carc_game *g, uint32_t me)
                     best = counts[p];
             if (best == 0)
                 continue;
-            est = feature_estimate(&f, time);
+            est = feature_estimate(b->w, &f, time);
             for (uint32_t p = 0; p < players; p++)
                 if (counts[p] == best)
                     value[p] += est;
@@ -240,11 +256,11 @@ static double evaluate(bot *b, const carc_game *g, uint32_t me)
 /* Make b->scratch a copy of `game`. */
 static carc_status sync_scratch(bot *b, const carc_game *game)
 {
-    if (b->scratch != NULL && carc_game_copy(b->scratch, game) == CARC_OK)
+    if (b->scratch != NULL && carc_game_copy(b->scratch, game, CARC_CLONE_NO_HISTORY) == CARC_OK)
         return CARC_OK;
     carc_game_free(b->scratch);
     b->scratch = NULL;
-    return carc_game_clone(&b->scratch, game);
+    return carc_game_clone(&b->scratch, game, CARC_CLONE_NO_HISTORY);
 }
 
 static carc_status choose_greedy(bot *b, const carc_game *game, carc_move *out)

@@ -318,24 +318,20 @@ static uint32_t moves_played(const carc_game *g)
 static void print_move(const session *s, uint32_t turn, uint32_t player, const carc_move *m)
 {
     char text[96], who[32];
+    carc_segment_info seg;
 
     format_move(text, sizeof text, m);
-    printf("Turn %2u  %-8s tile %-2s  %-24s", turn, player_label(s, player, who, sizeof who),
-           tile_name(m->tile), text);
-    if (m->figure != CARC_FIGURE_NONE && m->segment != CARC_NO_SEGMENT) {
-        carc_segment_info seg;
-        memset(&seg, 0, sizeof seg);
-        seg.struct_size = sizeof seg;
-        if (carc_tile_segment(&seg, m->tile, m->rotation, m->segment) == CARC_OK) {
-            if (m->figure == CARC_FIGURE_FOLLOWER)
-                printf("  %s on the %s", role_name(seg.kind), feature_name(seg.kind));
-            else
-                printf("  %s on the %s", figure_name(m->figure), feature_name(seg.kind));
-        } else {
-            printf("  %s", figure_name(m->figure));
-        }
-    }
-    putchar('\n');
+    printf("Turn %2u  %-8s tile %-2s  ", turn, player_label(s, player, who, sizeof who), tile_name(m->tile));
+    memset(&seg, 0, sizeof seg);
+    seg.struct_size = sizeof seg;
+    if (m->figure == CARC_FIGURE_NONE || m->segment == CARC_NO_SEGMENT)
+        printf("%s\n", text);
+    else if (carc_tile_segment(&seg, m->tile, m->rotation, m->segment) != CARC_OK)
+        printf("%-24s  %s\n", text, figure_name(m->figure));
+    else
+        printf("%-24s  %s on the %s\n", text,
+               m->figure == CARC_FIGURE_FOLLOWER ? role_name(seg.kind) : figure_name(m->figure),
+               feature_name(seg.kind));
 }
 
 /* Print events [from, count). */
@@ -491,8 +487,7 @@ static void list_moves(const session *s)
 static void show_position(session *s)
 {
     uint32_t tile = 0, remaining = 0;
-    print_board(s);
-    print_scores(s, false);
+    print_board(s); /* its legend has the scores and supplies */
     carc_game_current_tile(&tile, s->game);
     carc_game_remaining(&remaining, s->game);
     printf("Your tile: %s (%u tile%s left to draw, this one included)\n", tile_name(tile), remaining,
@@ -636,7 +631,13 @@ static turn_result human_turn(session *s)
             }
             st = carc_game_check_move(s->game, &m);
             if (st != CARC_OK) {
-                printf("Illegal move '%s': %s. Type 'moves' for the list.\n", p, carc_status_str(st));
+                uint32_t tile = 0;
+                carc_game_current_tile(&tile, s->game);
+                if (m.tile != tile)
+                    printf("Illegal move '%s': your tile is %s, not %s.\n", p, tile_name(tile),
+                           tile_name(m.tile));
+                else
+                    printf("Illegal move '%s': %s. Type 'moves' for the list.\n", p, carc_status_str(st));
                 continue;
             }
         }
