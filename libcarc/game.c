@@ -86,14 +86,22 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
         carci_ruleset_release(rs);
         return s;
     }
-    memset(g->st, 0, rs->state_words * sizeof(uint16_t));
+    /* Zero what is read before it is written: the header, the frontier (scanned
+     * eight cells at a time) and the figures (journaled writes read the old
+     * value). Every other array is written past its count before it is read
+     * (CARCI_INIT), and the hash is set to empty below. */
+    memset(g->st, 0, sizeof(carci_hdr));
+    memset(g->st + rs->off_fx, 0, (size_t)(rs->off_mon - rs->off_fx) * sizeof(uint16_t));
+    memset(g->st + rs->off_fig, 0, (size_t)(rs->off_event - rs->off_fig) * sizeof(uint16_t));
     carci_hdr *h = CARCI_HDR(g);
     h->players = (uint16_t)rs->players;
     for (uint32_t p = 0; p < rs->players; p++)
         h->supply[p] = CARCI_FOLLOWERS;
     carci_slot *hs = CARCI_HASH(g);
-    for (uint32_t i = 0; i < rs->hash_cap; i++)
+    for (uint32_t i = 0; i < rs->hash_cap; i++) {
+        hs[i].x = hs[i].y = 0;
         hs[i].val = CARCI_SLOT_EMPTY;
+    }
 
     /* the draw pile: every tile of the set but one copy of the start tile */
     uint16_t *bag = CARCI_BAG(g);

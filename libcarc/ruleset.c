@@ -54,12 +54,10 @@ static void derive_kind(carci_kindinfo *k, const carci_tiledef *t)
     memset(k->port_seg, CARCI_NONE, sizeof k->port_seg);
     for (unsigned i = 0; i < t->nseg; i++) {
         const carci_segdef *s = &t->seg[i];
-        for (unsigned e = 0; e < 4; e++)
-            if (s->edges & (1u << e))
-                k->side_seg[e] = (uint8_t)i;
-        for (unsigned p = 0; p < 8; p++)
-            if (s->ports & (1u << p))
-                k->port_seg[p] = (uint8_t)i;
+        for (unsigned m = s->edges; m; m &= m - 1)
+            k->side_seg[__builtin_ctz(m)] = (uint8_t)i;
+        for (unsigned m = s->ports; m; m &= m - 1)
+            k->port_seg[__builtin_ctz(m)] = (uint8_t)i;
         if (s->kind == CARC_SEG_MONASTERY)
             k->monastery = (uint8_t)i;
     }
