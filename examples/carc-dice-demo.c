@@ -10,7 +10,8 @@
  *
  * The bot: roll; set knights aside when they can reach 3; build the die and
  * cell that most improve its best city (a closed city of 3 dice or more
- * above all, else more dice and fewer open black edges); stop as soon as a
+ * above all, else more dice and fewer open black edges, and never a closed
+ * city of 1 or 2 dice, which scores nothing); stop as soon as a
  * closed city of 4 dice or more stands; roll again when nothing helps; take
  * the knight option when its city would score less than 3 points.
  */
@@ -81,7 +82,8 @@ static int bot_value(const bot_grid *gr)
                     }
                 }
             }
-            int v = (open == 0 && size >= 3) ? 1000 + 10 * size : 2 * size - 3 * open;
+            /* a closed city of 1 or 2 dice scores nothing and can never grow */
+            int v = open == 0 ? (size >= 3 ? 1000 + 10 * size : -100) : 2 * size - 3 * open;
             if (v > best)
                 best = v;
         }
@@ -168,33 +170,48 @@ static carc_dice_action bot_choose(const carc_dice_game *g)
 
 /* --------------------------------------------------------------- printing */
 
-static void print_city(const carc_dice_game *g)
+/* The dice built this turn, as the demo saw them built (the library clears
+ * the grid when the turn ends, so the demo keeps its own copy to draw it). */
+typedef struct demo_city {
+    uint32_t n;
+    int32_t x[CARC_DICE_COUNT], y[CARC_DICE_COUNT];
+    uint32_t edges[CARC_DICE_COUNT];
+} demo_city;
+
+static void print_city(const demo_city *c)
 {
-    int32_t x0, y0, x1, y1;
-    if (carc_dice_game_city_bounds(&x0, &y0, &x1, &y1, g) != CARC_OK) {
+    if (c->n == 0) {
         printf("    (no city)\n");
         return;
     }
-    /* each die is 3x3 characters: '#' black edge and centre, '.' white edge */
+    int32_t x0 = c->x[0], y0 = c->y[0], x1 = c->x[0], y1 = c->y[0];
+    for (uint32_t i = 1; i < c->n; i++) {
+        x0 = c->x[i] < x0 ? c->x[i] : x0;
+        y0 = c->y[i] < y0 ? c->y[i] : y0;
+        x1 = c->x[i] > x1 ? c->x[i] : x1;
+        y1 = c->y[i] > y1 ? c->y[i] : y1;
+    }
+    /* each die is 3x3 characters: '#' black edges and centre, '.' white edges */
     for (int32_t y = y0; y <= y1; y++)
         for (int row = 0; row < 3; row++) {
             printf("    ");
             for (int32_t x = x0; x <= x1; x++) {
-                uint32_t die;
-                if (carc_dice_game_cell(&die, g, x, y) != CARC_OK) {
+                uint32_t i = 0;
+                while (i < c->n && (c->x[i] != x || c->y[i] != y))
+                    i++;
+                if (i == c->n) {
                     printf("   ");
                     continue;
                 }
-                carc_dice_die d = { sizeof d, 0, 0, 0, 0, 0, 0, 0 };
-                carc_dice_game_die(&d, g, die);
-                char n = (d.edges & CARC_DICE_EDGE_N) ? '#' : '.', e = (d.edges & CARC_DICE_EDGE_E) ? '#' : '.';
-                char s = (d.edges & CARC_DICE_EDGE_S) ? '#' : '.', w = (d.edges & CARC_DICE_EDGE_W) ? '#' : '.';
+                uint32_t e = c->edges[i];
+                char n = (e & CARC_DICE_EDGE_N) ? '#' : '.', ea = (e & CARC_DICE_EDGE_E) ? '#' : '.';
+                char so = (e & CARC_DICE_EDGE_S) ? '#' : '.', w = (e & CARC_DICE_EDGE_W) ? '#' : '.';
                 if (row == 0)
                     printf("+%c+", n);
                 else if (row == 1)
-                    printf("%c#%c", w, e);
+                    printf("%c#%c", w, ea);
                 else
-                    printf("+%c+", s);
+                    printf("+%c+", so);
             }
             printf("\n");
         }
@@ -208,8 +225,6 @@ static void print_roll(const carc_dice_game *g, uint32_t rolls)
         carc_dice_game_die(&die, g, d);
         if (die.location == CARC_DICE_LOC_POOL)
             printf(" %u=%s", d, face_name(die.face));
-        else if (die.location == CARC_DICE_LOC_CATAPULT)
-            printf(" %u=catapult(->P%u)", d, die.player);
     }
     printf("\n");
 }
@@ -257,6 +272,8 @@ int main(int argc, char **argv)
         return 1;
     }
     uint32_t players = 0, seen_events = 0;
+    demo_city city;
+    city.n = 0;
     carc_dice_game_players(&players, g);
     if (!quiet)
         printf("The Carcassonne Dice Game: %u players, seed %llu\n", players, (unsigned long long)opts.seed);
@@ -276,49 +293,58 @@ int main(int argc, char **argv)
             carc_dice_game_doubled(&doubled, g);
             printf("\nturn %u: player %u (score %d)%s\n", turn + 1, cur, score, doubled ? ", scores double" : "");
         }
+        uint32_t edges = 0;
+        if (a.kind == CARC_DICE_ACT_BUILD) {
+            carc_dice_die die = { sizeof die, 0, 0, 0, 0, 0, 0, 0 };
+            carc_dice_game_die(&die, g, a.die);
+            edges = ((die.edges << a.rotation) | (die.edges >> (4u - a.rotation))) & 0xFu;
+        }
         st = carc_dice_game_play(g, &a);
         if (st != CARC_OK) {
             fprintf(stderr, "carc-dice-demo: the bot's action was refused: %s\n", carc_dice_game_last_error(g));
             carc_dice_game_free(g);
             return 1;
         }
-        if (!quiet) {
-            carc_dice_game_rolls(&rolls, g);
-            if (a.kind == CARC_DICE_ACT_ROLL)
-                print_roll(g, rolls);
-            else if (a.kind == CARC_DICE_ACT_SET_KNIGHT)
-                printf("  sets knight %u aside\n", a.die);
-            else if (a.kind == CARC_DICE_ACT_BUILD)
-                printf("  builds die %u at %d,%d rotated %u degrees\n", a.die, a.x, a.y, a.rotation * 90u);
-            else if (a.kind == CARC_DICE_ACT_STOP)
-                printf("  stops\n");
-            /* the turn ended (by the action or by itself): its city and result */
-            uint32_t nev = 0;
-            carc_dice_game_event_count(&nev, g);
-            for (; seen_events < nev; seen_events++) {
-                carc_dice_event ev = { sizeof ev, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
-                carc_dice_game_event(&ev, g, seen_events);
-                if (ev.kind == CARC_DICE_EVENT_SCORE || ev.kind == CARC_DICE_EVENT_KNIGHTS ||
-                    ev.kind == CARC_DICE_EVENT_WIN) {
-                    /* the grid is cleared at the next turn: show the action's state before it */
-                }
-                if (ev.kind == CARC_DICE_EVENT_SCORE)
-                    printf("  largest closed city: %u dice -> %d points%s\n", ev.dice, ev.points,
-                           ev.doubled ? " (doubled)" : "");
-                else if (ev.kind == CARC_DICE_EVENT_KNIGHTS)
-                    printf("  takes the knight option with %u knights: keeps one, scores double next turn\n",
-                           ev.dice);
-                else if (ev.kind == CARC_DICE_EVENT_WIN)
-                    printf("\nplayer %u wins %s\n", ev.player,
-                           ev.reason == CARC_DICE_WIN_CATAPULTS ? "with 9 catapults" : "by reaching 42 points");
-            }
-            uint32_t now_phase = 0, now_turn = 0;
-            carc_dice_game_phase(&now_phase, g);
-            carc_dice_game_turn(&now_turn, g);
-            if (now_turn == turn && (a.kind == CARC_DICE_ACT_BUILD || now_phase == CARC_DICE_PHASE_GAME_OVER) &&
-                a.kind != CARC_DICE_ACT_ROLL)
-                print_city(g);
+        if (a.kind == CARC_DICE_ACT_BUILD && city.n < CARC_DICE_COUNT) {
+            city.x[city.n] = a.x;
+            city.y[city.n] = a.y;
+            city.edges[city.n++] = edges;
         }
+        if (quiet)
+            continue;
+        carc_dice_game_rolls(&rolls, g);
+        if (a.kind == CARC_DICE_ACT_ROLL)
+            print_roll(g, rolls);
+        else if (a.kind == CARC_DICE_ACT_SET_KNIGHT)
+            printf("  sets knight %u aside\n", a.die);
+        else if (a.kind == CARC_DICE_ACT_BUILD)
+            printf("  builds die %u at %d,%d rotated %u degrees\n", a.die, a.x, a.y, a.rotation * 90u);
+        else if (a.kind == CARC_DICE_ACT_STOP)
+            printf("  stops\n");
+        /* the turn's end (by this action or by itself): its city and result */
+        uint32_t nev = 0;
+        carc_dice_game_event_count(&nev, g);
+        for (; seen_events < nev; seen_events++) {
+            carc_dice_event ev = { sizeof ev, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+            carc_dice_game_event(&ev, g, seen_events);
+            if (ev.kind == CARC_DICE_EVENT_SCORE) {
+                print_city(&city);
+                printf("  largest closed city: %u dice -> %d points%s\n", ev.dice, ev.points,
+                       ev.doubled ? " (doubled)" : "");
+            } else if (ev.kind == CARC_DICE_EVENT_KNIGHTS) {
+                print_city(&city);
+                printf("  knight option with %u knights: keeps one, scores double next turn\n", ev.dice);
+            } else if (ev.kind == CARC_DICE_EVENT_CATAPULTS) {
+                printf("  %u catapult%s handed to player %u\n", ev.dice, ev.dice == 1 ? "" : "s", ev.to);
+            } else if (ev.kind == CARC_DICE_EVENT_WIN) {
+                printf("\nplayer %u wins %s\n", ev.player,
+                       ev.reason == CARC_DICE_WIN_CATAPULTS ? "with 9 catapults" : "by reaching 42 points");
+            }
+        }
+        uint32_t now_turn = 0;
+        carc_dice_game_turn(&now_turn, g);
+        if (now_turn != turn)
+            city.n = 0;
     }
 
     printf("%sfinal scores:", quiet ? "" : "\n");
