@@ -8,6 +8,9 @@
  * keeps linear probing valid.
  */
 #include "internal.h"
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 uint32_t carci_front_index(const carc_game *g, int32_t x, int32_t y)
 {
@@ -35,10 +38,33 @@ bool carci_tile_placeable(const carc_game *g, uint32_t kind)
     const uint16_t *nm = CARCI_FNM(g);
     uint8_t sig = g->rs->kinds[kind].sig;
     uint8_t s1 = carci_rot_sig(sig, 1), s2 = carci_rot_sig(sig, 2), s3 = carci_rot_sig(sig, 3);
-    for (uint32_t i = 0, n = CARCI_HDR(g)->n_front; i < n; i++)
+    uint32_t n = CARCI_HDR(g)->n_front;
+#if defined(__SSE2__)
+    /* eight cells at a time (the frontier arrays are padded to a multiple of 8) */
+    const __m128i lo = _mm_set1_epi16(0xFF), zero = _mm_setzero_si128();
+    const __m128i v0 = _mm_set1_epi16(sig), v1 = _mm_set1_epi16(s1), v2 = _mm_set1_epi16(s2),
+                  v3 = _mm_set1_epi16(s3);
+    for (uint32_t i = 0; i < n; i += 8) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(nm + i));
+        __m128i need = _mm_and_si128(v, lo), mask = _mm_srli_epi16(v, 8);
+        __m128i ok = _mm_or_si128(
+            _mm_or_si128(_mm_cmpeq_epi16(_mm_and_si128(_mm_xor_si128(v0, need), mask), zero),
+                         _mm_cmpeq_epi16(_mm_and_si128(_mm_xor_si128(v1, need), mask), zero)),
+            _mm_or_si128(_mm_cmpeq_epi16(_mm_and_si128(_mm_xor_si128(v2, need), mask), zero),
+                         _mm_cmpeq_epi16(_mm_and_si128(_mm_xor_si128(v3, need), mask), zero)));
+        unsigned bits = (unsigned)_mm_movemask_epi8(ok);
+        if (n - i < 8)
+            bits &= (1u << (2 * (n - i))) - 1; /* lanes past the frontier */
+        if (bits)
+            return true;
+    }
+    return false;
+#else
+    for (uint32_t i = 0; i < n; i++)
         if (carci_fits(nm[i], sig) || carci_fits(nm[i], s1) || carci_fits(nm[i], s2) || carci_fits(nm[i], s3))
             return true;
     return false;
+#endif
 }
 
 static void set_nb(carc_game *g, uint32_t fi, unsigned side, uint8_t t)
