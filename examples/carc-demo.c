@@ -625,8 +625,15 @@ static turn_result human_turn(session *s)
         } else {
             st = carc_move_parse(&m, p);
             if (st != CARC_OK) {
-                printf("'%s' is neither a command nor a move (%s). Type 'help' for help.\n", p,
-                       carc_status_str(st));
+                char first[8] = "";
+                uint32_t kind;
+                sscanf(p, "%7s", first);
+                if (carc_tile_find(&kind, first) == CARC_OK)
+                    printf("Cannot read the move '%s' (%s): it is TILE X Y ROTATION [WHERE], and WHERE "
+                           "must name a part of the tile, e.g. road:E. Type 'moves' for the list.\n",
+                           p, carc_status_str(st));
+                else
+                    printf("'%s' is neither a command nor a move. Type 'help' for help.\n", p);
                 continue;
             }
             st = carc_game_check_move(s->game, &m);
