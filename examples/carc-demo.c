@@ -39,10 +39,6 @@ typedef struct session {
     carc_game *game;
     bot *bots[MAX_PLAYERS];
     carc_movelist *list;
-    /* --play: the history length at the start of each of the human's turns
-     * that the human has played, most recent last (for undo). */
-    uint32_t *marks;
-    size_t nmarks, marks_cap;
 } session;
 
 static void usage(FILE *f)
@@ -495,48 +491,40 @@ static void show_position(session *s)
     list_moves(s);
 }
 
-/* Undo back to the start of the human's previous turn. */
+/*
+ * Undo back to the start of the human's previous turn: until the history ends
+ * just before the human's last move (the bots' moves since go too).
+ */
 static turn_result undo_turn(session *s)
 {
-    uint32_t target, count = 0;
+    uint32_t target = 0, count = 0;
+    bool found = false;
 
-    if (s->nmarks == 0) {
+    carc_game_history_count(&count, s->game);
+    for (uint32_t i = count; i-- > 0 && !found;) {
+        carc_history_entry e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        if (carc_game_history(&e, s->game, i) == CARC_OK && e.kind == CARC_HISTORY_PLACE
+            && e.player == s->opt->seat) {
+            target = i;
+            found = true;
+        }
+    }
+    if (!found) {
         printf("Nothing to undo: you have not played a move yet.\n");
         return TURN_AGAIN;
     }
-    target = s->marks[--s->nmarks];
-    for (;;) {
-        bool can = false;
-        carc_status st;
-        carc_game_history_count(&count, s->game);
-        if (count <= target)
-            break;
-        if (carc_game_can_undo(&can, s->game) != CARC_OK || !can) {
-            fprintf(stderr, "carc-demo: the library cannot undo further\n");
-            return TURN_ERROR;
-        }
-        st = carc_game_undo(s->game);
+    while (count > target) {
+        carc_status st = carc_game_undo(s->game);
         if (st != CARC_OK) {
             fprintf(stderr, "carc-demo: undo failed: %s\n", carc_status_str(st));
             return TURN_ERROR;
         }
+        carc_game_history_count(&count, s->game);
     }
     printf("Undone: back to the start of your previous turn.\n");
     return TURN_UNDONE;
-}
-
-static int push_mark(session *s, uint32_t mark)
-{
-    if (s->nmarks == s->marks_cap) {
-        size_t cap = s->marks_cap ? 2 * s->marks_cap : 32;
-        uint32_t *p = realloc(s->marks, cap * sizeof *p);
-        if (p == NULL)
-            return -1;
-        s->marks = p;
-        s->marks_cap = cap;
-    }
-    s->marks[s->nmarks++] = mark;
-    return 0;
 }
 
 /* Read one line; 0 ok, -1 end of input. Overlong lines are reported as "". */
@@ -564,14 +552,12 @@ static int read_line(char *buf, size_t cap)
 static turn_result human_turn(session *s)
 {
     char line[256];
-    uint32_t mark = 0;
     carc_status st = carc_game_legal_moves(s->list, s->game, CARC_ENUM_UNIQUE_ROTATIONS);
 
     if (st != CARC_OK) {
         fprintf(stderr, "carc-demo: cannot list the legal moves: %s\n", carc_status_str(st));
         return TURN_ERROR;
     }
-    carc_game_history_count(&mark, s->game);
     putchar('\n');
     show_position(s);
 
@@ -648,13 +634,7 @@ static turn_result human_turn(session *s)
                 continue;
             }
         }
-        if (play_and_report(s, &m) != 0)
-            return TURN_ERROR;
-        if (push_mark(s, mark) != 0) {
-            fprintf(stderr, "carc-demo: out of memory\n");
-            return TURN_ERROR;
-        }
-        return TURN_PLAYED;
+        return play_and_report(s, &m) == 0 ? TURN_PLAYED : TURN_ERROR;
     }
 }
 
@@ -756,7 +736,6 @@ int main(int argc, char **argv)
     for (uint32_t p = 0; p < MAX_PLAYERS; p++)
         bot_free(s.bots[p]);
     carc_movelist_free(s.list);
-    free(s.marks);
     carc_game_free(s.game);
     return rc;
 }
