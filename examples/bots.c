@@ -2,8 +2,8 @@
  * Example bots for libcarcassonne (see bots.h).
  *
  * The greedy bot tries every legal move on a scratch copy of the game
- * (carc_game_copy once per turn, then carc_game_play + carc_game_undo for each
- * move) and keeps the move with the best evaluation:
+ * (carc_game_copy without the undo history once per turn, then carc_game_play +
+ * carc_game_undo for each move) and keeps the move with the best evaluation:
  *
  *   value(p) = score(p)
  *            + for every feature where p holds a majority of the figures,
