@@ -29,7 +29,7 @@ class GameOptions:
     players: int
     seed: int
     modules: Module
-    start_tile: Optional[str]   # None: the rules' default start tile
+    start_tile: Optional[str]   # the start tile's name (None: the library reports no tile)
     start_x: int
     start_y: int
     start_rotation: int         # quarter turns clockwise

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import ctypes
 import struct
+from itertools import repeat
 from operator import itemgetter
 from typing import TYPE_CHECKING, Iterator, List, Optional, Union
 
@@ -132,8 +133,7 @@ def moves_from_array(pointer, count: int) -> List[Move]:
     if count == 0 or not pointer:
         return []
     raw = ctypes.string_at(pointer, count * _MOVE.size)
-    new = tuple.__new__
-    return [new(Move, t) for t in _MOVE.iter_unpack(raw)]
+    return list(map(tuple.__new__, repeat(Move), _MOVE.iter_unpack(raw)))
 
 
 class MoveList:

@@ -1,0 +1,160 @@
+"""_constants.py and _ffi.py against the library and the C headers."""
+import ctypes
+import os
+import subprocess
+import unittest
+
+import _support
+import carcassonne
+from carcassonne import _constants, _ffi
+from carcassonne._constants import Status
+
+
+class StatusNames(unittest.TestCase):
+    def test_every_member_matches_carc_status_name(self):
+        for status in Status:
+            with self.subTest(status=status):
+                self.assertEqual(carcassonne.status_name(status.value), "CARC_" + status.name)
+                self.assertEqual(status.c_name, "CARC_" + status.name)
+                self.assertNotEqual(carcassonne.status_str(status.value), "unknown status")
+
+    def test_no_status_is_missing(self):
+        # Every code the library names is mirrored (the bands reach -399).
+        for value in range(-399, 100):
+            name = carcassonne.status_name(value)
+            if value in Status._value2member_map_:
+                continue
+            with self.subTest(value=value):
+                self.assertEqual(name, "CARC_UNKNOWN")
+
+    def test_error_classes_follow_the_bands(self):
+        from carcassonne import errors
+        for status in Status:
+            if status == Status.OK:
+                continue
+            cls = errors.error_class(status)
+            if status <= -300:
+                self.assertTrue(issubclass(cls, errors.ResourceError), status)
+            elif status <= -200:
+                self.assertTrue(issubclass(cls, errors.RecordError), status)
+            elif status <= -100:
+                self.assertTrue(issubclass(cls, errors.RulesError), status)
+            else:
+                self.assertTrue(issubclass(cls, errors.UsageError), status)
+            self.assertIsNot(cls, errors.CarcassonneError)
+        self.assertIs(errors.error_class(-150), errors.RulesError)
+        self.assertIs(errors.error_class(-250), errors.RecordError)
+
+
+class Version(unittest.TestCase):
+    def test_version_matches_target(self):
+        number = carcassonne.library_version_number()
+        self.assertEqual((number // 10000, number // 100 % 100), (0, 1))
+        major, minor, patch = (int(p) for p in carcassonne.library_version().split("."))
+        self.assertEqual(major * 10000 + minor * 100 + patch, number)
+
+
+class AbiDump(unittest.TestCase):
+    """Compare with abi_dump.c, a C program built from the headers."""
+
+    @classmethod
+    def setUpClass(cls):
+        program = _support.env_path("CARCASSONNE_ABI_DUMP")
+        if program is None:
+            raise unittest.SkipTest("CARCASSONNE_ABI_DUMP not set (ctest sets it)")
+        out = subprocess.run([program], check=True, capture_output=True, text=True).stdout
+        cls.enums, cls.sizes, cls.offsets = {}, {}, {}
+        for line in out.splitlines():
+            what, name, value = line.split()
+            {"enum": cls.enums, "sizeof": cls.sizes, "offsetof": cls.offsets}[what][name] = int(value)
+
+    def test_enums(self):
+        c = _constants
+        prefixes = [
+            (c.Status, "CARC_"), (c.Edge, "CARC_EDGE_"), (c.SegmentKind, "CARC_SEG_"),
+            (c.SegmentEnd, "CARC_END_"), (c.Side, "CARC_"), (c.Figure, "CARC_FIGURE_"),
+            (c.EventKind, "CARC_EVENT_"), (c.HistoryKind, "CARC_HISTORY_"),
+        ]
+        checked = set()
+        for enum, prefix in prefixes:
+            for member in enum:
+                name = prefix + member.name
+                with self.subTest(name=name):
+                    self.assertIn(name, self.enums)
+                    self.assertEqual(member.value, self.enums[name])
+                    checked.add(name)
+        for member in c.Module:
+            if member.value:
+                name = "CARC_MODULE_" + member.name
+                self.assertEqual(member.value, self.enums[name], name)
+                checked.add(name)
+        defines = {
+            "CARC_GAME_OPTIONS_VERSION": c.GAME_OPTIONS_VERSION,
+            "CARC_DEFAULT_START_TILE": c.DEFAULT_START_TILE,
+            "CARC_NO_SEGMENT": c.NO_SEGMENT,
+            "CARC_CLONE_NO_HISTORY": c.CLONE_NO_HISTORY,
+            "CARC_ENUM_UNIQUE_ROTATIONS": c.ENUM_UNIQUE_ROTATIONS,
+            "CARC_RENDER_COLOR": c.RENDER_COLOR,
+            "CARC_RENDER_NO_LEGEND": c.RENDER_NO_LEGEND,
+            "CARC_RECORD_FORMAT": c.RECORD_FORMAT,
+        }
+        for name, value in defines.items():
+            self.assertEqual(value, self.enums[name], name)
+            checked.add(name)
+        # Every enumerator the program prints is mirrored.
+        self.assertEqual(sorted(set(self.enums) - checked), [])
+
+    def test_struct_layouts(self):
+        structs = {
+            "carc_allocator": _ffi.carc_allocator,
+            "carc_game_options": _ffi.carc_game_options,
+            "carc_move": _ffi.carc_move,
+            "carc_segment_info": _ffi.carc_segment_info,
+            "carc_figure_info": _ffi.carc_figure_info,
+            "carc_feature_info": _ffi.carc_feature_info,
+            "carc_event": _ffi.carc_event,
+            "carc_history_entry": _ffi.carc_history_entry,
+            "carc_load_error": _ffi.carc_load_error,
+        }
+        self.assertEqual(ctypes.sizeof(_ffi.carc_status), self.sizes["carc_status"])
+        for name, struct in structs.items():
+            with self.subTest(struct=name):
+                self.assertEqual(ctypes.sizeof(struct), self.sizes[name])
+                fields = [f[0] for f in struct._fields_]
+                c_fields = sorted((off, key.split(".", 1)[1]) for key, off in self.offsets.items()
+                                  if key.startswith(name + "."))
+                self.assertEqual([f for _, f in c_fields], fields)
+                for offset, field in c_fields:
+                    self.assertEqual(getattr(struct, field).offset, offset, f"{name}.{field}")
+
+
+class Declarations(unittest.TestCase):
+    def test_every_export_is_declared_once(self):
+        path = _support.env_path("CARCASSONNE_SYMBOLS",
+                                 os.path.join(_support.REPO_ROOT, "abi", "carcassonne.symbols"))
+        if path is None:
+            self.skipTest("abi/carcassonne.symbols not found")
+        with open(path) as f:
+            exports = {line.strip() for line in f if line.strip() and not line.startswith("#")}
+        self.assertEqual(sorted(exports - _ffi.DECLARED), [], "exports the binding does not declare")
+        self.assertEqual(sorted(_ffi.DECLARED - exports), [], "declared but not exported")
+
+    def test_pointer_results_are_never_int(self):
+        for name in sorted(_ffi.DECLARED):
+            func = getattr(_ffi, name)
+            with self.subTest(function=name):
+                self.assertIsNotNone(func.argtypes, "argtypes not set")
+                if func.restype in (ctypes.c_int,):
+                    # int results are statuses: they have an errcheck or are checked by hand
+                    self.assertIn(name, _STATUS_FUNCTIONS_CHECKED_BY_HAND | _errchecked())
+
+
+_STATUS_FUNCTIONS_CHECKED_BY_HAND = {"carc_game_check_move", "carc_game_load"}
+
+
+def _errchecked():
+    return {name for name in _ffi.DECLARED if getattr(getattr(_ffi, name), "errcheck", None)}
+
+
+if __name__ == "__main__":
+    unittest.main()
