@@ -13,7 +13,7 @@ from typing import Optional
 from ._constants import Status
 
 __all__ = [
-    "CarcassonneError", "LibraryError", "ClosedError",
+    "CarcassonneError", "CarcError", "LibraryError", "ClosedError",
     "UsageError", "InvalidArgumentError", "RangeError", "VersionError", "UnsupportedError",
     "BufferTooSmallError", "NotFoundError",
     "RulesError", "IllegalMoveError", "PhaseError", "GameOverError", "NoUndoError", "NotInBagError",
@@ -57,6 +57,10 @@ class CarcassonneError(Exception):
 
     def __reduce__(self):
         return (self.__class__, (self.status, self.name, self.message, self.detail, self.function))
+
+
+#: The name STYLE.md uses for the base class.
+CarcError = CarcassonneError
 
 
 class LibraryError(CarcassonneError, ImportError):

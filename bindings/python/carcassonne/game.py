@@ -1,14 +1,13 @@
 """The game (carc_game) and the values read from it."""
 from __future__ import annotations
 
-import ctypes
 from ctypes import byref, c_bool, c_int32, c_size_t, c_uint32
 from dataclasses import dataclass
-from typing import List, Optional, Sequence, Tuple, Union
+from typing import List, Optional, Tuple, Union
 
 from . import _ffi
 from ._constants import (CLONE_NO_HISTORY, DEFAULT_START_TILE, ENUM_UNIQUE_ROTATIONS,
-                         GAME_OPTIONS_VERSION, NO_SEGMENT, RENDER_COLOR, RENDER_NO_LEGEND,
+                         GAME_OPTIONS_VERSION, RENDER_COLOR, RENDER_NO_LEGEND,
                          EventKind, Figure, HistoryKind, Module, SegmentKind, Status)
 from .errors import ClosedError, GameOverError, error_class
 from .moves import Move, MoveList, as_move, moves_from_array

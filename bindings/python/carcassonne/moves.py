@@ -8,8 +8,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Iterator, List, Optional, Union
 
 from . import _ffi
-from ._constants import ENUM_UNIQUE_ROTATIONS, NO_SEGMENT, Figure
-from .errors import ClosedError
+from ._constants import ENUM_UNIQUE_ROTATIONS, NO_SEGMENT, Figure, Status
+from .errors import ClosedError, RangeError
 from .tiles import kind_of, tile_names
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -20,6 +20,7 @@ __all__ = ["Move", "MoveList", "as_move"]
 # carc_move: int32 x, int32 y, uint16 tile, uint8 rotation, figure, segment, reserved[3]
 _MOVE = struct.Struct("=iiHBBB3x")
 assert _MOVE.size == ctypes.sizeof(_ffi.carc_move)
+_INT32 = (-(1 << 31), (1 << 31) - 1)
 
 
 class Move(tuple):
@@ -40,8 +41,14 @@ class Move(tuple):
                 figure: Optional[int] = None, segment: Optional[int] = None) -> "Move":
         if figure is None:
             figure = Figure.NONE if segment is None else Figure.FOLLOWER
-        return tuple.__new__(cls, (int(x), int(y), kind_of(tile), int(rotation), int(figure),
-                                   NO_SEGMENT if segment is None else int(segment)))
+        fields = (int(x), int(y), kind_of(tile), int(rotation), int(figure),
+                  NO_SEGMENT if segment is None else int(segment))
+        if not (_INT32[0] <= fields[0] <= _INT32[1] and _INT32[0] <= fields[1] <= _INT32[1]
+                and all(0 <= v <= 255 for v in fields[3:])):
+            raise RangeError(Status.ERANGE, "CARC_ERANGE", "value out of range",
+                             f"move fields out of range: x={x} y={y} rotation={rotation} "
+                             f"figure={int(figure)} segment={segment}", "")
+        return tuple.__new__(cls, fields)
 
     x = property(itemgetter(0), doc="Column (x grows to the east).")
     y = property(itemgetter(1), doc="Row (y grows to the south).")

@@ -106,6 +106,17 @@ class ErrorMapping(unittest.TestCase):
                 g.play(Move("D", 0, 1, 7))
             self.assertIn(cm.exception.status, (Status.ERANGE, Status.EILLEGAL, Status.EINVAL))
 
+    def test_move_fields_out_of_range(self):
+        for kwargs in (dict(rotation=-1), dict(rotation=256), dict(segment=300), dict(x=1 << 31),
+                       dict(y=-(1 << 31) - 1), dict(figure=-2)):
+            with self.subTest(**kwargs):
+                args = dict(tile="D", x=0, y=1)
+                args.update(kwargs)
+                with self.assertRaises(errors.RangeError):
+                    Move(**args)
+        with self.assertRaises(errors.NotFoundError):
+            Move("nope", 0, 1)
+
     def test_load_errors(self):
         good = _support.playout(seed=4, moves=12).save()
         lines = good.splitlines(keepends=True)

@@ -17,7 +17,7 @@ import tempfile
 import unittest
 
 import _support
-from carcassonne import Game, HistoryKind, Move
+from carcassonne import Game, HistoryKind
 
 
 def _golden():
