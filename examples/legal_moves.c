@@ -68,7 +68,9 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < carc_movelist_count(placements); i++) {
         carc_move place;
         check(carc_movelist_get(&place, placements, i), game, "carc_movelist_get");
-        printf("  %s %d %d %-3d", carc_tile_name(place.tile), place.x, place.y, 90 * place.rotation);
+        snprintf(text, sizeof text, "%s %d %d %d", carc_tile_name(place.tile), place.x, place.y,
+                 90 * place.rotation);
+        printf("  %-13s", text);
         /* ... and where a figure may go after that placement ("no figure" first). */
         check(carc_game_figure_options(figures, game, &place), game, "carc_game_figure_options");
         for (size_t j = 0; j < carc_movelist_count(figures); j++) {

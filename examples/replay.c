@@ -104,8 +104,8 @@ int main(int argc, char **argv)
                 break;
             if (ev.kind == CARC_EVENT_DISCARD)
                 continue;
-            printf("          %s %s (%u tiles): %d to", ev.kind == CARC_EVENT_FINAL ? "final" : "scored",
-                   kind_name(ev.feature_kind), ev.tiles, ev.points);
+            printf("          %s %s (%u tile%s): %d to", ev.kind == CARC_EVENT_FINAL ? "final" : "scored",
+                   kind_name(ev.feature_kind), ev.tiles, ev.tiles == 1 ? "" : "s", ev.points);
             for (uint32_t p = 0; p < players; p++)
                 if (ev.players & (1u << p))
                     printf(" P%u", p);
