@@ -142,9 +142,13 @@ int main(int argc, char **argv)
             verbose = 1;
             continue;
         } else if (strcmp(a, "--games") == 0) {
-            target = &games, min = 1, max = 100000000;
+            target = &games;
+            min = 1;
+            max = 100000000;
         } else if (strcmp(a, "--players") == 0) {
-            target = &players, min = 2, max = MAX_PLAYERS;
+            target = &players;
+            min = 2;
+            max = MAX_PLAYERS;
         } else if (strcmp(a, "--seed") == 0) {
             target = &seed;
         } else {
