@@ -267,7 +267,7 @@ class Records(unittest.TestCase):
     def test_save_load(self):
         g = _support.playout(seed=8, players=3, moves=40)
         text = g.save()
-        self.assertTrue(text.startswith("carcassonne-record 1\n"))
+        self.assertTrue(text.startswith(f"carcassonne-record {carcassonne.RECORD_FORMAT}\n"))
         h = Game.load(text)
         self.assertEqual(h.save(), text)
         self.assertEqual(h.scores, g.scores)
