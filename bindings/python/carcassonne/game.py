@@ -261,6 +261,10 @@ class Game:
     def __deepcopy__(self, memo) -> "Game":
         return self.clone()
 
+    def __reduce__(self):
+        # Pickled as its record: options and history, replayed on unpickling.
+        return (Game.load, (self.save(),))
+
     # --------------------------------------------------------------- moves
 
     def _movelist(self):

@@ -277,6 +277,13 @@ class Records(unittest.TestCase):
         g.close()
         h.close()
 
+    def test_pickle(self):
+        with _support.playout(seed=9, players=3, moves=20) as g:
+            copy_ = pickle.loads(pickle.dumps(g))
+            self.assertEqual(copy_.save(), g.save())
+            self.assertEqual(copy_.scores, g.scores)
+            copy_.close()
+
     def test_render(self):
         g = _support.playout(seed=2, moves=15)
         text = g.render()
