@@ -154,7 +154,7 @@ void carc_game_free(carc_game *game)
         free_game(game);
 }
 
-static bool grow_caps(carc_game *g, uint32_t trail_n, uint32_t marks_n);
+static bool grow_caps(carc_game *g, size_t trail_n, uint32_t marks_n);
 
 static carc_status copy_journal(carc_game *dst, const carc_game *src, uint32_t flags)
 {
@@ -177,9 +177,9 @@ static carc_status copy_journal(carc_game *dst, const carc_game *src, uint32_t f
 }
 
 /* Journal room for the rest of the game, as a fresh game has. */
-static uint32_t trail_target(const carc_game *src, uint32_t flags)
+static size_t trail_target(const carc_game *src, uint32_t flags)
 {
-    uint32_t t = carci_journal_target(src);
+    size_t t = carci_journal_target(src);
     return (flags & CARC_CLONE_NO_HISTORY) ? t - src->trail_len : t;
 }
 
@@ -206,7 +206,7 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t fla
     return CARC_OK;
 }
 
-static bool grow_caps(carc_game *g, uint32_t trail_n, uint32_t marks_n)
+static bool grow_caps(carc_game *g, size_t trail_n, uint32_t marks_n)
 {
     if (g->trail_cap < trail_n) {
         uint32_t *t = carci_realloc(&g->alloc, g->trail, g->trail_cap * sizeof *t, trail_n * sizeof *t);

@@ -131,7 +131,7 @@ struct carc_game {
     uint16_t *st;            /* state block: rs->state_words words */
     /* undo journal (not part of the state) */
     uint32_t *trail;         /* (word offset << 16) | old value */
-    uint32_t trail_len, trail_cap;
+    size_t trail_len, trail_cap; /* size_t: a uint32_t journal entry store cannot alias them */
     uint32_t *marks;         /* trail position at the start of each undo unit */
     uint32_t n_marks, marks_cap;
     bool unit_open;          /* a tile choice is pending in the open unit */
@@ -188,7 +188,7 @@ static inline void carci_set(carc_game *g, void *field, uint16_t v)
 carc_status carci_unit_begin(carc_game *g);
 void carci_unit_rollback(carc_game *g);   /* roll back and drop the last unit */
 carc_status carci_journal_reserve(carc_game *g, uint32_t words);
-uint32_t carci_journal_target(const carc_game *g); /* room for the rest of the game */
+size_t carci_journal_target(const carc_game *g); /* room for the rest of the game */
 
 /* ---- board (board.c) ------------------------------------------------- */
 #define CARCI_NONE32 0xFFFFFFFFu

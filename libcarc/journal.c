@@ -9,7 +9,7 @@
 carc_status carci_journal_reserve(carc_game *g, uint32_t entries)
 {
     if (g->trail_cap - g->trail_len < entries) {
-        uint32_t cap = g->trail_cap ? g->trail_cap : 1024;
+        size_t cap = g->trail_cap ? g->trail_cap : 1024;
         while (cap - g->trail_len < entries)
             cap *= 2;
         uint32_t *t = carci_realloc(&g->alloc, g->trail, g->trail_cap * sizeof *t, cap * sizeof *t);
@@ -37,14 +37,14 @@ carc_status carci_unit_begin(carc_game *g)
     carc_status s = carci_journal_reserve(g, g->rs->unit_reserve);
     if (s != CARC_OK)
         return s;
-    g->marks[g->n_marks++] = g->trail_len;
+    g->marks[g->n_marks++] = (uint32_t)g->trail_len; /* a game journals far fewer than 2^32 entries */
     return CARC_OK;
 }
 
 /* A move journals about 70 entries on average (measured over 12,000 random
  * games: at most 5,000 a game); reserving 96 per tile left means no
  * allocation during a whole game once it is created. */
-uint32_t carci_journal_target(const carc_game *g)
+size_t carci_journal_target(const carc_game *g)
 {
     return g->trail_len + g->rs->unit_reserve + 96u * CARCI_HDR(g)->n_bag;
 }

@@ -112,7 +112,7 @@ static void random_games(uint32_t players, uint32_t games, uint32_t exhaustive_e
             before = NULL;
 
             carc_move m = carc_movelist_data(ml)[tu_rand(&rng) % n];
-            uint32_t journal_before = g->trail_len;
+            size_t journal_before = g->trail_len;
             assert_int_equal(carc_game_play(g, &m), CARC_OK);
             /* a unit never comes near the room reserved for it */
             assert_true(g->trail_len - journal_before <= g->rs->unit_reserve / 2);

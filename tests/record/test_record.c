@@ -220,7 +220,7 @@ static void test_committed_records(void **state)
     (void)state;
     for (i = 0; i < sizeof files / sizeof files[0]; i++) {
         char path[1024];
-        size_t len;
+        size_t len = 0;
         char *data, *again;
         carc_load_error err;
         carc_game *g = NULL;
