@@ -220,13 +220,14 @@ carc_status carc_game_figure_options(carc_movelist *l, const carc_game *g, const
     m.figure = CARC_FIGURE_NONE;
     m.segment = CARC_NO_SEGMENT;
     char err[8];
-    carc_status s = carci_check_move(g, &m, err, sizeof err);
+    uint32_t fi = CARCI_NONE32;
+    carc_status s = carci_check_move(g, &m, err, sizeof err, &fi);
     if (s != CARC_OK)
         return s;
     l->n = 0;
     if (!reserve(l, CARCI_MAX_SEG + 1))
         return CARC_ENOMEM;
-    figure_options(l, g, &m, carci_front_index(g, m.x, m.y));
+    figure_options(l, g, &m, fi);
     return CARC_OK;
 }
 
@@ -262,14 +263,15 @@ carc_status carc_game_check_move(const carc_game *g, const carc_move *m)
     if (!g || !m)
         return CARC_EINVAL;
     char err[8];
-    return carci_check_move(g, m, err, sizeof err);
+    return carci_check_move(g, m, err, sizeof err, NULL);
 }
 
 carc_status carc_game_play(carc_game *g, const carc_move *m)
 {
     if (!g || !m)
         return g ? carci_fail(g, CARC_EINVAL, "NULL move") : CARC_EINVAL;
-    carc_status s = carci_check_move(g, m, g->err, sizeof g->err);
+    uint32_t fi = CARCI_NONE32;
+    carc_status s = carci_check_move(g, m, g->err, sizeof g->err, &fi);
     if (s != CARC_OK)
         return s;
     if (!g->unit_open) {
@@ -277,7 +279,7 @@ carc_status carc_game_play(carc_game *g, const carc_move *m)
         if (s != CARC_OK)
             return carci_fail(g, s, "out of memory");
     }
-    carci_apply_move(g, m);
+    carci_apply_move(g, m, fi);
     carci_advance(g);
     g->unit_open = false;
     carci_clear_error(g);

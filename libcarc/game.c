@@ -138,7 +138,7 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
                         CARC_FIGURE_NONE, CARC_NO_SEGMENT, { 0, 0, 0 } };
     h->n_bag++; /* carci_apply_move takes the tile from the pile: put the start tile on top */
     bag[n] = (uint16_t)rs->start_kind;
-    carci_apply_move(g, &start);
+    carci_apply_move(g, &start, CARCI_NONE32); /* the only tile placed off the frontier */
     /* the start tile is not a move: no history entry, player 0 to move */
     h->n_hist = 0;
     h->cur = 0;

@@ -252,9 +252,10 @@ int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final);
 uint32_t carci_field_cities(const carc_game *g, uint16_t root);
 
 /* ---- rules (play.c, score.c) ----------------------------------------- */
-carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t errcap);
+/* Checks a move; on success *fi (if not NULL) is the frontier index of its cell. */
+carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t errcap, uint32_t *fi);
 bool carci_segment_free(const carc_game *g, uint32_t fi, uint32_t kind, uint32_t rot, uint32_t seg);
-void carci_apply_move(carc_game *g, const carc_move *m);
+void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi); /* fi: from carci_check_move */
 void carci_advance(carc_game *g);          /* end the game when no tile left can be placed */
 uint32_t carci_find_current(const carc_game *g); /* bag index of the tile to place, or NONE32 */
 void carci_update_current(carc_game *g);         /* store it in the header (cur_idx) */

@@ -71,7 +71,7 @@ static bool figure_allowed_on(const carc_game *g, uint8_t segkind)
 
 static const char *const SEGNAME[] = { "field", "road", "city", "monastery", "garden", "river" };
 
-carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t cap)
+carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
 {
     const carci_hdr *h = CARCI_HDR(g);
     if (h->over) {
@@ -102,6 +102,8 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
         return CARC_EILLEGAL;
     }
     uint32_t fi = v & 0x7FFFu;
+    if (fi_out)
+        *fi_out = fi;
     if (!carci_fits(CARCI_FNM(g)[fi], carci_rot_sig(g->rs->kinds[m->tile].sig, m->rotation))) {
         snprintf(err, cap, "%s at (%d,%d) rotated %u: an edge does not match its neighbour",
                  carci_tiles[m->tile].name, (int)m->x, (int)m->y, 90u * m->rotation);
@@ -168,7 +170,7 @@ void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn
 
 static const uint8_t POP4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
 
-void carci_apply_move(carc_game *g, const carc_move *m)
+void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
 {
     carci_hdr *h = CARCI_HDR(g);
     const carci_kindinfo *ki = &g->rs->kinds[m->tile];
@@ -181,7 +183,6 @@ void carci_apply_move(carc_game *g, const carc_move *m)
     uint16_t t = h->n_placed, base = h->n_nodes;
 
     uint8_t nb[4] = { CARCI_NONE, CARCI_NONE, CARCI_NONE, CARCI_NONE };
-    uint32_t fi = carci_front_index(g, m->x, m->y);
     if (fi != CARCI_NONE32)
         for (unsigned b = 0; b < 4; b++)
             nb[b] = carci_front_nb(g, fi, b);
