@@ -82,22 +82,45 @@ static int die_at(const uint8_t *grid, int32_t x, int32_t y)
 /* Whether a die with black edges `edges` (already rotated) may go on the
  * empty cell (x, y): every occupied orthogonal neighbour shows the same
  * colour on the shared edge (D-2). */
-static bool fits(const carc_dice_game *g, const uint8_t *grid, uint8_t edges, int32_t x, int32_t y, int *touching)
+static bool fits(const carc_dice_game *g, const uint8_t *grid, uint8_t edges, int32_t x, int32_t y)
 {
-    int n = 0;
     for (unsigned s = 0; s < 4; s++) {
         int nb = die_at(grid, x + side_dx[s], y + side_dy[s]);
         if (nb < 0)
             continue;
-        n++;
         unsigned mine = (edges >> s) & 1u;
         unsigned theirs = ((unsigned)carci_dice_die_edges(g, (unsigned)nb) >> ((s + 2u) & 3u)) & 1u;
         if (mine != theirs)
             return false;
     }
-    if (touching)
-        *touching = n;
     return true;
+}
+
+/* For every empty cell, what its occupied neighbours ask for: bit s of
+ * mask[cell] is set when side s has a neighbour, and bit s of need[cell] is
+ * then the colour that neighbour shows on the shared edge. A die with black
+ * edges e fits the cell iff ((e ^ need) & mask) == 0 (D-2). Occupied cells
+ * get mask 0x10 (never fits). */
+static void constraints(const carc_dice_game *g, const uint8_t *grid, uint8_t *need, uint8_t *mask)
+{
+    memset(need, 0, CARCI_DICE_CELLS);
+    memset(mask, 0, CARCI_DICE_CELLS);
+    for (unsigned d = 0; d < CARCI_DICE_N; d++) {
+        const carci_dice_die *e = &g->st.dice[d];
+        if (e->loc != CARC_DICE_LOC_CITY)
+            continue;
+        uint8_t edges = carci_dice_die_edges(g, d);
+        mask[cell_of(e->x, e->y)] = 0x10;
+        for (unsigned s = 0; s < 4; s++) {
+            int32_t x = e->x + side_dx[s], y = e->y + side_dy[s];
+            if (!in_grid(x, y) || grid[cell_of(x, y)])
+                continue;
+            unsigned back = (s + 2u) & 3u; /* the side of that cell facing this die */
+            unsigned c = cell_of(x, y);
+            mask[c] = (uint8_t)(mask[c] | 1u << back);
+            need[c] = (uint8_t)(need[c] | ((edges >> s) & 1u) << back);
+        }
+    }
 }
 
 static unsigned built_count(const carc_dice_game *g)
@@ -117,17 +140,15 @@ static unsigned built_count(const carc_dice_game *g)
  */
 static bool placeable(const carc_dice_game *g, const uint8_t *grid, unsigned die)
 {
+    uint8_t need[CARCI_DICE_CELLS], mask[CARCI_DICE_CELLS];
     uint8_t base = carci_dice_die_edges(g, die);
     if (built_count(g) == 0)
         return true; /* (0, 0) on an empty grid */
-    for (int32_t y = -CARCI_DICE_R; y <= CARCI_DICE_R; y++)
-        for (int32_t x = -CARCI_DICE_R; x <= CARCI_DICE_R; x++) {
-            if (grid[cell_of(x, y)])
-                continue;
-            for (unsigned r = 0; r < 4; r++)
-                if (fits(g, grid, carci_dice_rot_edges(base, r), x, y, NULL))
-                    return true;
-        }
+    constraints(g, grid, need, mask);
+    for (unsigned c = 0; c < CARCI_DICE_CELLS; c++)
+        for (unsigned r = 0; r < 4; r++)
+            if (((carci_dice_rot_edges(base, r) ^ need[c]) & mask[c]) == 0)
+                return true;
     return false;
 }
 
@@ -315,7 +336,7 @@ carc_status carci_dice_check(const carc_dice_game *g, const carc_dice_action *a,
         if (other >= 0)
             return reject(err, cap, CARC_EILLEGAL, "cell %d,%d already holds die %d", (int)a->x, (int)a->y, other);
         uint8_t edges = carci_dice_rot_edges(g->faces.city[d->face], a->rotation);
-        if (!fits(g, grid, edges, a->x, a->y, NULL))
+        if (!fits(g, grid, edges, a->x, a->y))
             return reject(err, cap, CARC_EILLEGAL,
                           "die %u at %d,%d rotation %u: an edge does not match its neighbour (black must meet "
                           "black, white must meet white)",
@@ -567,8 +588,9 @@ size_t carci_dice_enumerate(const carc_dice_game *g, carc_dice_action *buf, size
                 continue;
             emit(buf, cap, &n, CARC_DICE_ACT_SET_KNIGHT, d, 0, 0, 0);
         }
-        uint8_t grid[CARCI_DICE_CELLS];
+        uint8_t grid[CARCI_DICE_CELLS], need[CARCI_DICE_CELLS], mask[CARCI_DICE_CELLS];
         carci_dice_grid(g, grid);
+        constraints(g, grid, need, mask);
         bool empty = built_count(g) == 0;
         for (unsigned d = 0; d < CARCI_DICE_N; d++) {
             const carci_dice_die *e = &st->dice[d];
@@ -577,28 +599,28 @@ size_t carci_dice_enumerate(const carc_dice_game *g, carc_dice_action *buf, size
             if ((flags & CARC_DICE_ENUM_UNIQUE_DICE) && repeated_face(g, d))
                 continue;
             uint8_t rots[4];
-            for (unsigned r = 0; r < 4; r++)
-                rots[r] = carci_dice_rot_edges(g->faces.city[e->face], r);
+            unsigned nrot = 0, rot_of[4];
+            for (unsigned r = 0; r < 4; r++) {
+                uint8_t edges = carci_dice_rot_edges(g->faces.city[e->face], r);
+                bool dup = false;
+                for (unsigned q = 0; q < nrot; q++)
+                    dup = dup || rots[q] == edges;
+                if (dup && (flags & CARC_DICE_ENUM_UNIQUE_ROTATIONS))
+                    continue;
+                rots[nrot] = edges;
+                rot_of[nrot++] = r;
+            }
             int32_t lo = empty ? 0 : -CARCI_DICE_R, hi = empty ? 0 : CARCI_DICE_R;
             for (int32_t y = lo; y <= hi; y++)
                 for (int32_t x = lo; x <= hi; x++) {
-                    if (grid[cell_of(x, y)])
+                    unsigned c = cell_of(x, y);
+                    if (mask[c] & 0x10)
+                        continue; /* occupied */
+                    if ((flags & CARC_DICE_ENUM_TOUCHING) && !empty && mask[c] == 0)
                         continue;
-                    for (unsigned r = 0; r < 4; r++) {
-                        if (flags & CARC_DICE_ENUM_UNIQUE_ROTATIONS) {
-                            bool dup = false;
-                            for (unsigned q = 0; q < r; q++)
-                                dup = dup || rots[q] == rots[r];
-                            if (dup)
-                                continue;
-                        }
-                        int touching = 0;
-                        if (!fits(g, grid, rots[r], x, y, &touching))
-                            continue;
-                        if ((flags & CARC_DICE_ENUM_TOUCHING) && !empty && touching == 0)
-                            continue;
-                        emit(buf, cap, &n, CARC_DICE_ACT_BUILD, d, x, y, r);
-                    }
+                    for (unsigned i = 0; i < nrot; i++)
+                        if (((rots[i] ^ need[c]) & mask[c]) == 0)
+                            emit(buf, cap, &n, CARC_DICE_ACT_BUILD, d, x, y, rot_of[i]);
                 }
         }
     }
