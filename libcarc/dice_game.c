@@ -386,6 +386,11 @@ carc_status carc_dice_game_largest_closed_city(uint32_t *dice, uint32_t *mask, c
     return CARC_OK;
 }
 
+int32_t carc_dice_city_points(uint32_t dice)
+{
+    return carci_dice_points(dice);
+}
+
 /* ---------------------------------------------------------------- actions */
 
 carc_status carc_dice_game_legal_actions(carc_dice_action *buf, size_t cap, size_t *count, const carc_dice_game *g,
@@ -409,6 +414,8 @@ carc_status carc_dice_game_check_action(const carc_dice_game *g, const carc_dice
  * the game as it was (a larger capacity is invisible). */
 static bool reserve(carc_dice_game *g)
 {
+    if (g->hist_cap > UINT32_MAX / 2u || g->ev_cap > UINT32_MAX / 2u || g->snaps_cap > UINT32_MAX / 2u)
+        return false; /* a capacity could not double */
     if (g->st.n_hist + 1u > g->hist_cap) {
         uint32_t cap = g->hist_cap * 2u;
         carci_dice_hist *p = carci_realloc(&g->alloc, g->hist, g->hist_cap * sizeof *p, cap * sizeof *p);
@@ -442,7 +449,7 @@ carc_status carc_dice_game_play(carc_dice_game *g, const carc_dice_action *actio
     carc_status s = carci_dice_check(g, action, g->err, sizeof g->err);
     if (s != CARC_OK)
         return s;
-    if (g->st.n_hist == UINT32_MAX - 1u || !reserve(g))
+    if (!reserve(g))
         return carci_dice_fail(g, CARC_ENOMEM, "out of memory");
     memcpy(&g->snaps[g->n_snaps++], &g->st, sizeof g->st);
     carci_dice_apply(g, action);

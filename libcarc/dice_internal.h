@@ -81,6 +81,7 @@ uint8_t carci_dice_die_edges(const carc_dice_game *g, unsigned die); /* rotated 
 /* grid[cell] = die + 1, or 0; cell = (y + R) * W + (x + R) */
 void carci_dice_grid(const carc_dice_game *g, uint8_t grid[CARCI_DICE_CELLS]);
 uint32_t carci_dice_largest_closed(const carc_dice_game *g, uint32_t *mask);
+int32_t carci_dice_points(uint32_t dice); /* the scoring table (D-7) */
 carc_status carci_dice_check(const carc_dice_game *g, const carc_dice_action *a, char *err, size_t errcap);
 void carci_dice_apply(carc_dice_game *g, const carc_dice_action *a);
 size_t carci_dice_enumerate(const carc_dice_game *g, carc_dice_action *buf, size_t cap, uint32_t flags);

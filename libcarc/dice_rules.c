@@ -199,7 +199,7 @@ uint32_t carci_dice_largest_closed(const carc_dice_game *g, uint32_t *mask)
     return best;
 }
 
-int32_t carc_dice_city_points(uint32_t dice)
+int32_t carci_dice_points(uint32_t dice)
 {
     /* 3->1 4->3 5->6 6->10 7->15 8->21 9->28; fewer than 3 dice: 0 (D-7) */
     if (dice < 3 || dice > CARC_DICE_COUNT)
@@ -418,7 +418,7 @@ static void stop_turn(carc_dice_game *g)
 {
     carci_dice_state *st = &g->st;
     uint32_t n = carci_dice_largest_closed(g, NULL);
-    int32_t pts = carc_dice_city_points(n) * (st->doubled ? 2 : 1);
+    int32_t pts = carci_dice_points(n) * (st->doubled ? 2 : 1);
     st->score[st->cur] += pts;
     push_event(g, CARC_DICE_EVENT_SCORE, pts, n, st->doubled, 0, 0);
     if (st->score[st->cur] >= CARC_DICE_WIN_SCORE)

@@ -7,8 +7,8 @@
  * last-error text, a per-handle allocator, undo that restores the exact state,
  * a seeded generator held in the game, and text records.
  *
- * Rules: /work/shared/rules/expansions.md section 4 and rulings D-1..D-8;
- * every project decision is listed in docs/dice.md.
+ * Rules: shared/rules/expansions.md section 4 and rulings D-1..D-8 (beside
+ * the repository); every project decision is listed in docs/dice.md.
  *
  * The 9 dice are numbered 0..8 for the whole game. Each has 4 city faces
  * (CARC_DICE_FACE_CITY0..3, whose drawings are data: carc_dice_faces), a
