@@ -14,5 +14,6 @@
 #include "undo.h"
 #include "serialize.h"
 #include "render.h"
+#include "dice.h"
 
 #endif

@@ -38,23 +38,23 @@
 extern "C" {
 #endif
 
-/** An opaque dice game. @since 0.2 */
+/** An opaque dice game. @since 0.1 */
 typedef struct carc_dice_game carc_dice_game;
 
-/** Dice in the game. @since 0.2 */
+/** Dice in the game. @since 0.1 */
 #define CARC_DICE_COUNT 9
-/** City faces on each die (the other two: knight, catapult). @since 0.2 */
+/** City faces on each die (the other two: knight, catapult). @since 0.1 */
 #define CARC_DICE_CITY_FACES 4
-/** Rolls a player may make in one turn. @since 0.2 */
+/** Rolls a player may make in one turn. @since 0.1 */
 #define CARC_DICE_MAX_ROLLS 3
-/** The score that wins the game at once. @since 0.2 */
+/** The score that wins the game at once. @since 0.1 */
 #define CARC_DICE_WIN_SCORE 42
-/** Knights set aside that allow the knight option. @since 0.2 */
+/** Knights set aside that allow the knight option. @since 0.1 */
 #define CARC_DICE_KNIGHT_OPTION_KNIGHTS 3
-/** The city grid of a turn: cells with -R <= x, y <= R (see docs/dice.md). @since 0.2 */
+/** The city grid of a turn: cells with -R <= x, y <= R (see docs/dice.md). @since 0.1 */
 #define CARC_DICE_GRID_RADIUS 8
 
-/** Edge bits of a city face: set = black (city), clear = white. @since 0.2 */
+/** Edge bits of a city face: set = black (city), clear = white. @since 0.1 */
 enum {
     CARC_DICE_EDGE_N = 1u << 0,
     CARC_DICE_EDGE_E = 1u << 1,
@@ -62,7 +62,7 @@ enum {
     CARC_DICE_EDGE_W = 1u << 3
 };
 
-/** The faces of a die. @since 0.2 */
+/** The faces of a die. @since 0.1 */
 typedef enum carc_dice_face {
     CARC_DICE_FACE_CITY0 = 0,    /**< city face 0 of the face set (default: cap, BWWW) */
     CARC_DICE_FACE_CITY1 = 1,    /**< city face 1 (default: corner, BBWW) */
@@ -73,7 +73,7 @@ typedef enum carc_dice_face {
     CARC_DICE_FACE_NONE = 255    /**< not rolled yet this turn */
 } carc_dice_face;
 
-/** The version of carc_dice_faces this header describes. @since 0.2 */
+/** The version of carc_dice_faces this header describes. @since 0.1 */
 #define CARC_DICE_FACES_VERSION 1
 
 /**
@@ -84,7 +84,7 @@ typedef enum carc_dice_face {
  * model of expansions.md 4.3: cap BWWW, corner BBWW, straight BWBW, tee BBBW
  * (edges N,E,S,W). Initialise with CARC_DICE_FACES_INIT or
  * carc_dice_faces_init().
- * @since 0.2
+ * @since 0.1
  */
 typedef struct carc_dice_faces {
     uint32_t version;                     /**< CARC_DICE_FACES_VERSION */
@@ -96,7 +96,7 @@ typedef struct carc_dice_faces {
 /**
  * Fill `faces` with the default face set.
  * @return CARC_OK, CARC_EINVAL (NULL), CARC_EVERSION.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_faces_init(carc_dice_faces *faces, uint32_t version);
 
@@ -104,7 +104,7 @@ CARC_API carc_status carc_dice_faces_init(carc_dice_faces *faces, uint32_t versi
  * Check a face set: known version, every face with 1..4 black edges and no
  * other bit.
  * @return CARC_OK, CARC_EINVAL (NULL, bad face), CARC_EVERSION.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_faces_check(const carc_dice_faces *faces);
 
@@ -113,17 +113,17 @@ CARC_API carc_status carc_dice_faces_check(const carc_dice_faces *faces);
  * separated by single spaces: "BWWW BBWW BWBW BBBW". The result is checked
  * as by carc_dice_faces_check. `*out` is written only on success.
  * @return CARC_OK, CARC_EINVAL (NULL, invalid face), CARC_EPARSE.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_faces_parse(carc_dice_faces *out, const char *text);
 
-/** The options version this header describes. @since 0.2 */
+/** The options version this header describes. @since 0.1 */
 #define CARC_DICE_OPTIONS_VERSION 1
 
 /**
  * Options for carc_dice_game_new. Initialise with CARC_DICE_OPTIONS_INIT or
  * carc_dice_options_init(); fields are only ever appended.
- * @since 0.2
+ * @since 0.1
  */
 typedef struct carc_dice_options {
     uint32_t version;                /**< CARC_DICE_OPTIONS_VERSION */
@@ -138,7 +138,7 @@ typedef struct carc_dice_options {
 /**
  * Fill `opts` with the defaults for `version`.
  * @return CARC_OK, CARC_EINVAL (NULL), CARC_EVERSION.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_options_init(carc_dice_options *opts, uint32_t version);
 
@@ -147,11 +147,11 @@ CARC_API carc_status carc_dice_options_init(carc_dice_options *opts, uint32_t ve
  * knight. On failure *out is NULL (when out is not NULL).
  * @return CARC_OK, CARC_EINVAL (NULL, incomplete allocator, invalid face set),
  *         CARC_EVERSION (options or faces), CARC_ERANGE (players), CARC_ENOMEM.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_new(carc_dice_game **out, const carc_dice_options *opts);
 
-/** Free a dice game. NULL is a no-op. @since 0.2 */
+/** Free a dice game. NULL is a no-op. @since 0.1 */
 CARC_API void carc_dice_game_free(carc_dice_game *game);
 
 /**
@@ -159,26 +159,26 @@ CARC_API void carc_dice_game_free(carc_dice_game *game);
  * history (unless `flags` has CARC_CLONE_NO_HISTORY: then the copy cannot
  * undo past this point). Uses the game's allocator. On failure *out is NULL.
  * @return CARC_OK, CARC_EINVAL (NULL, unknown flag), CARC_ENOMEM.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_clone(carc_dice_game **out, const carc_dice_game *game, uint32_t flags);
 
 /**
  * The message left by the last failing mutating call on this game (never
  * NULL; "" after a call that succeeded). Borrowed until the next mutating call.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API const char *carc_dice_game_last_error(const carc_dice_game *game);
 
-/** Options the game was created with (faces and allocator: NULL). @since 0.2 */
+/** Options the game was created with (faces and allocator: NULL). @since 0.1 */
 CARC_API carc_status carc_dice_game_options_get(carc_dice_options *out, const carc_dice_game *game);
 
-/** The face set of the game. @return CARC_OK, CARC_EINVAL. @since 0.2 */
+/** The face set of the game. @return CARC_OK, CARC_EINVAL. @since 0.1 */
 CARC_API carc_status carc_dice_game_faces(carc_dice_faces *out, const carc_dice_game *game);
 
 /* ------------------------------------------------------------------ state */
 
-/** What the player to move has to decide. @since 0.2 */
+/** What the player to move has to decide. @since 0.1 */
 typedef enum carc_dice_phase {
     CARC_DICE_PHASE_ROLL = 0,          /**< start of a turn: roll */
     CARC_DICE_PHASE_CHOOSE = 1,        /**< after a roll: set aside, build, roll again, stop, knight option */
@@ -186,35 +186,35 @@ typedef enum carc_dice_phase {
     CARC_DICE_PHASE_GAME_OVER = 3
 } carc_dice_phase;
 
-/** The current phase (a carc_dice_phase). @return CARC_OK, CARC_EINVAL. @since 0.2 */
+/** The current phase (a carc_dice_phase). @return CARC_OK, CARC_EINVAL. @since 0.1 */
 CARC_API carc_status carc_dice_game_phase(uint32_t *out, const carc_dice_game *game);
 
-/** Number of players. @since 0.2 */
+/** Number of players. @since 0.1 */
 CARC_API carc_status carc_dice_game_players(uint32_t *out, const carc_dice_game *game);
 
-/** The player to move (at the end: the winner). @since 0.2 */
+/** The player to move (at the end: the winner). @since 0.1 */
 CARC_API carc_status carc_dice_game_current_player(uint32_t *out, const carc_dice_game *game);
 
-/** Turns completed so far (0 during the first turn). @since 0.2 */
+/** Turns completed so far (0 during the first turn). @since 0.1 */
 CARC_API carc_status carc_dice_game_turn(uint32_t *out, const carc_dice_game *game);
 
-/** Rolls made in the current turn (0..CARC_DICE_MAX_ROLLS). @since 0.2 */
+/** Rolls made in the current turn (0..CARC_DICE_MAX_ROLLS). @since 0.1 */
 CARC_API carc_status carc_dice_game_rolls(uint32_t *out, const carc_dice_game *game);
 
-/** Whether the current turn scores double (its player kept a knight). @since 0.2 */
+/** Whether the current turn scores double (its player kept a knight). @since 0.1 */
 CARC_API carc_status carc_dice_game_doubled(bool *out, const carc_dice_game *game);
 
-/** A player's score. @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.2 */
+/** A player's score. @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.1 */
 CARC_API carc_status carc_dice_game_score(int32_t *out, const carc_dice_game *game, uint32_t player);
 
 /**
  * The knight die `player` kept with the knight option, waiting for his next
  * turn. @return CARC_OK, CARC_EINVAL, CARC_ERANGE, CARC_ENOTFOUND (none).
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_kept_knight(uint32_t *die, const carc_dice_game *game, uint32_t player);
 
-/** Reasons for the end of the game. @since 0.2 */
+/** Reasons for the end of the game. @since 0.1 */
 typedef enum carc_dice_win_reason {
     CARC_DICE_WIN_SCORE_REACHED = 1, /**< the winner's score reached CARC_DICE_WIN_SCORE */
     CARC_DICE_WIN_CATAPULTS = 2      /**< the winner handed all 9 dice on as catapults in one turn */
@@ -223,11 +223,11 @@ typedef enum carc_dice_win_reason {
 /**
  * The winner, and (if `reason` is not NULL) a carc_dice_win_reason.
  * @return CARC_OK, CARC_EINVAL, CARC_ENOTFOUND (the game is not over).
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_winner(uint32_t *player, uint32_t *reason, const carc_dice_game *game);
 
-/** Where a die is. @since 0.2 */
+/** Where a die is. @since 0.1 */
 typedef enum carc_dice_location {
     CARC_DICE_LOC_POOL = 0,     /**< in front of the player to move, free: to be rolled, or showing its roll */
     CARC_DICE_LOC_KNIGHT = 1,   /**< set aside as a knight this turn (locked) */
@@ -238,7 +238,7 @@ typedef enum carc_dice_location {
 
 /**
  * One die. Growable: set struct_size first.
- * @since 0.2
+ * @since 0.1
  */
 typedef struct carc_dice_die {
     uint32_t struct_size;
@@ -251,7 +251,7 @@ typedef struct carc_dice_die {
     uint32_t edges;    /**< city faces: black edges (CARC_DICE_EDGE_*), rotated if built; else 0 */
 } carc_dice_die;
 
-/** Die `die` (0..8). @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.2 */
+/** Die `die` (0..8). @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.1 */
 CARC_API carc_status carc_dice_game_die(carc_dice_die *out, const carc_dice_game *game, uint32_t die);
 
 /**
@@ -259,21 +259,21 @@ CARC_API carc_status carc_dice_game_die(carc_dice_die *out, const carc_dice_game
  * player to move has his pool, knights and city; his left neighbour has the
  * catapults of this turn; a player has his kept knight.
  * @return CARC_OK, CARC_EINVAL, CARC_ERANGE.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_player_dice(uint32_t *mask, const carc_dice_game *game, uint32_t player);
 
 /**
  * The die built at (x, y) in the current player's city.
  * @return CARC_OK, CARC_EINVAL, CARC_ERANGE (outside the grid), CARC_ENOTFOUND (empty).
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_cell(uint32_t *die, const carc_dice_game *game, int32_t x, int32_t y);
 
 /**
  * The smallest rectangle holding every built die.
  * @return CARC_OK, CARC_EINVAL, CARC_ENOTFOUND (nothing built).
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_city_bounds(int32_t *x0, int32_t *y0, int32_t *x1, int32_t *y1,
                                                 const carc_dice_game *game);
@@ -284,7 +284,7 @@ CARC_API carc_status carc_dice_game_city_bounds(int32_t *x0, int32_t *y0, int32_
  * maximal set of built dice joined by black-black edges; it is closed when no
  * black edge faces an empty cell. Ties: the one holding the lowest die.
  * @return CARC_OK, CARC_EINVAL.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_largest_closed_city(uint32_t *dice, uint32_t *mask,
                                                         const carc_dice_game *game);
@@ -292,13 +292,13 @@ CARC_API carc_status carc_dice_game_largest_closed_city(uint32_t *dice, uint32_t
 /**
  * Points of a closed city of `dice` dice: 3->1, 4->3, 5->6, 6->10, 7->15,
  * 8->21, 9->28, that is (n-2)(n-1)/2; fewer than 3 dice (or more than 9) -> 0.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API int32_t carc_dice_city_points(uint32_t dice);
 
 /* ---------------------------------------------------------------- actions */
 
-/** Kinds of action. @since 0.2 */
+/** Kinds of action. @since 0.1 */
 typedef enum carc_dice_action_kind {
     CARC_DICE_ACT_ROLL = 0,          /**< roll every free die (first roll: every die in front of the player) */
     CARC_DICE_ACT_SET_KNIGHT = 1,    /**< set the free knight die `die` aside */
@@ -311,7 +311,7 @@ typedef enum carc_dice_action_kind {
  * One action. A frozen value type (24 bytes). Fields an action kind does not
  * use must be 0: ROLL, STOP and KNIGHT_OPTION use only `kind`; SET_KNIGHT
  * uses `die`; BUILD uses all but `reserved`.
- * @since 0.2
+ * @since 0.1
  */
 typedef struct carc_dice_action {
     uint32_t kind;     /**< carc_dice_action_kind */
@@ -322,7 +322,7 @@ typedef struct carc_dice_action {
     uint32_t reserved; /**< must be 0 */
 } carc_dice_action;
 
-/** Enumeration flags for carc_dice_game_legal_actions. @since 0.2 */
+/** Enumeration flags for carc_dice_game_legal_actions. @since 0.1 */
 enum {
     /** Count rotations that give the same edges once (the first of them). */
     CARC_DICE_ENUM_UNIQUE_ROTATIONS = 1u << 0,
@@ -339,7 +339,7 @@ enum {
  * play accepts is listed exactly once. Order: roll, knights by die, builds by
  * die, y, x, rotation, stop, knight option. Empty when the game is over.
  * @return CARC_OK, CARC_EINVAL (NULL, unknown flag), CARC_EBUFFER (cap < *count).
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_legal_actions(carc_dice_action *buf, size_t cap, size_t *count,
                                                   const carc_dice_game *game, uint32_t flags);
@@ -347,7 +347,7 @@ CARC_API carc_status carc_dice_game_legal_actions(carc_dice_action *buf, size_t 
 /**
  * Whether `action` is legal now (CARC_OK), else what carc_dice_game_play would
  * return. Writes no last-error text.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_check_action(const carc_dice_game *game, const carc_dice_action *action);
 
@@ -359,24 +359,24 @@ CARC_API carc_status carc_dice_game_check_action(const carc_dice_game *game, con
  * @return CARC_OK, CARC_EINVAL (NULL, unknown kind, unused field not 0),
  *         CARC_ERANGE (die, cell, rotation), CARC_EPHASE (not in this phase),
  *         CARC_EILLEGAL (against the rules), CARC_EGAME_OVER, CARC_ENOMEM.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_play(carc_dice_game *game, const carc_dice_action *action);
 
-/** Number of actions played (the game's history). @since 0.2 */
+/** Number of actions played (the game's history). @since 0.1 */
 CARC_API carc_status carc_dice_game_action_count(uint32_t *out, const carc_dice_game *game);
 
-/** Action `index` of the history. @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.2 */
+/** Action `index` of the history. @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.1 */
 CARC_API carc_status carc_dice_game_action(carc_dice_action *out, const carc_dice_game *game, uint32_t index);
 
 /**
  * Take the last action back, exactly: dice, scores, events, generator, phase.
  * @return CARC_OK, CARC_EINVAL, CARC_ENO_UNDO.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_undo(carc_dice_game *game);
 
-/** Whether there is anything to undo. @since 0.2 */
+/** Whether there is anything to undo. @since 0.1 */
 CARC_API carc_status carc_dice_game_can_undo(bool *out, const carc_dice_game *game);
 
 /**
@@ -388,13 +388,13 @@ CARC_API carc_status carc_dice_game_can_undo(bool *out, const carc_dice_game *ga
  * action and is not saved in records.
  * @return CARC_OK, CARC_EINVAL (NULL with n > 0), CARC_ERANGE (n > 9, face
  *         not 0..5), CARC_EGAME_OVER.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_set_next_roll(carc_dice_game *game, const uint8_t *faces, size_t n);
 
 /* ----------------------------------------------------------------- events */
 
-/** Kinds of event. @since 0.2 */
+/** Kinds of event. @since 0.1 */
 typedef enum carc_dice_event_kind {
     CARC_DICE_EVENT_SCORE = 0,     /**< a turn ended by stopping: its largest closed city scored (maybe 0) */
     CARC_DICE_EVENT_KNIGHTS = 1,   /**< a turn ended with the knight option */
@@ -404,7 +404,7 @@ typedef enum carc_dice_event_kind {
 
 /**
  * One event. Growable: set struct_size first.
- * @since 0.2
+ * @since 0.1
  */
 typedef struct carc_dice_event {
     uint32_t struct_size;
@@ -420,15 +420,15 @@ typedef struct carc_dice_event {
     uint32_t reason;   /**< WIN: carc_dice_win_reason */
 } carc_dice_event;
 
-/** Number of events since the start of the game. @since 0.2 */
+/** Number of events since the start of the game. @since 0.1 */
 CARC_API carc_status carc_dice_game_event_count(uint32_t *out, const carc_dice_game *game);
 
-/** Event `index` (0 = first). @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.2 */
+/** Event `index` (0 = first). @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.1 */
 CARC_API carc_status carc_dice_game_event(carc_dice_event *out, const carc_dice_game *game, uint32_t index);
 
 /* ---------------------------------------------------------------- records */
 
-/** The dice record format version this library writes. @since 0.2 */
+/** The dice record format version this library writes. @since 0.1 */
 #define CARC_DICE_RECORD_FORMAT 1
 
 /**
@@ -437,7 +437,7 @@ CARC_API carc_status carc_dice_game_event(carc_dice_event *out, const carc_dice_
  * snprintf style: buf is NUL-terminated when cap > 0, `*needed` (if not NULL)
  * receives the length without the NUL; with cap too small, CARC_EBUFFER.
  * @return CARC_OK, CARC_EINVAL, CARC_EBUFFER.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_save(char *buf, size_t cap, size_t *needed, const carc_dice_game *game);
 
@@ -446,7 +446,7 @@ CARC_API carc_status carc_dice_game_save(char *buf, size_t cap, size_t *needed, 
  * (rolls take the recorded faces). On failure *out is NULL and `err`
  * (optional; struct_size set) gives the 1-based line and the reason.
  * @return CARC_OK, CARC_EINVAL, CARC_EPARSE, CARC_EFORMAT, CARC_ERECORD, CARC_ENOMEM.
- * @since 0.2
+ * @since 0.1
  */
 CARC_API carc_status carc_dice_game_load(carc_dice_game **out, const char *data, size_t len,
                                          const carc_allocator *allocator, carc_load_error *err);
