@@ -19,6 +19,8 @@
  */
 #include "dice_internal.h"
 #include <stdarg.h>
+#include "recordio.h"
+#include "textbuf.h"
 #include <stdio.h>
 
 #define DREC_MAGIC "carcassonne-dice-record"
@@ -27,113 +29,68 @@
 
 /* ---------------------------------------------------------------- writing */
 
-typedef struct drec_out {
-    char *buf;
-    size_t cap;
-    size_t len; /* what the whole text needs, even past cap */
-} drec_out;
-
-static void out_mem(drec_out *o, const char *s, size_t n)
-{
-    if (o->len < o->cap) {
-        size_t room = o->cap - o->len;
-        memcpy(o->buf + o->len, s, n < room ? n : room);
-    }
-    o->len = (n > SIZE_MAX - o->len) ? SIZE_MAX : o->len + n;
-}
-
-static void out_str(drec_out *o, const char *s)
-{
-    out_mem(o, s, strlen(s));
-}
-
-static void out_u64(drec_out *o, uint64_t v)
-{
-    char tmp[24];
-    size_t i = sizeof tmp;
-    do {
-        tmp[--i] = (char)('0' + (int)(v % 10u));
-        v /= 10u;
-    } while (v != 0);
-    out_mem(o, tmp + i, sizeof tmp - i);
-}
-
-static void out_i32(drec_out *o, int32_t v)
-{
-    if (v < 0) {
-        out_mem(o, "-", 1);
-        out_u64(o, (uint64_t)(-(int64_t)v));
-    } else {
-        out_u64(o, (uint64_t)v);
-    }
-}
-
 static const char face_tokens[6] = { '0', '1', '2', '3', 'K', 'C' };
 
 carc_status carc_dice_game_save(char *buf, size_t cap, size_t *needed, const carc_dice_game *g)
 {
     if (!g || (!buf && cap > 0))
         return CARC_EINVAL;
-    drec_out o = { buf, cap, 0 };
-    out_str(&o, DREC_MAGIC " ");
-    out_u64(&o, CARC_DICE_RECORD_FORMAT);
-    out_str(&o, "\nplayers ");
-    out_u64(&o, g->st.players);
-    out_str(&o, "\nseed ");
-    out_u64(&o, g->seed);
-    out_str(&o, "\nfaces");
+    carci_text o = { buf, cap, 0 };
+    carci_text_str(&o, DREC_MAGIC " ");
+    carci_text_u64(&o, CARC_DICE_RECORD_FORMAT);
+    carci_text_str(&o, "\nplayers ");
+    carci_text_u64(&o, g->st.players);
+    carci_text_str(&o, "\nseed ");
+    carci_text_u64(&o, g->seed);
+    carci_text_str(&o, "\nfaces");
     for (unsigned i = 0; i < CARC_DICE_CITY_FACES; i++) {
         char w[5];
         for (unsigned s = 0; s < 4; s++)
             w[s] = (g->faces.city[i] >> s) & 1u ? 'B' : 'W';
         w[4] = '\0';
-        out_str(&o, " ");
-        out_str(&o, w);
+        carci_text_str(&o, " ");
+        carci_text_str(&o, w);
     }
-    out_str(&o, "\n");
+    carci_text_str(&o, "\n");
     for (uint32_t i = 0; i < g->st.n_hist; i++) {
         const carci_dice_hist *h = &g->hist[i];
         switch (h->kind) {
         case CARC_DICE_ACT_ROLL:
-            out_str(&o, "roll");
+            carci_text_str(&o, "roll");
             for (unsigned k = 0; k < h->nfaces; k++) {
                 char t[2] = { ' ', face_tokens[h->faces[k] % 6u] };
-                out_mem(&o, t, 2);
+                carci_text_mem(&o, t, 2);
             }
             break;
         case CARC_DICE_ACT_SET_KNIGHT:
-            out_str(&o, "knight ");
-            out_u64(&o, h->die);
+            carci_text_str(&o, "knight ");
+            carci_text_u64(&o, h->die);
             break;
         case CARC_DICE_ACT_BUILD:
-            out_str(&o, "build ");
-            out_u64(&o, h->die);
-            out_str(&o, " ");
-            out_i32(&o, h->x);
-            out_str(&o, " ");
-            out_i32(&o, h->y);
-            out_str(&o, " ");
-            out_u64(&o, (uint64_t)h->rot * 90u);
+            carci_text_str(&o, "build ");
+            carci_text_u64(&o, h->die);
+            carci_text_str(&o, " ");
+            carci_text_i64(&o, h->x);
+            carci_text_str(&o, " ");
+            carci_text_i64(&o, h->y);
+            carci_text_str(&o, " ");
+            carci_text_u64(&o, (uint64_t)h->rot * 90u);
             break;
         case CARC_DICE_ACT_STOP:
-            out_str(&o, "stop");
+            carci_text_str(&o, "stop");
             break;
         case CARC_DICE_ACT_KNIGHT_OPTION:
-            out_str(&o, "keep-knight");
+            carci_text_str(&o, "keep-knight");
             break;
         default:
             return CARC_EINVAL;
         }
-        out_str(&o, "\n");
+        carci_text_str(&o, "\n");
     }
-    out_str(&o, "actions ");
-    out_u64(&o, g->st.n_hist);
-    out_str(&o, "\n");
-    if (needed)
-        *needed = o.len;
-    if (cap > 0)
-        buf[o.len < cap ? o.len : cap - 1] = '\0';
-    return o.len < cap ? CARC_OK : CARC_EBUFFER;
+    carci_text_str(&o, "actions ");
+    carci_text_u64(&o, g->st.n_hist);
+    carci_text_str(&o, "\n");
+    return carci_text_finish(&o, needed);
 }
 
 /* ---------------------------------------------------------------- reading */
@@ -148,112 +105,19 @@ __attribute__((format(printf, 4, 5)))
 #endif
 static carc_status fail(drec_load *ld, uint32_t line, carc_status st, const char *fmt, ...)
 {
-    carc_load_error *err = ld->err;
-    char msg[sizeof err->message];
-    size_t n = 0;
     va_list ap;
-
-    if (!err)
-        return st;
-    if (line > 0) {
-        int k = snprintf(msg, sizeof msg, "line %lu: ", (unsigned long)line);
-        n = k > 0 ? (size_t)k : 0;
-    }
     va_start(ap, fmt);
-    vsnprintf(msg + n, sizeof msg - n, fmt, ap);
+    carci_load_error_vset(ld->err, line, st, fmt, ap);
     va_end(ap);
-    if (err->struct_size >= offsetof(carc_load_error, line) + sizeof err->line)
-        err->line = line;
-    if (err->struct_size >= offsetof(carc_load_error, status) + sizeof err->status)
-        err->status = (int32_t)st;
-    if (err->struct_size > offsetof(carc_load_error, message)) {
-        size_t room = err->struct_size - offsetof(carc_load_error, message);
-        if (room > sizeof err->message)
-            room = sizeof err->message;
-        n = strlen(msg);
-        if (n >= room)
-            n = room - 1;
-        memcpy(err->message, msg, n);
-        err->message[n] = '\0';
-    }
     return st;
 }
 
-/* Decimal without sign or leading zeros ("0" itself is fine). */
-static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (*s == '\0' || (s[0] == '0' && s[1] != '\0'))
-        return false;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9')
-            return false;
-        unsigned d = (unsigned)(*s - '0');
-        if (v > max / 10u || (v == max / 10u && d > max % 10u))
-            return false;
-        v = v * 10u + d;
-    }
-    *out = v;
-    return true;
-}
 
-/* A small signed decimal, canonical ("-0" is not). */
-static bool parse_i32(const char *s, int32_t *out)
-{
-    uint64_t v;
-    if (*s == '-') {
-        if (s[1] == '0' || !parse_u64(s + 1, (uint64_t)INT32_MAX + 1u, &v))
-            return false;
-        *out = (int32_t)(-(int64_t)v);
-        return true;
-    }
-    if (!parse_u64(s, INT32_MAX, &v))
-        return false;
-    *out = (int32_t)v;
-    return true;
-}
 
-/* Split at single spaces. Returns the token count, -1 for an empty token,
- * max + 1 for too many. */
-static int tokenize(char *line, char **tok, int max)
-{
-    int n = 0;
-    char *p = line;
-    for (;;) {
-        char *sp = strchr(p, ' ');
-        if (n == max)
-            return max + 1;
-        if (sp)
-            *sp = '\0';
-        if (*p == '\0')
-            return -1;
-        tok[n++] = p;
-        if (!sp)
-            return n;
-        p = sp + 1;
-    }
-}
 
 static carc_status read_line(drec_load *ld, const char *data, size_t len, size_t *pos, char *line)
 {
-    size_t i = *pos, n = 0;
-    for (;;) {
-        if (i == len)
-            return fail(ld, ld->line, CARC_EPARSE, "truncated record (the last line has no line end)");
-        unsigned char c = (unsigned char)data[i++];
-        if (c == '\n')
-            break;
-        if (c == '\0')
-            return fail(ld, ld->line, CARC_EPARSE, "NUL byte");
-        if (c < 0x20 || c > 0x7e)
-            return fail(ld, ld->line, CARC_EPARSE, "invalid character (byte 0x%02x)", (unsigned)c);
-        if (n == DREC_MAX_LINE)
-            return fail(ld, ld->line, CARC_EPARSE, "line longer than %d characters", DREC_MAX_LINE);
-        line[n++] = (char)c;
-    }
-    line[n] = '\0';
-    *pos = i;
-    return CARC_OK;
+    return carci_read_line(ld->err, ld->line, data, len, pos, line, DREC_MAX_LINE, false);
 }
 
 /* Play one action read from the record. */
@@ -303,7 +167,7 @@ static carc_status replay_line(drec_load *ld, carc_dice_game *g, char **tok, int
     if (strcmp(tok[0], "roll") == 0)
         return replay_roll(ld, g, tok, ntok);
     if (strcmp(tok[0], "knight") == 0) {
-        if (ntok != 2 || !parse_u64(tok[1], CARCI_DICE_N - 1, &v))
+        if (ntok != 2 || !carci_parse_u64(tok[1], CARCI_DICE_N - 1, &v))
             return fail(ld, ld->line, CARC_EPARSE, "'knight' takes a die number 0..8");
         a.kind = CARC_DICE_ACT_SET_KNIGHT;
         a.die = (uint32_t)v;
@@ -312,12 +176,12 @@ static carc_status replay_line(drec_load *ld, carc_dice_game *g, char **tok, int
     if (strcmp(tok[0], "build") == 0) {
         if (ntok != 5)
             return fail(ld, ld->line, CARC_EPARSE, "'build' takes a die, x, y and a rotation");
-        if (!parse_u64(tok[1], CARCI_DICE_N - 1, &v))
+        if (!carci_parse_u64(tok[1], CARCI_DICE_N - 1, &v))
             return fail(ld, ld->line, CARC_EPARSE, "bad die '%s' (0..8)", tok[1]);
         a.die = (uint32_t)v;
-        if (!parse_i32(tok[2], &a.x) || !parse_i32(tok[3], &a.y))
+        if (!carci_parse_i32(tok[2], &a.x) || !carci_parse_i32(tok[3], &a.y))
             return fail(ld, ld->line, CARC_EPARSE, "bad coordinates '%s %s'", tok[2], tok[3]);
-        if (!parse_u64(tok[4], 270, &v) || v % 90u)
+        if (!carci_parse_u64(tok[4], 270, &v) || v % 90u)
             return fail(ld, ld->line, CARC_EPARSE, "bad rotation '%s' (0, 90, 180 or 270)", tok[4]);
         a.kind = CARC_DICE_ACT_BUILD;
         a.rotation = (uint32_t)(v / 90u);
@@ -346,19 +210,19 @@ static carc_status parse_header(drec_load *ld, int which, char **tok, int ntok, 
     }
     switch (which) {
     case HDR_MAGIC:
-        if (ntok != 2 || !parse_u64(tok[1], UINT32_MAX, &v))
+        if (ntok != 2 || !carci_parse_u64(tok[1], UINT32_MAX, &v))
             return fail(ld, ld->line, CARC_EFORMAT, "bad format version");
         if (v != CARC_DICE_RECORD_FORMAT)
             return fail(ld, ld->line, CARC_EFORMAT, "dice record format %s is not supported (this library reads 1)",
                         tok[1]);
         return CARC_OK;
     case HDR_PLAYERS:
-        if (ntok != 2 || !parse_u64(tok[1], CARCI_DICE_MAX_PLAYERS, &v) || v < 2)
+        if (ntok != 2 || !carci_parse_u64(tok[1], CARCI_DICE_MAX_PLAYERS, &v) || v < 2)
             return fail(ld, ld->line, CARC_EPARSE, "players must be a number from 2 to 5");
         o->players = (uint32_t)v;
         return CARC_OK;
     case HDR_SEED:
-        if (ntok != 2 || !parse_u64(tok[1], UINT64_MAX, &v))
+        if (ntok != 2 || !carci_parse_u64(tok[1], UINT64_MAX, &v))
             return fail(ld, ld->line, CARC_EPARSE, "seed must be a number from 0 to 18446744073709551615");
         o->seed = v;
         return CARC_OK;
@@ -405,7 +269,7 @@ static carc_status load_record(drec_load *ld, carc_dice_game **gp, const char *d
             return st;
         if (done)
             return fail(ld, ld->line, CARC_EPARSE, "text after the 'actions' line");
-        ntok = tokenize(line, tok, DREC_MAX_TOKENS);
+        ntok = carci_tokenize(line, tok, DREC_MAX_TOKENS);
         if (ntok < 0)
             return fail(ld, ld->line, CARC_EPARSE, "empty line or extra space");
         if (ntok > DREC_MAX_TOKENS)
@@ -425,7 +289,7 @@ static carc_status load_record(drec_load *ld, carc_dice_game **gp, const char *d
         }
         if (strcmp(tok[0], "actions") == 0) {
             uint64_t n;
-            if (ntok != 2 || !parse_u64(tok[1], UINT32_MAX, &n))
+            if (ntok != 2 || !carci_parse_u64(tok[1], UINT32_MAX, &n))
                 return fail(ld, ld->line, CARC_EPARSE, "'actions' takes one number");
             if (n != actions)
                 return fail(ld, ld->line, CARC_EPARSE, "'actions %s' but the record has %lu actions", tok[1],

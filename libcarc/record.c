@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include "textbuf.h"
+#include "recordio.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -140,100 +141,24 @@ __attribute__((format(printf, 4, 5)))
 #endif
 static carc_status fail(rec_load *ld, uint32_t line, carc_status st, const char *fmt, ...)
 {
-    carc_load_error *err = ld->err;
-    char msg[sizeof err->message];
-    size_t n = 0, room;
     va_list ap;
-
-    if (err == NULL)
-        return st;
-    if (line > 0) {
-        int k = snprintf(msg, sizeof msg, "line %lu: ", (unsigned long)line);
-        n = (k > 0) ? (size_t)k : 0;
-    }
     va_start(ap, fmt);
-    vsnprintf(msg + n, sizeof msg - n, fmt, ap);
+    carci_load_error_vset(ld->err, line, st, fmt, ap);
     va_end(ap);
-
-    if (err->struct_size >= offsetof(carc_load_error, line) + sizeof err->line)
-        err->line = line;
-    if (err->struct_size >= offsetof(carc_load_error, status) + sizeof err->status)
-        err->status = (int32_t)st;
-    if (err->struct_size > offsetof(carc_load_error, message)) {
-        room = err->struct_size - offsetof(carc_load_error, message);
-        if (room > sizeof err->message)
-            room = sizeof err->message;
-        n = strlen(msg);
-        if (n >= room)
-            n = room - 1;
-        memcpy(err->message, msg, n);
-        err->message[n] = '\0';
-    }
     return st;
 }
 
-/* Decimal without sign, without leading zeros ("0" itself is fine). */
-static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
-{
-    uint64_t v = 0;
-    if (*s == '\0' || (s[0] == '0' && s[1] != '\0'))
-        return false;
-    for (; *s != '\0'; s++) {
-        unsigned d;
-        if (*s < '0' || *s > '9')
-            return false;
-        d = (unsigned)(*s - '0');
-        if (v > max / 10u || (v == max / 10u && d > max % 10u))
-            return false;
-        v = v * 10u + d;
-    }
-    *out = v;
-    return true;
-}
 
-static bool parse_i32(const char *s, int32_t *out)
-{
-    uint64_t v;
-    if (*s == '-') {
-        if (s[1] == '0' || !parse_u64(s + 1, (uint64_t)INT32_MAX + 1u, &v))
-            return false; /* "-0" is not canonical */
-        *out = (int32_t)(-(int64_t)v);
-        return true;
-    }
-    if (!parse_u64(s, INT32_MAX, &v))
-        return false;
-    *out = (int32_t)v;
-    return true;
-}
 
 static bool parse_rotation(const char *s, uint32_t *out)
 {
     uint64_t v;
-    if (!parse_u64(s, 270, &v) || v % 90u != 0)
+    if (!carci_parse_u64(s, 270, &v) || v % 90u != 0)
         return false;
     *out = (uint32_t)(v / 90u);
     return true;
 }
 
-/* Split a line in place at single spaces. Returns the token count, or -1 for an empty token. */
-static int tokenize(char *line, char **tok, int max)
-{
-    int n = 0;
-    char *p = line;
-    for (;;) {
-        char *sp = strchr(p, ' ');
-        if (n == max)
-            return max + 1;
-        if (sp != NULL)
-            *sp = '\0';
-        if (*p == '\0')
-            return -1;
-        tok[n++] = p;
-        if (sp == NULL)
-            return n;
-        p = sp + 1;
-    }
-}
 
 static bool same_move(const carc_move *a, const carc_move *b)
 {
@@ -307,7 +232,7 @@ static carc_status replay_place(rec_load *ld, rec_replay *rp, char **tok, int nt
         return fail(ld, ld->line, CARC_EPARSE, "'place' takes a tile, x, y, rotation and a figure location");
     if (carc_tile_find(&kind, tok[1]) != CARC_OK)
         return fail(ld, ld->line, CARC_EPARSE, "unknown tile '%s'", tok[1]);
-    if (!parse_i32(tok[2], &x) || !parse_i32(tok[3], &y))
+    if (!carci_parse_i32(tok[2], &x) || !carci_parse_i32(tok[3], &y))
         return fail(ld, ld->line, CARC_EPARSE, "bad coordinates '%s %s'", tok[2], tok[3]);
     if (!parse_rotation(tok[4], &rotation))
         return fail(ld, ld->line, CARC_EPARSE, "bad rotation '%s' (0, 90, 180 or 270)", tok[4]);
@@ -401,7 +326,7 @@ static carc_status replay_trailer(rec_load *ld, rec_replay *rp, char **tok, int 
     uint32_t count;
     carc_history_entry h;
 
-    if (ntok != 2 || !parse_u64(tok[1], UINT32_MAX, &n))
+    if (ntok != 2 || !carci_parse_u64(tok[1], UINT32_MAX, &n))
         return fail(ld, ld->line, CARC_EPARSE, "'entries' takes one number");
     if (n != rp->entries)
         return fail(ld, ld->line, CARC_EPARSE, "'entries %s' but the record has %lu entries", tok[1],
@@ -434,19 +359,19 @@ static carc_status parse_header(rec_load *ld, int which, char **tok, int ntok, c
     }
     switch (which) {
     case HDR_MAGIC:
-        if (ntok != 2 || !parse_u64(tok[1], UINT32_MAX, &v))
+        if (ntok != 2 || !carci_parse_u64(tok[1], UINT32_MAX, &v))
             return fail(ld, ld->line, CARC_EFORMAT, "bad format version");
         if (v != CARC_RECORD_FORMAT)
             return fail(ld, ld->line, CARC_EFORMAT, "record format %s is not supported (this library reads 1)",
                         tok[1]);
         return CARC_OK;
     case HDR_PLAYERS:
-        if (ntok != 2 || !parse_u64(tok[1], 5, &v) || v < 2)
+        if (ntok != 2 || !carci_parse_u64(tok[1], 5, &v) || v < 2)
             return fail(ld, ld->line, CARC_EPARSE, "players must be a number from 2 to 5");
         opts->players = (uint32_t)v;
         return CARC_OK;
     case HDR_SEED:
-        if (ntok != 2 || !parse_u64(tok[1], UINT64_MAX, &v))
+        if (ntok != 2 || !carci_parse_u64(tok[1], UINT64_MAX, &v))
             return fail(ld, ld->line, CARC_EPARSE, "seed must be a number from 0 to 18446744073709551615");
         opts->seed = v;
         return CARC_OK;
@@ -472,7 +397,7 @@ static carc_status parse_header(rec_load *ld, int which, char **tok, int ntok, c
             return fail(ld, ld->line, CARC_EPARSE, "'start' takes a tile, x, y and rotation");
         if (carc_tile_find(&opts->start_tile, tok[1]) != CARC_OK)
             return fail(ld, ld->line, CARC_EPARSE, "unknown tile '%s'", tok[1]);
-        if (!parse_i32(tok[2], &opts->start_x) || !parse_i32(tok[3], &opts->start_y))
+        if (!carci_parse_i32(tok[2], &opts->start_x) || !carci_parse_i32(tok[3], &opts->start_y))
             return fail(ld, ld->line, CARC_EPARSE, "bad coordinates '%s %s'", tok[2], tok[3]);
         if (!parse_rotation(tok[4], &opts->start_rotation))
             return fail(ld, ld->line, CARC_EPARSE, "bad rotation '%s' (0, 90, 180 or 270)", tok[4]);
@@ -482,35 +407,9 @@ static carc_status parse_header(rec_load *ld, int which, char **tok, int ntok, c
     }
 }
 
-/*
- * Copy line `ld->line` starting at data[*pos] into `line` (NUL-terminated,
- * without the line end) and advance *pos past it. Checks the characters.
- */
 static carc_status read_line(rec_load *ld, const char *data, size_t len, size_t *pos, char *line)
 {
-    size_t i = *pos, n = 0;
-    for (;;) {
-        unsigned char c;
-        if (i == len)
-            return fail(ld, ld->line, CARC_EPARSE, "truncated record (the last line has no line end)");
-        c = (unsigned char)data[i++];
-        if (c == '\n')
-            break;
-        if (c == '\r' && i < len && data[i] == '\n') {
-            i++;
-            break;
-        }
-        if (c == '\0')
-            return fail(ld, ld->line, CARC_EPARSE, "NUL byte");
-        if (c < 0x20 || c > 0x7e)
-            return fail(ld, ld->line, CARC_EPARSE, "invalid character (byte 0x%02x)", (unsigned)c);
-        if (n == REC_MAX_LINE)
-            return fail(ld, ld->line, CARC_EPARSE, "line longer than %d characters", REC_MAX_LINE);
-        line[n++] = (char)c;
-    }
-    line[n] = '\0';
-    *pos = i;
-    return CARC_OK;
+    return carci_read_line(ld->err, ld->line, data, len, pos, line, REC_MAX_LINE, true);
 }
 
 static carc_status load_record(rec_load *ld, rec_replay *rp, const char *data, size_t len,
@@ -538,7 +437,7 @@ static carc_status load_record(rec_load *ld, rec_replay *rp, const char *data, s
         if (done)
             return fail(ld, ld->line, CARC_EPARSE, "text after the 'entries' line");
         memcpy(text, line, sizeof line);
-        ntok = tokenize(line, tok, REC_MAX_TOKENS);
+        ntok = carci_tokenize(line, tok, REC_MAX_TOKENS);
         if (ntok < 0)
             return fail(ld, ld->line, CARC_EPARSE, "empty line or extra space");
         if (ntok > REC_MAX_TOKENS)
