@@ -126,7 +126,8 @@ static void carci_fit_masks(uint8_t *fit, uint64_t *hits, const uint16_t *nm, ui
 /* Append the placements of `kind` to l (l->n is not reset). */
 static carc_status placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags)
 {
-    const int16_t *fx = CARCI_FX(g), *fy = CARCI_FY(g);
+    const uint16_t *fslot = CARCI_FSLOT(g);
+    const carci_slot *hs = CARCI_HASH(g);
     const uint16_t *fnm = CARCI_FNM(g);
     uint32_t nf = CARCI_HDR(g)->n_front;
     if (!reserve(l, l->n + 4 * (size_t)nf))
@@ -163,7 +164,7 @@ static carc_status placements(carc_movelist *l, const carc_game *g, uint32_t kin
         for (uint64_t bits = hits[w]; bits; bits &= bits - 1) {
             uint32_t i = 64 * w + (uint32_t)__builtin_ctzll(bits);
             unsigned f = fit[i];
-            int32_t x = fx[i], y = fy[i];
+            int32_t x = hs[fslot[i]].x, y = hs[fslot[i]].y;
             const uint8_t *rot = ROTS[f];
             out[0] = tmpl[rot[0]];
             out[1] = tmpl[rot[1]];

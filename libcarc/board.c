@@ -80,12 +80,12 @@ static void set_nb(carc_game *g, uint32_t fi, unsigned side, uint8_t t)
  * leaves the frontier, and its empty neighbours join the frontier or get the
  * new constraint. Connecting segments is the caller's job (play.c).
  */
-void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, uint32_t kind, uint32_t rot)
+void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, uint32_t kind, uint32_t rot,
+                       const uint8_t nb[4])
 {
     carci_hdr *h = CARCI_HDR(g);
     carci_slot *hs = CARCI_HASH(g);
-    int16_t *fx = CARCI_FX(g), *fy = CARCI_FY(g);
-    uint16_t *fnm = CARCI_FNM(g), *fnb = CARCI_FNB(g);
+    uint16_t *fslot = CARCI_FSLOT(g), *fnm = CARCI_FNM(g), *fnb = CARCI_FNB(g);
     uint16_t idx = h->n_placed;
 
     if (fi_placed == CARCI_NONE32) {
@@ -93,21 +93,22 @@ void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, u
     } else {
         uint16_t fi = (uint16_t)fi_placed;
         uint16_t last = (uint16_t)(h->n_front - 1);
-        CARCI_SET(g, hs[carci_hash_find(g, x, y)].val, idx);
+        CARCI_SET(g, hs[fslot[fi]].val, idx);
         if (fi != last) {
-            int16_t mx = fx[last], my = fy[last];
-            CARCI_SET(g, fx[fi], mx);
-            CARCI_SET(g, fy[fi], my);
+            uint16_t ms = fslot[last];
+            CARCI_SET(g, fslot[fi], ms);
             CARCI_SET(g, fnm[fi], fnm[last]);
             CARCI_SET(g, fnb[2 * fi], fnb[2 * last]);
             CARCI_SET(g, fnb[2 * fi + 1], fnb[2 * last + 1]);
-            CARCI_SET(g, hs[carci_hash_find(g, mx, my)].val, CARCI_SLOT_FRONT | fi);
+            CARCI_SET(g, hs[ms].val, CARCI_SLOT_FRONT | fi);
         }
         CARCI_SET(g, h->n_front, last);
     }
 
     uint8_t sig = carci_rot_sig(g->rs->kinds[kind].sig, rot);
     for (unsigned side = 0; side < 4; side++) {
+        if (nb[side] != CARCI_NONE)
+            continue; /* a placed tile: nothing to do on the board */
         int32_t nx = x + DX[side], ny = y + DY[side];
         unsigned facing = (side + 2) & 3;
         uint16_t bits = (uint16_t)(((sig >> (2 * side)) & 3u) << (2 * facing));
@@ -119,15 +120,13 @@ void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, u
             uint32_t nbw = (0xFFFFu & ~(0xFFu << (8 * (facing & 1)))) | (uint32_t)idx << (8 * (facing & 1));
             /* journaled, not CARCI_INIT: the frontier also shrinks during play
              * (swap-remove above), so this slot may hold a cell an undo brings back */
-            CARCI_SET(g, fx[fi], nx);
-            CARCI_SET(g, fy[fi], ny);
+            CARCI_SET(g, fslot[fi], hash_insert(g, nx, ny, CARCI_SLOT_FRONT | fi));
             CARCI_SET(g, fnm[fi], bits | mask);
             CARCI_SET(g, fnb[2 * fi], facing < 2 ? nbw : 0xFFFFu);
             CARCI_SET(g, fnb[2 * fi + 1], facing < 2 ? 0xFFFFu : nbw);
             CARCI_SET(g, h->n_front, fi + 1);
-            hash_insert(g, nx, ny, CARCI_SLOT_FRONT | fi);
-        } else if (hs[ns].val & CARCI_SLOT_FRONT) {
-            uint16_t fi = (uint16_t)(hs[ns].val & 0x7FFFu);
+        } else {
+            uint16_t fi = (uint16_t)(hs[ns].val & 0x7FFFu); /* not placed: nb says so */
             CARCI_SET(g, fnm[fi], fnm[fi] | bits | mask);
             set_nb(g, fi, facing, (uint8_t)idx);
         }

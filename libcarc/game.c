@@ -91,7 +91,7 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
      * value). Every other array is written past its count before it is read
      * (CARCI_INIT), and the hash is set to empty below. */
     memset(g->st, 0, sizeof(carci_hdr));
-    memset(g->st + rs->off_fx, 0, (size_t)(rs->off_mon - rs->off_fx) * sizeof(uint16_t));
+    memset(g->st + rs->off_fslot, 0, (size_t)(rs->off_mon - rs->off_fslot) * sizeof(uint16_t));
     memset(g->st + rs->off_fig, 0, (size_t)(rs->off_event - rs->off_fig) * sizeof(uint16_t));
     carci_hdr *h = CARCI_HDR(g);
     h->players = (uint16_t)rs->players;

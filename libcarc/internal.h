@@ -85,7 +85,7 @@ typedef struct carci_ruleset {
     int32_t start_x, start_y;
     uint64_t seed;
     /* state layout: word offsets of each array */
-    uint32_t off_bag, off_placed, off_hash, off_fx, off_fy, off_fnm, off_fnb, off_mon, off_node, off_fig,
+    uint32_t off_bag, off_placed, off_hash, off_fslot, off_fnm, off_fnb, off_mon, off_node, off_fig,
         off_event, off_hist;
     uint32_t state_words;
     carci_kindinfo kinds[];  /* nkinds entries */
@@ -143,10 +143,10 @@ struct carc_game {
 #define CARCI_BAG(g) ((g)->st + (g)->rs->off_bag)
 #define CARCI_PLACED(g) ((carci_placed *)(void *)((g)->st + (g)->rs->off_placed))
 #define CARCI_HASH(g) ((carci_slot *)(void *)((g)->st + (g)->rs->off_hash))
-/* the frontier, as parallel arrays: position, need | mask << 8, and the placed
- * neighbour on each side (bytes, CARCI_NONE if none) */
-#define CARCI_FX(g) ((int16_t *)(void *)((g)->st + (g)->rs->off_fx))
-#define CARCI_FY(g) ((int16_t *)(void *)((g)->st + (g)->rs->off_fy))
+/* the frontier, as parallel arrays: the cell's slot in the hash (which holds
+ * its position), need | mask << 8, and the placed neighbour on each side
+ * (bytes, CARCI_NONE if none) */
+#define CARCI_FSLOT(g) ((g)->st + (g)->rs->off_fslot)
 #define CARCI_FNM(g) ((g)->st + (g)->rs->off_fnm)
 #define CARCI_FNB(g) ((g)->st + (g)->rs->off_fnb) /* 2 words per cell: side0 | side1 << 8, side2 | side3 << 8 */
 #define CARCI_MONS(g) ((carci_mon *)(void *)((g)->st + (g)->rs->off_mon))
@@ -226,7 +226,10 @@ static inline uint8_t carci_front_nb(const carc_game *g, uint32_t fi, unsigned s
 {
     return (uint8_t)(CARCI_FNB(g)[2 * fi + (side >> 1)] >> (8 * (side & 1)));
 }
-void carci_board_place(carc_game *g, uint32_t fi, int32_t x, int32_t y, uint32_t kind, uint32_t rot);
+/* nb: the placed neighbour on each side of the cell (read from the frontier
+ * before the call), or CARCI_NONE */
+void carci_board_place(carc_game *g, uint32_t fi, int32_t x, int32_t y, uint32_t kind, uint32_t rot,
+                       const uint8_t nb[4]);
 static inline uint8_t carci_placed_rot(const carci_placed *p) { return (uint8_t)(p->rot_base & 3); }
 static inline uint16_t carci_placed_base(const carci_placed *p) { return (uint16_t)(p->rot_base >> 2); }
 

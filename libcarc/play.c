@@ -33,22 +33,24 @@ bool carci_segment_free(const carc_game *g, uint32_t fi, uint32_t kind, uint32_t
 {
     const carci_segdef *sd = &carci_tiles[kind].seg[seg];
     const carci_node *nd = CARCI_NODES(g);
+    /* sides of the cell with a placed neighbour, and their ports */
+    unsigned placed = 0;
+    for (unsigned b = 0; b < 4; b++)
+        placed |= (unsigned)(carci_front_nb(g, fi, b) != CARCI_NONE) << b;
     if (sd->kind == CARC_SEG_ROAD || sd->kind == CARC_SEG_CITY) {
-        uint8_t sides = carci_rot_sides(sd->edges, rot);
-        for (unsigned b = 0; b < 4; b++) {
-            if (!(sides & (1u << b)))
-                continue;
-            uint8_t v = carci_front_nb(g, fi, b);
-            if (v != CARCI_NONE && (nd[carci_find(g, side_node(g, v, (b + 2) & 3))].tile_occ >> 8))
+        for (unsigned m = carci_rot_sides(sd->edges, rot) & placed; m; m &= m - 1) {
+            unsigned b = (unsigned)__builtin_ctz(m);
+            uint16_t n = side_node(g, carci_front_nb(g, fi, b), (b + 2) & 3);
+            if (nd[carci_find(g, n)].tile_occ >> 8)
                 return false;
         }
     } else if (sd->kind == CARC_SEG_FIELD) {
-        uint8_t ports = carci_rot_ports(sd->ports, rot);
-        for (unsigned q = 0; q < 8; q++) {
-            if (!(ports & (1u << q)))
-                continue;
-            uint8_t v = carci_front_nb(g, fi, q >> 1);
-            if (v != CARCI_NONE && (nd[carci_find(g, port_node(g, v, facing_port(q)))].tile_occ >> 8))
+        static const uint8_t PORTS_OF[16] = { 0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
+                                              0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF };
+        for (unsigned m = carci_rot_ports(sd->ports, rot) & PORTS_OF[placed]; m; m &= m - 1) {
+            unsigned q = (unsigned)__builtin_ctz(m);
+            uint16_t n = port_node(g, carci_front_nb(g, fi, q >> 1), facing_port(q));
+            if (nd[carci_find(g, n)].tile_occ >> 8)
                 return false;
         }
     }
@@ -188,7 +190,7 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
             nb[b] = carci_front_nb(g, fi, b);
 
     CARCI_SET(g, h->n_bag, h->n_bag - 1);
-    carci_board_place(g, fi, m->x, m->y, m->tile, rot);
+    carci_board_place(g, fi, m->x, m->y, m->tile, rot, nb);
     carci_placed *p = &CARCI_PLACED(g)[t];
     CARCI_INIT(p->x, m->x);
     CARCI_INIT(p->y, m->y);

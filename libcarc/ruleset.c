@@ -148,9 +148,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     w += ntiles * words_of(sizeof(carci_placed));
     rs->off_hash = w;
     w += hc * words_of(sizeof(carci_slot));
-    rs->off_fx = w;
-    w += rs->front_cap;
-    rs->off_fy = w;
+    rs->off_fslot = w;
     w += rs->front_cap;
     rs->off_fnm = w;
     w += rs->front_cap;

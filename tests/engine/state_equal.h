@@ -25,7 +25,7 @@ static inline bool state_equal(const carc_game *a, const carc_game *b)
     return region_equal(a, b, rs->off_bag, rs->ntiles) &&
            region_equal(a, b, rs->off_placed, h->n_placed * sizeof(carci_placed) / 2) &&
            region_equal(a, b, rs->off_hash, rs->hash_cap * sizeof(carci_slot) / 2) &&
-           region_equal(a, b, rs->off_fx, h->n_front) && region_equal(a, b, rs->off_fy, h->n_front) &&
+           region_equal(a, b, rs->off_fslot, h->n_front) &&
            region_equal(a, b, rs->off_fnm, h->n_front) && region_equal(a, b, rs->off_fnb, 2u * h->n_front) &&
            region_equal(a, b, rs->off_mon, h->n_mon * sizeof(carci_mon) / 2) &&
            region_equal(a, b, rs->off_node, h->n_nodes * sizeof(carci_node) / 2) &&
