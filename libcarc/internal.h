@@ -34,7 +34,13 @@ typedef struct carci_tiledef {
     uint8_t edges;    /* side s: bits 2s..2s+1 hold its carc_edge */
     uint8_t nseg;
     carci_segdef seg[CARCI_MAX_SEG];
+    /* The rotations that give distinct tiles (bit r: rotation r), for tiles
+     * that look alike in several rotations; 0: derived at game creation. A
+     * test checks every value given here against the derivation. */
+    uint8_t unique_rot;
 } carci_tiledef;
+
+uint8_t carci_derive_unique_rot(const carci_tiledef *t);
 
 extern const carci_tiledef carci_tiles[];
 extern const uint32_t carci_tile_kinds;

@@ -61,13 +61,18 @@ static void derive_kind(carci_kindinfo *k, const carci_tiledef *t)
         if (s->kind == CARC_SEG_MONASTERY)
             k->monastery = (uint8_t)i;
     }
+    k->unique_rot = t->unique_rot ? t->unique_rot : carci_derive_unique_rot(t);
+}
+
+uint8_t carci_derive_unique_rot(const carci_tiledef *t)
+{
     unsigned period = 4;
     for (unsigned d = 1; d < 4; d++)
         if (4 % d == 0 && symmetric(t, d)) {
             period = d;
             break;
         }
-    k->unique_rot = (uint8_t)((1u << period) - 1);
+    return (uint8_t)((1u << period) - 1);
 }
 
 static uint32_t words_of(size_t bytes)
