@@ -132,7 +132,7 @@ carc_status carc_game_feature(carc_feature_info *out, const carc_game *g, uint32
             n = nd[n].next;
         } while (n != root);
     }
-    r.value = carci_feature_value(g, root, false);
+    r.value = carci_feature_value(g, root, false, NULL);
     memcpy(out, &r, r.struct_size);
     return CARC_OK;
 }

@@ -146,23 +146,34 @@ uint32_t carci_field_cities(const carc_game *g, uint16_t root)
     return nc;
 }
 
-int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final)
+/* What a feature scores now (completed, or at the end when `final`), and its
+ * distinct tiles (monasteries: 1 + neighbours) in *tiles if not NULL. */
+int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint32_t *tiles_out)
 {
-    uint32_t pen = 0, tiles;
+    uint32_t pen = 0, tiles = 0;
+    int32_t value = 0;
     switch (carci_node_kind(g, root)) {
     case CARC_SEG_ROAD:
-        return (int32_t)carci_feature_tiles(g, root, NULL);
+        tiles = carci_feature_tiles(g, root, NULL);
+        value = (int32_t)tiles;
+        break;
     case CARC_SEG_CITY:
         tiles = carci_feature_tiles(g, root, &pen);
-        if (!final && CARCI_NODES(g)[root].open == 0)
-            return (int32_t)(2 * (tiles + pen));
-        return (int32_t)(tiles + pen);
+        value = (!final && CARCI_NODES(g)[root].open == 0) ? (int32_t)(2 * (tiles + pen)) : (int32_t)(tiles + pen);
+        break;
     case CARC_SEG_MONASTERY:
     case CARC_SEG_GARDEN:
-        return (int32_t)(1 + carci_monastery_neighbours(g, carci_node_tile(g, root)));
+        tiles = 1 + carci_monastery_neighbours(g, carci_node_tile(g, root));
+        value = (int32_t)tiles;
+        break;
     case CARC_SEG_FIELD:
-        return (int32_t)(3 * carci_field_cities(g, root));
+        tiles = carci_feature_tiles(g, root, NULL);
+        value = (int32_t)(3 * carci_field_cities(g, root));
+        break;
     default:
-        return 0;
+        break;
     }
+    if (tiles_out)
+        *tiles_out = tiles;
+    return value;
 }

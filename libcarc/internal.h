@@ -257,7 +257,7 @@ uint32_t carci_feature_tiles(const carc_game *g, uint16_t root, uint32_t *pennan
 uint32_t carci_monastery_neighbours(const carc_game *g, uint16_t tile);
 uint32_t carci_count_neighbours(const carc_game *g, int32_t x, int32_t y);
 bool carci_feature_complete(const carc_game *g, uint16_t root);
-int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final);
+int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint32_t *tiles);
 uint32_t carci_field_cities(const carc_game *g, uint16_t root);
 
 /* ---- rules (play.c, score.c) ----------------------------------------- */

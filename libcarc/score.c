@@ -5,7 +5,9 @@
  */
 #include "internal.h"
 
-void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn)
+/* Score the feature `root`. fig_roots (may be NULL) holds the feature of each
+ * figure, already found. */
+static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn, const uint16_t *fig_roots)
 {
     carci_hdr *h = CARCI_HDR(g);
     carci_fig *figs = CARCI_FIGS(g);
@@ -13,7 +15,7 @@ void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn)
     uint32_t best = 0, players = 0, returned = 0;
 
     for (uint32_t i = 0; i < h->n_figs; i++) {
-        if (carci_find(g, figs[i].node) != root)
+        if ((fig_roots ? fig_roots[i] : carci_find(g, figs[i].node)) != root)
             continue;
         uint32_t pl = figs[i].player_kind & 0xFFu;
         count[pl] += 1; /* every base follower counts 1 */
@@ -26,13 +28,9 @@ void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn)
         if (count[p] == best)
             players |= 1u << p;
 
-    int32_t points = carci_feature_value(g, root, final);
     uint32_t tiles;
+    int32_t points = carci_feature_value(g, root, final, &tiles);
     uint8_t kind = carci_node_kind(g, root);
-    if (kind == CARC_SEG_MONASTERY || kind == CARC_SEG_GARDEN)
-        tiles = 1 + carci_monastery_neighbours(g, carci_node_tile(g, root));
-    else
-        tiles = carci_feature_tiles(g, root, NULL);
     for (uint32_t p = 0; p < h->players; p++)
         if (players & (1u << p))
             CARCI_SET(g, h->score[p], h->score[p] + points);
@@ -62,23 +60,27 @@ void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn)
                      root, tiles);
 }
 
+void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn)
+{
+    score_feature(g, root, final, turn, NULL);
+}
+
 void carci_final_scoring(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
     const carci_fig *figs = CARCI_FIGS(g);
-    uint16_t done[CARCI_MAX_PLAYERS * CARCI_FOLLOWERS];
-    uint32_t ndone = 0;
+    uint16_t roots[CARCI_MAX_PLAYERS * CARCI_FOLLOWERS];
     uint32_t turn = h->n_hist ? h->n_hist - 1u : 0;
 
+    /* final scoring moves no figure: find every figure's feature once */
+    for (uint32_t i = 0; i < h->n_figs; i++)
+        roots[i] = carci_find(g, figs[i].node);
     for (uint32_t i = 0; i < h->n_figs; i++) {
-        uint16_t r = carci_find(g, figs[i].node);
         uint32_t j = 0;
-        while (j < ndone && done[j] != r)
+        while (j < i && roots[j] != roots[i])
             j++;
-        if (j < ndone)
-            continue;
-        done[ndone++] = r;
-        carci_score_feature(g, r, true, turn);
+        if (j == i) /* the first figure on this feature */
+            score_feature(g, roots[i], true, turn, roots);
     }
     CARCI_SET(g, h->over, 1);
 }
