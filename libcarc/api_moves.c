@@ -2,6 +2,7 @@
  * Move lists, legal-move enumeration, checking and playing moves.
  */
 #include "internal.h"
+#include <stddef.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -160,18 +161,34 @@ static carc_status placements(carc_movelist *l, const carc_game *g, uint32_t kin
         tmpl[r].segment = CARC_NO_SEGMENT;
     }
     carc_move *out = l->moves + l->n;
+#if defined(__SSE2__)
+    /* a move is 16 bytes: template (x = y = 0) | position, one store each */
+    _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, x) == 0 && offsetof(carc_move, y) == 4,
+                   "carc_move layout");
+    __m128i tv[4];
+    for (unsigned r = 0; r < 4; r++)
+        tv[r] = _mm_loadu_si128((const __m128i *)(const void *)&tmpl[r]);
+#endif
     for (uint32_t w = 0; w < (nf + 63) / 64; w++) {
         for (uint64_t bits = hits[w]; bits; bits &= bits - 1) {
             uint32_t i = 64 * w + (uint32_t)__builtin_ctzll(bits);
             unsigned f = fit[i];
             int32_t x = hs[fslot[i]].x, y = hs[fslot[i]].y;
             const uint8_t *rot = ROTS[f];
+#if defined(__SSE2__)
+            __m128i xy = _mm_unpacklo_epi32(_mm_cvtsi32_si128(x), _mm_cvtsi32_si128(y));
+            _mm_storeu_si128((__m128i *)(void *)&out[0], _mm_or_si128(tv[rot[0]], xy));
+            _mm_storeu_si128((__m128i *)(void *)&out[1], _mm_or_si128(tv[rot[1]], xy));
+            _mm_storeu_si128((__m128i *)(void *)&out[2], _mm_or_si128(tv[rot[2]], xy));
+            _mm_storeu_si128((__m128i *)(void *)&out[3], _mm_or_si128(tv[rot[3]], xy));
+#else
             out[0] = tmpl[rot[0]];
             out[1] = tmpl[rot[1]];
             out[2] = tmpl[rot[2]];
             out[3] = tmpl[rot[3]];
             out[0].x = out[1].x = out[2].x = out[3].x = x;
             out[0].y = out[1].y = out[2].y = out[3].y = y;
+#endif
             out += POP[f];
         }
     }
