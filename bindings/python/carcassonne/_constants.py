@@ -14,6 +14,13 @@ __all__ = [
     "GAME_OPTIONS_VERSION", "DEFAULT_START_TILE", "NO_SEGMENT", "CLONE_NO_HISTORY",
     "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT",
     "PORT_NAMES", "SIDE_NAMES",
+    # dice.h
+    "DiceEdge", "DiceFace", "DicePhase", "DiceWinReason", "DiceLocation", "DiceActionKind",
+    "DiceEventKind",
+    "DICE_COUNT", "DICE_CITY_FACES", "DICE_MAX_ROLLS", "DICE_WIN_SCORE",
+    "DICE_KNIGHT_OPTION_KNIGHTS", "DICE_GRID_RADIUS", "DICE_FACES_VERSION",
+    "DICE_OPTIONS_VERSION", "DICE_RECORD_FORMAT", "DICE_ENUM_UNIQUE_ROTATIONS",
+    "DICE_ENUM_UNIQUE_DICE", "DICE_ENUM_TOUCHING", "DICE_DEFAULT_FACES",
 ]
 
 
@@ -130,3 +137,91 @@ RECORD_FORMAT = 1                 # CARC_RECORD_FORMAT
 # Names used by the move notation (tile.h geometry, FORMAT.md).
 SIDE_NAMES = ("N", "E", "S", "W")
 PORT_NAMES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
+
+
+# ------------------------------------------------------------------ dice.h
+# The Carcassonne Dice Game (carc_dice_*).
+
+
+class DiceEdge(IntFlag):
+    """CARC_DICE_EDGE_* (dice.h): the bits of a city face's black-edge mask."""
+    N = 1 << 0
+    E = 1 << 1
+    S = 1 << 2
+    W = 1 << 3
+
+
+class DiceFace(IntEnum):
+    """carc_dice_face (dice.h): CITY0..3 are the four city faces of the face set."""
+    CITY0 = 0
+    CITY1 = 1
+    CITY2 = 2
+    CITY3 = 3
+    KNIGHT = 4
+    CATAPULT = 5
+    NONE = 255
+
+    @property
+    def is_city(self) -> bool:
+        return self <= DiceFace.CITY3
+
+    @property
+    def letter(self) -> str:
+        """The token of the record's roll lines ("0".."3", "K", "C"; "-" for NONE)."""
+        return "0123KC"[self] if self <= DiceFace.CATAPULT else "-"
+
+
+class DicePhase(IntEnum):
+    """carc_dice_phase (dice.h)."""
+    ROLL = 0
+    CHOOSE = 1
+    KNIGHT_OPTION = 2
+    GAME_OVER = 3
+
+
+class DiceWinReason(IntEnum):
+    """carc_dice_win_reason (dice.h)."""
+    SCORE_REACHED = 1
+    CATAPULTS = 2
+
+
+class DiceLocation(IntEnum):
+    """carc_dice_location (dice.h): where a die is."""
+    POOL = 0
+    KNIGHT = 1
+    CITY = 2
+    CATAPULT = 3
+    KEPT = 4
+
+
+class DiceActionKind(IntEnum):
+    """carc_dice_action_kind (dice.h)."""
+    ROLL = 0
+    SET_KNIGHT = 1
+    BUILD = 2
+    STOP = 3
+    KNIGHT_OPTION = 4
+
+
+class DiceEventKind(IntEnum):
+    """carc_dice_event_kind (dice.h)."""
+    SCORE = 0
+    KNIGHTS = 1
+    CATAPULTS = 2
+    WIN = 3
+
+
+DICE_COUNT = 9                    # CARC_DICE_COUNT
+DICE_CITY_FACES = 4               # CARC_DICE_CITY_FACES
+DICE_MAX_ROLLS = 3                # CARC_DICE_MAX_ROLLS
+DICE_WIN_SCORE = 42               # CARC_DICE_WIN_SCORE
+DICE_KNIGHT_OPTION_KNIGHTS = 3    # CARC_DICE_KNIGHT_OPTION_KNIGHTS
+DICE_GRID_RADIUS = 8              # CARC_DICE_GRID_RADIUS
+DICE_FACES_VERSION = 1            # CARC_DICE_FACES_VERSION
+DICE_OPTIONS_VERSION = 1          # CARC_DICE_OPTIONS_VERSION
+DICE_RECORD_FORMAT = 1            # CARC_DICE_RECORD_FORMAT
+DICE_ENUM_UNIQUE_ROTATIONS = 1 << 0   # CARC_DICE_ENUM_UNIQUE_ROTATIONS
+DICE_ENUM_UNIQUE_DICE = 1 << 1        # CARC_DICE_ENUM_UNIQUE_DICE
+DICE_ENUM_TOUCHING = 1 << 2           # CARC_DICE_ENUM_TOUCHING
+#: CARC_DICE_FACES_INIT: cap BWWW, corner BBWW, straight BWBW, tee BBBW.
+DICE_DEFAULT_FACES = (0x1, 0x3, 0x5, 0x7)

@@ -4,11 +4,13 @@ Every exported function is declared exactly once, by :func:`_fn`, with its
 argument types, its return type (never the default ``int`` for a pointer) and,
 for functions returning ``carc_status``, an ``errcheck`` that raises the
 matching :class:`~carcassonne.errors.CarcassonneError` subclass. For calls that
-mutate a game the exception carries ``carc_game_last_error()``; read-only calls
-never write that text, so it is not attached to their errors.
+mutate a game the exception carries ``carc_game_last_error()`` (for a dice game
+``carc_dice_game_last_error()``); read-only calls never write that text, so it
+is not attached to their errors.
 
-Handles (``carc_game``, ``carc_movelist``) are distinct empty Structures used
-through POINTER, so one cannot be passed where the other is expected. Value
+Handles (``carc_game``, ``carc_movelist``, ``carc_dice_game``) are distinct
+empty Structures used through POINTER, so one cannot be passed where another
+is expected. Value
 structs mirror the C layout; a test compares sizes and offsets with a C
 program built from the headers.
 """
@@ -94,6 +96,41 @@ class carc_load_error(Structure):
                 ("message", c_char * 256)]
 
 
+# dice.h: the Carcassonne Dice Game
+
+
+class carc_dice_game(Structure):
+    """Opaque dice game handle (use POINTER(carc_dice_game))."""
+    _fields_ = []
+
+
+class carc_dice_faces(Structure):
+    _fields_ = [("version", c_uint32), ("city", c_uint8 * 4)]
+
+
+class carc_dice_options(Structure):
+    _fields_ = [("version", c_uint32), ("players", c_uint32), ("seed", c_uint64),
+                ("faces", POINTER(carc_dice_faces)), ("allocator", POINTER(carc_allocator))]
+
+
+class carc_dice_die(Structure):
+    _fields_ = [("struct_size", c_uint32), ("location", c_uint32), ("player", c_uint32),
+                ("face", c_uint32), ("x", c_int32), ("y", c_int32), ("rotation", c_uint32),
+                ("edges", c_uint32)]
+
+
+class carc_dice_action(Structure):
+    _fields_ = [("kind", c_uint32), ("die", c_uint32), ("x", c_int32), ("y", c_int32),
+                ("rotation", c_uint32), ("reserved", c_uint32)]
+
+
+class carc_dice_event(Structure):
+    _fields_ = [("struct_size", c_uint32), ("kind", c_uint32), ("action", c_uint32),
+                ("turn", c_uint32), ("player", c_uint32), ("points", c_int32),
+                ("dice", c_uint32), ("doubled", c_uint32), ("to", c_uint32),
+                ("reason", c_uint32)]
+
+
 def sized(struct_type):
     """A growable struct with struct_size set (the library fills what fits)."""
     value = struct_type()
@@ -103,6 +140,7 @@ def sized(struct_type):
 
 GAME = POINTER(carc_game)
 MOVELIST = POINTER(carc_movelist)
+DICE = POINTER(carc_dice_game)
 CHARBUF = POINTER(c_char)  # a caller buffer the library writes into
 
 # ------------------------------------------------------- declarations
@@ -116,35 +154,39 @@ def _status_str(status: int) -> str:
     return (lib.carc_status_str(status) or b"").decode("utf-8", "replace")
 
 
-def make_error(status: int, function: str = "", game=None):
-    """The exception for `status`; `game` (a POINTER(carc_game)) adds its last-error text."""
+def make_error(status: int, function: str = "", game=None, last_error=None):
+    """The exception for `status`; `game` adds its last-error text, read by
+    `last_error` (default carc_game_last_error; carc_dice_game_last_error for
+    a POINTER(carc_dice_game))."""
     detail = ""
     if game:
-        detail = (lib.carc_game_last_error(game) or b"").decode("utf-8", "replace")
+        reader = last_error if last_error is not None else lib.carc_game_last_error
+        detail = (reader(game) or b"").decode("utf-8", "replace")
     return error_class(status)(status, _status_name(status), _status_str(status), detail, function)
 
 
-def _errcheck(ok, game_arg):
+def _errcheck(ok, game_arg, last_error=None):
     def check(result, func, args):
         if result in ok:
             return result
         game = args[game_arg] if game_arg is not None else None
-        raise make_error(result, func.__name__, game)
+        raise make_error(result, func.__name__, game, last_error)
     return check
 
 
-def _fn(name, restype, argtypes, *, status=False, ok=(0,), last_error_arg=None):
+def _fn(name, restype, argtypes, *, status=False, ok=(0,), last_error_arg=None, last_error=None):
     """Declare lib.<name> once.
 
     status: the function returns carc_status; raise unless it is in `ok`.
-    last_error_arg: index of the game argument whose carc_game_last_error
-    explains a failure (mutating calls only).
+    last_error_arg: index of the game argument whose last-error text explains
+    a failure (mutating calls only); `last_error` is the function that reads
+    it (default: carc_game_last_error).
     """
     func = getattr(lib, name)
     func.argtypes = argtypes
     func.restype = restype
     if status:
-        func.errcheck = _errcheck(frozenset(ok), last_error_arg)
+        func.errcheck = _errcheck(frozenset(ok), last_error_arg, last_error)
     globals()[name] = func
     return func
 
@@ -244,6 +286,60 @@ _fn("carc_game_render_text", carc_status, [CHARBUF, c_size_t, POINTER(c_size_t),
     status=True, ok=_OK_EBUFFER)
 _fn("carc_game_render_svg", carc_status, [CHARBUF, c_size_t, POINTER(c_size_t), GAME, c_uint32],
     status=True, ok=_OK_EBUFFER)
+
+# dice.h (the Carcassonne Dice Game). The mutating calls (play, undo,
+# set_next_roll) attach carc_dice_game_last_error to their errors.
+_fn("carc_dice_game_last_error", c_char_p, [DICE])
+_DICE_ERR = dict(last_error_arg=0, last_error=lib.carc_dice_game_last_error)
+_fn("carc_dice_faces_init", carc_status, [POINTER(carc_dice_faces), c_uint32], status=True)
+_fn("carc_dice_faces_check", carc_status, [POINTER(carc_dice_faces)], status=True)
+_fn("carc_dice_faces_parse", carc_status, [POINTER(carc_dice_faces), c_char_p], status=True)
+_fn("carc_dice_options_init", carc_status, [POINTER(carc_dice_options), c_uint32], status=True)
+_fn("carc_dice_game_new", carc_status, [POINTER(DICE), POINTER(carc_dice_options)], status=True)
+_fn("carc_dice_game_free", None, [DICE])
+_fn("carc_dice_game_clone", carc_status, [POINTER(DICE), DICE, c_uint32], status=True)
+_fn("carc_dice_game_options_get", carc_status, [POINTER(carc_dice_options), DICE], status=True)
+_fn("carc_dice_game_faces", carc_status, [POINTER(carc_dice_faces), DICE], status=True)
+_fn("carc_dice_game_phase", carc_status, [_u32p, DICE], status=True)
+_fn("carc_dice_game_players", carc_status, [_u32p, DICE], status=True)
+_fn("carc_dice_game_current_player", carc_status, [_u32p, DICE], status=True)
+_fn("carc_dice_game_turn", carc_status, [_u32p, DICE], status=True)
+_fn("carc_dice_game_rolls", carc_status, [_u32p, DICE], status=True)
+_fn("carc_dice_game_doubled", carc_status, [POINTER(c_bool), DICE], status=True)
+_fn("carc_dice_game_score", carc_status, [_i32p, DICE, c_uint32], status=True)
+_fn("carc_dice_game_kept_knight", carc_status, [_u32p, DICE, c_uint32], status=True,
+    ok=_OK_NOTFOUND)
+_fn("carc_dice_game_winner", carc_status, [_u32p, _u32p, DICE], status=True, ok=_OK_NOTFOUND)
+_fn("carc_dice_game_die", carc_status, [POINTER(carc_dice_die), DICE, c_uint32], status=True)
+_fn("carc_dice_game_player_dice", carc_status, [_u32p, DICE, c_uint32], status=True)
+_fn("carc_dice_game_cell", carc_status, [_u32p, DICE, c_int32, c_int32], status=True,
+    ok=_OK_NOTFOUND)
+_fn("carc_dice_game_city_bounds", carc_status, [_i32p, _i32p, _i32p, _i32p, DICE], status=True,
+    ok=_OK_NOTFOUND)
+_fn("carc_dice_game_largest_closed_city", carc_status, [_u32p, _u32p, DICE], status=True)
+# A number, not a carc_status (int32_t, like c_int): no errcheck.
+_fn("carc_dice_city_points", c_int32, [c_uint32])
+_fn("carc_dice_game_legal_actions", carc_status,
+    [POINTER(carc_dice_action), c_size_t, POINTER(c_size_t), DICE, c_uint32], status=True,
+    ok=_OK_EBUFFER)
+# check_action returns the status play would return and writes no last-error text.
+_fn("carc_dice_game_check_action", carc_status, [DICE, POINTER(carc_dice_action)])
+_fn("carc_dice_game_play", carc_status, [DICE, POINTER(carc_dice_action)], status=True,
+    **_DICE_ERR)
+_fn("carc_dice_game_action_count", carc_status, [_u32p, DICE], status=True)
+_fn("carc_dice_game_action", carc_status, [POINTER(carc_dice_action), DICE, c_uint32],
+    status=True)
+_fn("carc_dice_game_undo", carc_status, [DICE], status=True, **_DICE_ERR)
+_fn("carc_dice_game_can_undo", carc_status, [POINTER(c_bool), DICE], status=True)
+_fn("carc_dice_game_set_next_roll", carc_status, [DICE, POINTER(c_uint8), c_size_t], status=True,
+    **_DICE_ERR)
+_fn("carc_dice_game_event_count", carc_status, [_u32p, DICE], status=True)
+_fn("carc_dice_game_event", carc_status, [POINTER(carc_dice_event), DICE, c_uint32], status=True)
+_fn("carc_dice_game_save", carc_status, [CHARBUF, c_size_t, POINTER(c_size_t), DICE], status=True,
+    ok=_OK_EBUFFER)
+# load reports through carc_load_error (line number): no errcheck.
+_fn("carc_dice_game_load", carc_status, [POINTER(DICE), c_char_p, c_size_t,
+                                         POINTER(carc_allocator), POINTER(carc_load_error)])
 
 #: Every C function this module declares (the tests compare it with abi/carcassonne.symbols).
 DECLARED = frozenset(name for name, value in list(globals().items())

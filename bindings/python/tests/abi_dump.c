@@ -1,12 +1,14 @@
 /*
  * abi_dump: print every enumerator, #define and struct layout of the public
- * headers that the Python binding mirrors, one "name value" per line, so that
- * test_constants.py can compare them with _constants.py and _ffi.py
+ * headers that the Python binding mirrors (the tile game and the Dice Game),
+ * one "name value" per line, so that test_constants.py can compare them with
+ * _constants.py and _ffi.py
  * (libsodium's constcheck, done the other way round).
  *
  *   enum CARC_EINVAL -1
  *   sizeof carc_move 16
  *   offsetof carc_move.segment 10
+ *   fieldsize carc_move.segment 1
  */
 #include <carcassonne/carcassonne.h>
 
@@ -15,7 +17,9 @@
 
 #define ENUM(name) printf("enum %s %lld\n", #name, (long long)(name))
 #define SIZE(type) printf("sizeof %s %zu\n", #type, sizeof(type))
-#define OFF(type, field) printf("offsetof %s.%s %zu\n", #type, #field, offsetof(type, field))
+#define OFF(type, field)                                                        \
+    (printf("offsetof %s.%s %zu\n", #type, #field, offsetof(type, field)),       \
+     printf("fieldsize %s.%s %zu\n", #type, #field, sizeof(((type *)0)->field)))
 
 int main(void)
 {
@@ -87,6 +91,56 @@ int main(void)
     ENUM(CARC_RECORD_FORMAT);
     ENUM(CARC_RENDER_COLOR);
     ENUM(CARC_RENDER_NO_LEGEND);
+    /* dice.h */
+    ENUM(CARC_DICE_COUNT);
+    ENUM(CARC_DICE_CITY_FACES);
+    ENUM(CARC_DICE_MAX_ROLLS);
+    ENUM(CARC_DICE_WIN_SCORE);
+    ENUM(CARC_DICE_KNIGHT_OPTION_KNIGHTS);
+    ENUM(CARC_DICE_GRID_RADIUS);
+    ENUM(CARC_DICE_EDGE_N);
+    ENUM(CARC_DICE_EDGE_E);
+    ENUM(CARC_DICE_EDGE_S);
+    ENUM(CARC_DICE_EDGE_W);
+    ENUM(CARC_DICE_FACE_CITY0);
+    ENUM(CARC_DICE_FACE_CITY1);
+    ENUM(CARC_DICE_FACE_CITY2);
+    ENUM(CARC_DICE_FACE_CITY3);
+    ENUM(CARC_DICE_FACE_KNIGHT);
+    ENUM(CARC_DICE_FACE_CATAPULT);
+    ENUM(CARC_DICE_FACE_NONE);
+    ENUM(CARC_DICE_FACES_VERSION);
+    {
+        /* the default face set, CARC_DICE_FACES_INIT */
+        const carc_dice_faces faces = CARC_DICE_FACES_INIT;
+        for (int i = 0; i < CARC_DICE_CITY_FACES; i++)
+            printf("enum CARC_DICE_FACES_INIT.city[%d] %u\n", i, (unsigned)faces.city[i]);
+    }
+    ENUM(CARC_DICE_OPTIONS_VERSION);
+    ENUM(CARC_DICE_PHASE_ROLL);
+    ENUM(CARC_DICE_PHASE_CHOOSE);
+    ENUM(CARC_DICE_PHASE_KNIGHT_OPTION);
+    ENUM(CARC_DICE_PHASE_GAME_OVER);
+    ENUM(CARC_DICE_WIN_SCORE_REACHED);
+    ENUM(CARC_DICE_WIN_CATAPULTS);
+    ENUM(CARC_DICE_LOC_POOL);
+    ENUM(CARC_DICE_LOC_KNIGHT);
+    ENUM(CARC_DICE_LOC_CITY);
+    ENUM(CARC_DICE_LOC_CATAPULT);
+    ENUM(CARC_DICE_LOC_KEPT);
+    ENUM(CARC_DICE_ACT_ROLL);
+    ENUM(CARC_DICE_ACT_SET_KNIGHT);
+    ENUM(CARC_DICE_ACT_BUILD);
+    ENUM(CARC_DICE_ACT_STOP);
+    ENUM(CARC_DICE_ACT_KNIGHT_OPTION);
+    ENUM(CARC_DICE_ENUM_UNIQUE_ROTATIONS);
+    ENUM(CARC_DICE_ENUM_UNIQUE_DICE);
+    ENUM(CARC_DICE_ENUM_TOUCHING);
+    ENUM(CARC_DICE_EVENT_SCORE);
+    ENUM(CARC_DICE_EVENT_KNIGHTS);
+    ENUM(CARC_DICE_EVENT_CATAPULTS);
+    ENUM(CARC_DICE_EVENT_WIN);
+    ENUM(CARC_DICE_RECORD_FORMAT);
 
     /* struct layouts */
     SIZE(carc_status);
@@ -163,5 +217,41 @@ int main(void)
     OFF(carc_load_error, line);
     OFF(carc_load_error, status);
     OFF(carc_load_error, message);
+    SIZE(carc_dice_faces);
+    OFF(carc_dice_faces, version);
+    OFF(carc_dice_faces, city);
+    SIZE(carc_dice_options);
+    OFF(carc_dice_options, version);
+    OFF(carc_dice_options, players);
+    OFF(carc_dice_options, seed);
+    OFF(carc_dice_options, faces);
+    OFF(carc_dice_options, allocator);
+    SIZE(carc_dice_die);
+    OFF(carc_dice_die, struct_size);
+    OFF(carc_dice_die, location);
+    OFF(carc_dice_die, player);
+    OFF(carc_dice_die, face);
+    OFF(carc_dice_die, x);
+    OFF(carc_dice_die, y);
+    OFF(carc_dice_die, rotation);
+    OFF(carc_dice_die, edges);
+    SIZE(carc_dice_action);
+    OFF(carc_dice_action, kind);
+    OFF(carc_dice_action, die);
+    OFF(carc_dice_action, x);
+    OFF(carc_dice_action, y);
+    OFF(carc_dice_action, rotation);
+    OFF(carc_dice_action, reserved);
+    SIZE(carc_dice_event);
+    OFF(carc_dice_event, struct_size);
+    OFF(carc_dice_event, kind);
+    OFF(carc_dice_event, action);
+    OFF(carc_dice_event, turn);
+    OFF(carc_dice_event, player);
+    OFF(carc_dice_event, points);
+    OFF(carc_dice_event, dice);
+    OFF(carc_dice_event, doubled);
+    OFF(carc_dice_event, to);
+    OFF(carc_dice_event, reason);
     return 0;
 }

@@ -65,10 +65,11 @@ class AbiDump(unittest.TestCase):
         if program is None:
             raise unittest.SkipTest("CARCASSONNE_ABI_DUMP not set (ctest sets it)")
         out = subprocess.run([program], check=True, capture_output=True, text=True).stdout
-        cls.enums, cls.sizes, cls.offsets = {}, {}, {}
+        cls.enums, cls.sizes, cls.offsets, cls.field_sizes = {}, {}, {}, {}
         for line in out.splitlines():
             what, name, value = line.split()
-            {"enum": cls.enums, "sizeof": cls.sizes, "offsetof": cls.offsets}[what][name] = int(value)
+            {"enum": cls.enums, "sizeof": cls.sizes, "offsetof": cls.offsets,
+             "fieldsize": cls.field_sizes}[what][name] = int(value)
 
     def test_enums(self):
         c = _constants
@@ -76,6 +77,11 @@ class AbiDump(unittest.TestCase):
             (c.Status, "CARC_"), (c.Edge, "CARC_EDGE_"), (c.SegmentKind, "CARC_SEG_"),
             (c.SegmentEnd, "CARC_END_"), (c.Side, "CARC_"), (c.Figure, "CARC_FIGURE_"),
             (c.EventKind, "CARC_EVENT_"), (c.HistoryKind, "CARC_HISTORY_"),
+            # dice.h
+            (c.DiceEdge, "CARC_DICE_EDGE_"), (c.DiceFace, "CARC_DICE_FACE_"),
+            (c.DicePhase, "CARC_DICE_PHASE_"), (c.DiceWinReason, "CARC_DICE_WIN_"),
+            (c.DiceLocation, "CARC_DICE_LOC_"), (c.DiceActionKind, "CARC_DICE_ACT_"),
+            (c.DiceEventKind, "CARC_DICE_EVENT_"),
         ]
         checked = set()
         for enum, prefix in prefixes:
@@ -99,7 +105,23 @@ class AbiDump(unittest.TestCase):
             "CARC_RENDER_COLOR": c.RENDER_COLOR,
             "CARC_RENDER_NO_LEGEND": c.RENDER_NO_LEGEND,
             "CARC_RECORD_FORMAT": c.RECORD_FORMAT,
+            # dice.h
+            "CARC_DICE_COUNT": c.DICE_COUNT,
+            "CARC_DICE_CITY_FACES": c.DICE_CITY_FACES,
+            "CARC_DICE_MAX_ROLLS": c.DICE_MAX_ROLLS,
+            "CARC_DICE_WIN_SCORE": c.DICE_WIN_SCORE,
+            "CARC_DICE_KNIGHT_OPTION_KNIGHTS": c.DICE_KNIGHT_OPTION_KNIGHTS,
+            "CARC_DICE_GRID_RADIUS": c.DICE_GRID_RADIUS,
+            "CARC_DICE_FACES_VERSION": c.DICE_FACES_VERSION,
+            "CARC_DICE_OPTIONS_VERSION": c.DICE_OPTIONS_VERSION,
+            "CARC_DICE_RECORD_FORMAT": c.DICE_RECORD_FORMAT,
+            "CARC_DICE_ENUM_UNIQUE_ROTATIONS": c.DICE_ENUM_UNIQUE_ROTATIONS,
+            "CARC_DICE_ENUM_UNIQUE_DICE": c.DICE_ENUM_UNIQUE_DICE,
+            "CARC_DICE_ENUM_TOUCHING": c.DICE_ENUM_TOUCHING,
         }
+        for i, mask in enumerate(c.DICE_DEFAULT_FACES):
+            defines[f"CARC_DICE_FACES_INIT.city[{i}]"] = mask
+        self.assertEqual(len(c.DICE_DEFAULT_FACES), c.DICE_CITY_FACES)
         for name, value in defines.items():
             self.assertEqual(value, self.enums[name], name)
             checked.add(name)
@@ -117,6 +139,12 @@ class AbiDump(unittest.TestCase):
             "carc_event": _ffi.carc_event,
             "carc_history_entry": _ffi.carc_history_entry,
             "carc_load_error": _ffi.carc_load_error,
+            # dice.h
+            "carc_dice_faces": _ffi.carc_dice_faces,
+            "carc_dice_options": _ffi.carc_dice_options,
+            "carc_dice_die": _ffi.carc_dice_die,
+            "carc_dice_action": _ffi.carc_dice_action,
+            "carc_dice_event": _ffi.carc_dice_event,
         }
         self.assertEqual(ctypes.sizeof(_ffi.carc_status), self.sizes["carc_status"])
         for name, struct in structs.items():
@@ -128,12 +156,14 @@ class AbiDump(unittest.TestCase):
                 self.assertEqual([f for _, f in c_fields], fields)
                 for offset, field in c_fields:
                     self.assertEqual(getattr(struct, field).offset, offset, f"{name}.{field}")
+                    # the size too: padding can hide a field that is too small
+                    self.assertEqual(getattr(struct, field).size,
+                                     self.field_sizes[f"{name}.{field}"], f"{name}.{field}")
 
 
-# Public headers the binding does not (yet) cover, with the reason.
-NOT_BOUND = {
-    "dice.h": "the Dice Game (carc_dice_*), a separate game: not part of this binding yet",
-}
+# Public headers the binding does not (yet) cover, with the reason. None: the
+# Dice Game (dice.h) is bound by carcassonne.dice.
+NOT_BOUND = {}
 
 _C_TYPES = {
     "void": None, "bool": ctypes.c_bool, "char": ctypes.c_char, "uint8_t": ctypes.c_uint8,
@@ -225,7 +255,7 @@ class Declarations(unittest.TestCase):
                         self.assertIs(py_type, _expected_ctype(c_type),
                                       f"{name}: parameter {i} is C {c_type!r}, ctypes {py_type}")
                     checked += 1
-        self.assertGreaterEqual(checked, 62)
+        self.assertGreaterEqual(checked, 62 + 37)
 
     def test_every_listed_export_is_declared(self):
         path = _support.env_path("CARCASSONNE_SYMBOLS",
@@ -237,18 +267,29 @@ class Declarations(unittest.TestCase):
         not_bound = {n for h in NOT_BOUND for n in self.headers.get(h, {})}
         self.assertEqual(sorted(exports - _ffi.DECLARED - not_bound), [],
                          "exports the binding does not declare")
+        # The Dice Game is covered: every carc_dice_* export, each from dice.h.
+        dice = {n for n in exports if n.startswith("carc_dice_")}
+        self.assertEqual(len(dice), 37, sorted(dice))
+        self.assertEqual(sorted(dice - _ffi.DECLARED), [])
+        self.assertEqual(sorted(dice - set(self.headers.get("dice.h", {}))), [])
 
     def test_status_results_are_checked(self):
+        returns = {name: ret for protos in self.headers.values()
+                   for name, (ret, _) in protos.items()}
         for name in sorted(_ffi.DECLARED):
             func = getattr(_ffi, name)
-            if func.restype is ctypes.c_int:
-                with self.subTest(function=name):
+            with self.subTest(function=name):
+                if returns.get(name) == "carc_status":
                     self.assertTrue(func.errcheck is not None
                                     or name in _STATUS_FUNCTIONS_CHECKED_BY_HAND,
                                     "a carc_status result is neither errchecked nor handled")
+                else:
+                    # int32_t carc_dice_city_points is a c_int too, but a number
+                    self.assertIsNone(func.errcheck, "only carc_status results are errchecked")
 
 
-_STATUS_FUNCTIONS_CHECKED_BY_HAND = {"carc_game_check_move", "carc_game_load"}
+_STATUS_FUNCTIONS_CHECKED_BY_HAND = {"carc_game_check_move", "carc_game_load",
+                                     "carc_dice_game_check_action", "carc_dice_game_load"}
 
 
 if __name__ == "__main__":
