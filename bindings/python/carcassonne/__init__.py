@@ -7,6 +7,8 @@ dependencies beyond the standard library).
     ...         game.play(game.legal_moves()[-1])
     ...     print(game.scores, game.winners)
 
+The Carcassonne Dice Game is :class:`DiceGame` (:mod:`carcassonne.dice`).
+
 The library is found as described in :mod:`carcassonne._lib` (first the
 CARCASSONNE_LIBRARY environment variable).
 """
@@ -15,6 +17,12 @@ from ._constants import (CLONE_NO_HISTORY, DEFAULT_START_TILE, ENUM_UNIQUE_ROTAT
                          GAME_OPTIONS_VERSION, NO_SEGMENT, PORT_NAMES, RECORD_FORMAT,
                          RENDER_COLOR, RENDER_NO_LEGEND, SIDE_NAMES, Edge, EventKind, Figure,
                          HistoryKind, Module, SegmentEnd, SegmentKind, Side, Status)
+from ._constants import (DICE_CITY_FACES, DICE_COUNT, DICE_DEFAULT_FACES, DICE_GRID_RADIUS,
+                         DICE_KNIGHT_OPTION_KNIGHTS, DICE_MAX_ROLLS, DICE_RECORD_FORMAT,
+                         DICE_WIN_SCORE, DiceActionKind, DiceEdge, DiceEventKind, DiceFace,
+                         DiceLocation, DicePhase, DiceWinReason)
+from .dice import (DiceAction, DiceCity, DiceEvent, DiceGame, DiceOptions, Die, city_points,
+                   format_faces, parse_faces)
 from .errors import *  # noqa: F401,F403 (the exception classes)
 from .errors import __all__ as _errors_all
 from .game import (DiscardEvent, Event, Feature, FigureOnBoard, Game, GameOptions, HistoryEntry,
@@ -59,4 +67,10 @@ __all__ = [
     "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT", "SIDE_NAMES",
     "PORT_NAMES", "library_version", "library_version_number", "library_path", "status_name",
     "status_str", "__version__",
+    # the Carcassonne Dice Game
+    "DiceGame", "DiceAction", "DiceEvent", "DiceCity", "DiceOptions", "Die", "city_points",
+    "parse_faces", "format_faces", "DiceActionKind", "DiceEdge", "DiceEventKind", "DiceFace",
+    "DiceLocation", "DicePhase", "DiceWinReason", "DICE_COUNT", "DICE_CITY_FACES",
+    "DICE_MAX_ROLLS", "DICE_WIN_SCORE", "DICE_KNIGHT_OPTION_KNIGHTS", "DICE_GRID_RADIUS",
+    "DICE_RECORD_FORMAT", "DICE_DEFAULT_FACES",
 ] + list(_errors_all)
