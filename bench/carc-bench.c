@@ -25,7 +25,7 @@ typedef struct stats {
 
 typedef struct job {
     uint64_t seed;
-    uint32_t players, games;
+    uint32_t players, games, flags;
     stats st;
     int failed;
 } job;
@@ -83,6 +83,7 @@ static void *run_games(void *arg)
     job *j = arg;
     carc_game_options o = CARC_GAME_OPTIONS_INIT;
     o.players = j->players;
+    o.flags = j->flags;
     carc_movelist *pl = NULL, *fl = NULL;
     uint64_t rng = j->seed * 0x9E3779B97F4A7C15ull + 1;
     memset(&j->st, 0, sizeof j->st);
@@ -210,7 +211,9 @@ static int cmp_double(const void *a, const void *b)
 
 static void usage(FILE *f)
 {
-    fprintf(f, "usage: carc-bench [--games N] [--seed S] [--players 2..5] [--runs R] [--threads T] [--no-ops]\n");
+    fprintf(f, "usage: carc-bench [--games N] [--seed S] [--players 2..5] [--runs R] [--threads T] [--no-undo] "
+               "[--no-ops]\n"
+               "  --no-undo  games created with CARC_GAME_NO_UNDO (no undo journal)\n");
 }
 
 int main(int argc, char **argv)
@@ -218,6 +221,7 @@ int main(int argc, char **argv)
     uint32_t games = 20000, players = 2, runs = 5, threads = 1;
     uint64_t seed = 1;
     int ops = 1;
+    uint32_t flags = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -229,6 +233,9 @@ int main(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--no-ops")) {
             ops = 0;
+            continue;
+        } else if (!strcmp(a, "--no-undo")) {
+            flags |= CARC_GAME_NO_UNDO;
             continue;
         } else if (!strcmp(a, "--games") && ok && n > 0 && n < 100000000ull) {
             games = (uint32_t)n;
@@ -261,6 +268,7 @@ int main(int argc, char **argv)
         for (uint32_t t = 0; t < threads; t++) {
             jobs[t].seed = s;
             jobs[t].players = players;
+            jobs[t].flags = flags;
             jobs[t].games = per + (t < extra);
             jobs[t].failed = 0;
             s += jobs[t].games;
@@ -304,8 +312,9 @@ int main(int argc, char **argv)
     }
     double pp = (double)games * runs * players;
     qsort(gps, runs, sizeof *gps, cmp_double);
-    printf("median games_per_sec=%.0f over %u runs, %u thread%s (min %.0f, max %.0f)\n", gps[runs / 2], runs,
-           threads, threads > 1 ? "s" : "", gps[0], gps[runs - 1]);
+    printf("median games_per_sec=%.0f over %u runs, %u thread%s%s (min %.0f, max %.0f)\n", gps[runs / 2], runs,
+           threads, threads > 1 ? "s" : "", (flags & CARC_GAME_NO_UNDO) ? ", no undo journal" : "", gps[0],
+           gps[runs - 1]);
     printf("points per player: during play roads=%.2f cities=%.2f monasteries=%.2f | final roads=%.2f "
            "cities=%.2f monasteries=%.2f farms=%.2f | total=%.2f\n",
            total.during[0] / pp, total.during[1] / pp, total.during[2] / pp, total.final[0] / pp,

@@ -27,6 +27,7 @@ carc_status carc_game_options_get(carc_game_options *out, const carc_game *g)
     o.start_x = g->rs->start_x;
     o.start_y = g->rs->start_y;
     o.start_rotation = g->rs->start_rot;
+    o.flags = g->rs->flags;
     *out = o;
     return CARC_OK;
 }
@@ -139,7 +140,7 @@ carc_status carc_game_choose_tile(carc_game *g, uint32_t kind)
     }
     /* the choice stays open (undo takes it back, a new choice replaces it)
      * until the move; a tile that cannot be placed is discarded at once */
-    g->unit_open = true;
+    g->unit_open = !g->no_journal; /* without a journal, a choice cannot be taken back */
     if (carci_tile_placeable(g, kind)) {
         carci_update_current(g);
     } else {

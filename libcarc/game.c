@@ -70,7 +70,7 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
         return CARC_EINVAL;
     if (opts->version != CARC_GAME_OPTIONS_VERSION)
         return CARC_EVERSION;
-    if (opts->reserved)
+    if (opts->flags & ~(uint32_t)CARC_GAME_NO_UNDO)
         return CARC_EINVAL;
     const carc_allocator *a = opts->allocator ? opts->allocator : &carci_default_allocator;
     if (!a->alloc || !a->realloc || !a->free)
@@ -129,7 +129,8 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     h->n_bag = (uint16_t)n;
 
     /* lay the start tile; setup writes are not undoable */
-    s = carci_journal_reserve(g, rs->unit_reserve + 96u * rs->ntiles);
+    g->no_journal = (rs->flags & CARC_GAME_NO_UNDO) != 0;
+    s = g->no_journal ? CARC_OK : carci_journal_reserve(g, rs->unit_reserve + 96u * rs->ntiles);
     if (s != CARC_OK) {
         free_game(g);
         return s;
@@ -158,7 +159,8 @@ static bool grow_caps(carc_game *g, size_t trail_n, uint32_t marks_n);
 
 static carc_status copy_journal(carc_game *dst, const carc_game *src, uint32_t flags)
 {
-    if (flags & CARC_CLONE_NO_HISTORY) {
+    dst->no_journal = src->no_journal;
+    if ((flags & CARC_CLONE_NO_HISTORY) || src->no_journal) {
         dst->trail_len = 0;
         dst->n_marks = 0;
         dst->unit_open = false;
@@ -179,6 +181,8 @@ static carc_status copy_journal(carc_game *dst, const carc_game *src, uint32_t f
 /* Journal room for the rest of the game, as a fresh game has. */
 static size_t trail_target(const carc_game *src, uint32_t flags)
 {
+    if (src->no_journal)
+        return 0;
     size_t t = carci_journal_target(src);
     return (flags & CARC_CLONE_NO_HISTORY) ? t - src->trail_len : t;
 }
@@ -195,7 +199,7 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t fla
         return s;
     carci_ruleset_retain(game->rs);
     memcpy(g->st, game->st, game->rs->state_words * sizeof(uint16_t));
-    uint32_t marks = game->rs->ntiles + 8 > game->n_marks ? game->rs->ntiles + 8 : game->n_marks;
+    uint32_t marks = game->no_journal ? 0 : game->rs->ntiles + 8 > game->n_marks ? game->rs->ntiles + 8 : game->n_marks;
     s = grow_caps(g, trail_target(game, flags), marks) ? copy_journal(g, game, flags) : CARC_ENOMEM;
     if (s != CARC_OK) {
         free_game(g);
@@ -233,7 +237,7 @@ carc_status carc_game_copy(carc_game *dst, const carc_game *src, uint32_t flags)
         return CARC_OK;
     /* every allocation first (content-preserving, and only when dst lacks the
      * room), so that a failure leaves dst as it was */
-    uint32_t marks = src->rs->ntiles + 8 > src->n_marks ? src->rs->ntiles + 8 : src->n_marks;
+    uint32_t marks = src->no_journal ? 0 : src->rs->ntiles + 8 > src->n_marks ? src->rs->ntiles + 8 : src->n_marks;
     if (!grow_caps(dst, trail_target(src, flags), marks))
         return carci_fail(dst, CARC_ENOMEM, "out of memory");
     if (dst->rs->state_words != src->rs->state_words) {

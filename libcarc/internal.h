@@ -88,6 +88,7 @@ typedef struct carci_ruleset {
     uint32_t hist_cap;
     uint32_t unit_reserve;  /* journal entries one undo unit can need at most */
     uint32_t start_kind, start_rot;
+    uint32_t flags;         /* CARC_GAME_* */
     int32_t start_x, start_y;
     uint64_t seed;
     /* state layout: word offsets of each array */
@@ -141,6 +142,7 @@ struct carc_game {
     uint32_t *marks;         /* trail position at the start of each undo unit */
     uint32_t n_marks, marks_cap;
     bool unit_open;          /* a tile choice is pending in the open unit */
+    bool no_journal;         /* CARC_GAME_NO_UNDO: writes are not recorded */
     char err[160];
 };
 
@@ -180,7 +182,8 @@ static inline void carci_set(carc_game *g, void *field, uint16_t v)
     if (*w == v)
         return;
     /* carci_unit_begin reserved room for the whole unit */
-    g->trail[g->trail_len++] = ((uint32_t)(w - g->st) << 16) | *w;
+    if (!g->no_journal)
+        g->trail[g->trail_len++] = ((uint32_t)(w - g->st) << 16) | *w;
     *w = v;
 }
 #define CARCI_SET(g, lv, v) carci_set((g), &(lv), (uint16_t)(v))

@@ -34,6 +34,8 @@ carc_status carci_journal_reserve(carc_game *g, uint32_t entries)
  * mutation that follows can never fail half-way for lack of memory. */
 carc_status carci_unit_begin(carc_game *g)
 {
+    if (g->no_journal)
+        return CARC_OK;
     carc_status s = carci_journal_reserve(g, g->rs->unit_reserve);
     if (s != CARC_OK)
         return s;

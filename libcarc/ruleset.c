@@ -143,6 +143,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->start_x = o->start_x;
     rs->start_y = o->start_y;
     rs->seed = o->seed;
+    rs->flags = o->flags;
     for (uint32_t i = 0; i < nkinds; i++)
         derive_kind(&rs->kinds[i], &carci_tiles[i]);
 

@@ -35,9 +35,19 @@ typedef struct carc_game_options {
     int32_t start_x;        /**< where the start tile lies (default 0,0) */
     int32_t start_y;
     uint32_t start_rotation; /**< 0..3 quarter turns clockwise */
-    uint32_t reserved;      /**< must be 0 */
+    uint32_t flags;         /**< CARC_GAME_* flags (default 0) */
     const carc_allocator *allocator; /**< NULL: malloc/realloc/free; copied at creation */
 } carc_game_options;
+
+/** Game flags (carc_game_options.flags). @since 0.1 */
+enum {
+    /** Keep no undo journal: play is faster (no journal writes, no journal
+     * memory), and carc_game_undo answers CARC_ENO_UNDO. For playouts and
+     * self-play. A new tile choice in the same turn does not take the earlier
+     * one back: it draws the chosen tile from the pile as it is. Copies and
+     * clones of such a game keep no journal either. */
+    CARC_GAME_NO_UNDO = 1u << 0
+};
 
 #define CARC_GAME_OPTIONS_INIT \
     { CARC_GAME_OPTIONS_VERSION, 2, 0, CARC_MODULE_FARMERS, CARC_DEFAULT_START_TILE, 0, 0, 0, 0, NULL }

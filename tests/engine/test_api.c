@@ -54,9 +54,9 @@ static void options(void **state)
     o.start_tile = 1000;
     assert_int_equal(carc_game_new(&g, &o), CARC_ERANGE);
     o.start_tile = CARC_DEFAULT_START_TILE;
-    o.reserved = 1;
+    o.flags = 1u << 20; /* unknown flag */
     assert_int_equal(carc_game_new(&g, &o), CARC_EINVAL);
-    o.reserved = 0;
+    o.flags = 0;
     carc_allocator bad = { NULL, NULL, NULL, NULL };
     o.allocator = &bad;
     assert_int_equal(carc_game_new(&g, &o), CARC_EINVAL);

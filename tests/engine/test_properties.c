@@ -217,6 +217,52 @@ static void many_games(void **state)
     carc_movelist_free(ml);
 }
 
+/* A game without an undo journal plays exactly like one with it. */
+static void no_undo_same_game(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 0; seed < 40; seed++) {
+        uint32_t players = 2 + (uint32_t)(seed % 4);
+        carc_game *a = tu_new_game(players, seed), *b = NULL, *c = NULL;
+        carc_game_options o = CARC_GAME_OPTIONS_INIT;
+        o.players = players;
+        o.seed = seed;
+        o.flags = CARC_GAME_NO_UNDO;
+        assert_int_equal(carc_game_new(&b, &o), CARC_OK);
+        assert_true(same_state(a, b));
+        carc_movelist *ml;
+        assert_int_equal(carc_movelist_new(&ml, a), CARC_OK);
+        uint64_t r = seed + 7;
+        while (!tu_over(a)) {
+            assert_int_equal(carc_game_legal_moves(ml, a, 0), CARC_OK);
+            carc_move m = carc_movelist_data(ml)[tu_rand(&r) % carc_movelist_count(ml)];
+            assert_int_equal(carc_game_play(a, &m), CARC_OK);
+            assert_int_equal(carc_game_play(b, &m), CARC_OK);
+            if (!c && tu_rand(&r) % 20 == 0)
+                assert_int_equal(carc_game_clone(&c, b, 0), CARC_OK);
+            else if (c)
+                assert_int_equal(carc_game_play(c, &m), CARC_OK);
+            assert_int_equal(b->trail_len, 0);
+        }
+        assert_true(same_state(a, b));
+        if (c) {
+            assert_true(same_state(a, c));
+            assert_int_equal(carc_game_undo(c), CARC_ENO_UNDO);
+        }
+        bool can = true;
+        assert_int_equal(carc_game_can_undo(&can, b), CARC_OK);
+        assert_false(can);
+        assert_int_equal(carc_game_undo(b), CARC_ENO_UNDO);
+        carc_game_options back;
+        assert_int_equal(carc_game_options_get(&back, b), CARC_OK);
+        assert_int_equal(back.flags, CARC_GAME_NO_UNDO);
+        carc_movelist_free(ml);
+        carc_game_free(a);
+        carc_game_free(b);
+        carc_game_free(c);
+    }
+}
+
 static void same_seed_same_game(void **state)
 {
     (void)state;
@@ -261,6 +307,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(two_players),  cmocka_unit_test(three_players), cmocka_unit_test(four_players),
         cmocka_unit_test(five_players), cmocka_unit_test(many_games),    cmocka_unit_test(same_seed_same_game),
+        cmocka_unit_test(no_undo_same_game),
     };
     return cmocka_run_group_tests_name("properties", tests, NULL, NULL);
 }

@@ -53,7 +53,7 @@ class carc_allocator(Structure):
 class carc_game_options(Structure):
     _fields_ = [("version", c_uint32), ("players", c_uint32), ("seed", c_uint64),
                 ("modules", c_uint32), ("start_tile", c_uint32), ("start_x", c_int32),
-                ("start_y", c_int32), ("start_rotation", c_uint32), ("reserved", c_uint32),
+                ("start_y", c_int32), ("start_rotation", c_uint32), ("flags", c_uint32),
                 ("allocator", POINTER(carc_allocator))]
 
 

@@ -158,7 +158,7 @@ int main(void)
     OFF(carc_game_options, start_x);
     OFF(carc_game_options, start_y);
     OFF(carc_game_options, start_rotation);
-    OFF(carc_game_options, reserved);
+    OFF(carc_game_options, flags);
     OFF(carc_game_options, allocator);
     SIZE(carc_move);
     OFF(carc_move, x);
