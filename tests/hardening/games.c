@@ -1,0 +1,254 @@
+/*
+ * carc-hardening-games: seeded full games through the whole public API, for
+ * memory checkers (.ci/run runs it under valgrind memcheck; ctest runs it as
+ * hardening.games, which the sanitizer build checks with ASan/UBSan).
+ *
+ *   carc-hardening-games [GAMES [FIRST_SEED]]     default 4 games from seed 1
+ *
+ * Each game (2..5 players, farmers on and off) is played to its end with
+ * random legal moves, using both ways to enumerate moves, tile choices,
+ * undo and replay, an early end taken back, clones and copies (with and
+ * without history), save/load round trips, text and SVG pictures, and every
+ * query. Any inconsistency is printed and the exit status is 1.
+ */
+#include <carcassonne/carcassonne.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond)                                                                  \
+    do {                                                                             \
+        if (!(cond)) {                                                               \
+            fprintf(stderr, "carc-hardening-games:%d: check failed: %s\n", __LINE__, #cond); \
+            failures++;                                                              \
+        }                                                                            \
+    } while (0)
+#define OK(call) CHECK((call) == CARC_OK)
+
+static uint64_t next(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *s = x;
+}
+
+typedef carc_status (*writer)(char *, size_t, size_t *, const carc_game *, uint32_t);
+
+static char *text(writer fn, const carc_game *g, uint32_t flags)
+{
+    size_t need = 0;
+    if (fn(NULL, 0, &need, g, flags) != CARC_EBUFFER)
+        return NULL;
+    char *buf = malloc(need + 1);
+    if (buf != NULL && fn(buf, need + 1, NULL, g, flags) != CARC_OK) {
+        free(buf);
+        buf = NULL;
+    }
+    return buf;
+}
+
+static carc_status save4(char *b, size_t c, size_t *n, const carc_game *g, uint32_t flags)
+{
+    (void)flags;
+    return carc_game_save(b, c, n, g);
+}
+
+static bool same_record(const carc_game *a, const carc_game *b)
+{
+    char *x = text(save4, a, 0), *y = text(save4, b, 0);
+    bool same = x && y && strcmp(x, y) == 0;
+    free(x);
+    free(y);
+    return same;
+}
+
+/* Every query once; followers are conserved. */
+static void queries(const carc_game *g)
+{
+    uint32_t players = 0, n = 0, u = 0, on_board[8] = { 0 };
+    int32_t x0, y0, x1, y1;
+    OK(carc_game_players(&players, g));
+    OK(carc_game_figure_count(&n, g));
+    for (uint32_t i = 0; i < n; i++) {
+        carc_figure_info fi = { sizeof fi, 0, 0, 0, 0, 0, 0 };
+        carc_feature_info fe;
+        uint32_t counts[8];
+        OK(carc_game_figure(&fi, g, i));
+        CHECK(fi.player < players);
+        if (fi.player < 8)
+            on_board[fi.player]++;
+        memset(&fe, 0, sizeof fe);
+        fe.struct_size = sizeof fe;
+        OK(carc_game_feature(&fe, g, fi.feature));
+        OK(carc_game_feature_occupants(counts, 8, g, fi.feature));
+        size_t cnt = 0;
+        carc_status st = carc_game_feature_tiles(NULL, 0, &cnt, g, fi.feature);
+        CHECK(st == CARC_EBUFFER && cnt >= 1);
+        int32_t *xy = malloc(2 * cnt * sizeof *xy);
+        if (xy != NULL)
+            OK(carc_game_feature_tiles(xy, cnt, &cnt, g, fi.feature));
+        free(xy);
+    }
+    for (uint32_t p = 0; p < players; p++) {
+        int32_t sc;
+        OK(carc_game_supply(&u, g, p));
+        CHECK(u + on_board[p] == 7);
+        OK(carc_game_score(&sc, g, p));
+    }
+    OK(carc_game_event_count(&n, g));
+    for (uint32_t i = 0; i < n; i++) {
+        carc_event e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        OK(carc_game_event(&e, g, i));
+    }
+    OK(carc_game_history_count(&n, g));
+    for (uint32_t i = 0; i < n; i++) {
+        carc_history_entry h;
+        memset(&h, 0, sizeof h);
+        h.struct_size = sizeof h;
+        OK(carc_game_history(&h, g, i));
+    }
+    OK(carc_game_tile_count(&n, g));
+    for (uint32_t i = 0; i < n; i++) {
+        carc_move t, at;
+        uint32_t nseg = 0, fid;
+        OK(carc_game_tile(&t, g, i));
+        OK(carc_game_tile_at(&at, g, t.x, t.y));
+        CHECK(memcmp(&t, &at, sizeof t) == 0);
+        OK(carc_tile_segment_count(&nseg, t.tile));
+        for (uint32_t s = 0; s < nseg; s++)
+            OK(carc_game_feature_at(&fid, g, t.x, t.y, s));
+    }
+    OK(carc_game_bounds(&x0, &y0, &x1, &y1, g));
+    OK(carc_game_leaders(&u, g));
+    OK(carc_game_remaining(&u, g));
+}
+
+static void play_game(uint64_t seed)
+{
+    carc_game_options o;
+    carc_game *g = NULL, *scratch = NULL;
+    carc_movelist *all = NULL, *part = NULL;
+    uint64_t r = seed * 0x9E3779B97F4A7C15ull + 1;
+    OK(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION));
+    o.players = 2 + (uint32_t)(seed % 4);
+    o.seed = seed;
+    o.modules = seed % 3 == 2 ? 0 : CARC_MODULE_FARMERS;
+    if (carc_game_new(&g, &o) != CARC_OK || carc_movelist_new(&all, g) != CARC_OK ||
+        carc_movelist_new(&part, g) != CARC_OK || carc_game_new(&scratch, &o) != CARC_OK) {
+        fprintf(stderr, "carc-hardening-games: cannot create game %llu\n", (unsigned long long)seed);
+        failures++;
+        carc_movelist_free(all);
+        carc_movelist_free(part);
+        carc_game_free(g);
+        return;
+    }
+    for (unsigned turn = 1; turn < 200; turn++) {
+        bool over = false;
+        OK(carc_game_is_over(&over, g));
+        if (over)
+            break;
+        uint32_t tile = 0;
+        if (turn % 6 == 0) {
+            uint32_t kinds = carc_tile_kind_count(), k = (uint32_t)(next(&r) % kinds), left = 0;
+            for (uint32_t i = 0; i < kinds; i++, k = (k + 1) % kinds)
+                if (carc_game_remaining_of(&left, g, k) == CARC_OK && left)
+                    break;
+            OK(carc_game_choose_tile(g, k));
+            OK(carc_game_is_over(&over, g));
+            if (over)
+                break;
+        }
+        OK(carc_game_current_tile(&tile, g));
+        carc_move m;
+        if (turn % 2) {
+            OK(carc_game_legal_moves(all, g, turn % 4 == 1 ? CARC_ENUM_UNIQUE_ROTATIONS : 0));
+            OK(carc_movelist_get(&m, all, (size_t)(next(&r) % carc_movelist_count(all))));
+        } else {
+            OK(carc_game_placements(part, g, tile, 0));
+            carc_move p = carc_movelist_data(part)[next(&r) % carc_movelist_count(part)];
+            OK(carc_game_figure_options(part, g, &p));
+            m = carc_movelist_data(part)[next(&r) % carc_movelist_count(part)];
+        }
+        OK(carc_game_check_move(g, &m));
+        char buf[96];
+        carc_move parsed;
+        OK(carc_move_format(buf, sizeof buf, NULL, &m));
+        OK(carc_move_parse(&parsed, buf));
+        CHECK(memcmp(&parsed, &m, sizeof m) == 0);
+        OK(carc_game_play(g, &m));
+        if (turn % 5 == 0) {
+            /* undo takes back the move and this turn's tile choice with it */
+            OK(carc_game_undo(g));
+            OK(carc_game_current_tile(&tile, g));
+            if (tile != m.tile)
+                OK(carc_game_choose_tile(g, m.tile));
+            OK(carc_game_play(g, &m));
+        }
+        if (turn % 8 == 0) {
+            carc_game *c = NULL;
+            OK(carc_game_clone(&c, g, turn % 16 ? 0 : CARC_CLONE_NO_HISTORY));
+            CHECK(c != NULL && same_record(c, g));
+            OK(carc_game_copy(scratch, g, turn % 16 ? CARC_CLONE_NO_HISTORY : 0));
+            CHECK(same_record(scratch, g));
+            OK(carc_game_end(c));
+            OK(carc_game_undo(c));
+            carc_game_free(c);
+        }
+        if (turn % 11 == 0) {
+            char *rec = text(save4, g, 0);
+            carc_game *l = NULL;
+            carc_load_error err;
+            memset(&err, 0, sizeof err);
+            err.struct_size = sizeof err;
+            CHECK(rec != NULL);
+            if (rec != NULL) {
+                OK(carc_game_load(&l, rec, strlen(rec), NULL, &err));
+                CHECK(l != NULL && same_record(l, g));
+            }
+            carc_game_free(l);
+            free(rec);
+            queries(g);
+        }
+    }
+    bool over = false;
+    OK(carc_game_is_over(&over, g));
+    CHECK(over);
+    queries(g);
+    free(text(carc_game_render_text, g, CARC_RENDER_COLOR));
+    free(text(carc_game_render_svg, g, 0));
+    char *t = text(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+    CHECK(t != NULL);
+    free(t);
+    int32_t best = 0;
+    uint32_t players = 0;
+    OK(carc_game_players(&players, g));
+    for (uint32_t p = 0; p < players; p++) {
+        int32_t sc = 0;
+        OK(carc_game_score(&sc, g, p));
+        if (sc > best)
+            best = sc;
+    }
+    printf("game %llu: %u players, best score %d\n", (unsigned long long)seed, players, (int)best);
+    carc_movelist_free(all);
+    carc_movelist_free(part);
+    carc_game_free(scratch);
+    carc_game_free(g);
+}
+
+int main(int argc, char **argv)
+{
+    unsigned long games = argc > 1 ? strtoul(argv[1], NULL, 10) : 4;
+    unsigned long long first = argc > 2 ? strtoull(argv[2], NULL, 10) : 1;
+    for (unsigned long i = 0; i < games; i++)
+        play_game(first + i);
+    if (failures)
+        fprintf(stderr, "carc-hardening-games: %d check(s) failed\n", failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,1798 @@
+/*
+ * API misuse: every exported function, called wrongly, returns its documented
+ * status, leaves every game exactly as it was (compared through the public
+ * API: the record from carc_game_save plus what a record does not carry, and
+ * for read-only calls the last-error text too), writes nothing past the
+ * buffers and struct sizes it was given, and leaks nothing (all games use a
+ * tracking allocator that is checked after each test).
+ *
+ * Table-driven: MISUSE_TABLE has one entry per exported symbol. To cover a
+ * new function, write a `static void m_<name>(fx *f)` and add a line to the
+ * table. The test `coverage` reads abi/carcassonne.symbols (its path is the
+ * first argument) and fails if a listed symbol has no entry, or an entry
+ * names a symbol the file does not list.
+ *
+ * Each table entry runs as its own cmocka test with a fresh fixture: games in
+ * several phases (fresh, in play with figures, a pending tile choice, no
+ * followers left, over, ended early, without farmers, without an undo
+ * journal), and Dice Games in
+ * each phase. The Dice Game entries are in misuse_dice.c.
+ */
+#include "misuse.h"
+
+#include <limits.h>
+
+static const char *symbols_path;
+
+static carc_move legal_move(fx *f, carc_game *g, size_t pick)
+{
+    assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+    size_t n = carc_movelist_count(f->list);
+    assert_true(n > 0);
+    return carc_movelist_data(f->list)[pick % n];
+}
+
+/* A legal placement of the current tile (no figure) with a follower option. */
+static bool placement_with_figure(fx *f, carc_game *g, carc_move *out)
+{
+    assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+    const carc_move *d = carc_movelist_data(f->list);
+    for (size_t i = 0; i < carc_movelist_count(f->list); i++)
+        if (d[i].figure == CARC_FIGURE_FOLLOWER) {
+            *out = d[i];
+            return true;
+        }
+    return false;
+}
+
+/* ------------------------------------------------------------ setup */
+
+static carc_game *new_game(fx *f, uint32_t players, uint64_t seed, uint32_t modules)
+{
+    carc_game_options o;
+    assert_int_equal(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION), CARC_OK);
+    o.players = players;
+    o.seed = seed;
+    o.modules = modules;
+    o.allocator = &f->a;
+    carc_game *g = NULL;
+    assert_int_equal(carc_game_new(&g, &o), CARC_OK);
+    return g;
+}
+
+/* Play n moves, preferring moves that place a follower (so figures are out). */
+static void play_moves(fx *f, carc_game *g, unsigned n, uint64_t seed)
+{
+    uint64_t r = seed;
+    for (unsigned i = 0; i < n && !hz_over(g); i++) {
+        assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+        const carc_move *d = carc_movelist_data(f->list);
+        size_t cnt = carc_movelist_count(f->list), pick = hz_rand(&r) % cnt;
+        for (size_t k = 0; k < cnt; k++)
+            if (d[(pick + k) % cnt].figure == CARC_FIGURE_FOLLOWER) {
+                pick = (pick + k) % cnt;
+                break;
+            }
+        assert_int_equal(carc_game_play(g, &d[pick]), CARC_OK);
+    }
+}
+
+static int setup(void **state)
+{
+    fx *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    f->entry = *state;
+    hz_alloc_init(&f->alloc);
+    f->a = hz_allocator(&f->alloc);
+
+    f->g[G_FRESH] = new_game(f, 2, 7, CARC_MODULE_FARMERS);
+    assert_int_equal(carc_movelist_new(&f->list, f->g[G_FRESH]), CARC_OK);
+
+    f->g[G_MID] = new_game(f, 3, 11, CARC_MODULE_FARMERS);
+    play_moves(f, f->g[G_MID], 20, 3);
+
+    f->g[G_PENDING] = new_game(f, 2, 12, CARC_MODULE_FARMERS);
+    play_moves(f, f->g[G_PENDING], 5, 4);
+    {
+        /* choose a tile other than the current one, with a legal placement */
+        uint32_t cur, kind;
+        assert_int_equal(carc_game_current_tile(&cur, f->g[G_PENDING]), CARC_OK);
+        for (kind = 0; kind < carc_tile_kind_count(); kind++) {
+            uint32_t left = 0;
+            carc_game_remaining_of(&left, f->g[G_PENDING], kind);
+            if (kind != cur && left > 0 &&
+                carc_game_placements(f->list, f->g[G_PENDING], kind, 0) == CARC_OK &&
+                carc_movelist_count(f->list) > 0)
+                break;
+        }
+        assert_true(kind < carc_tile_kind_count());
+        assert_int_equal(carc_game_choose_tile(f->g[G_PENDING], kind), CARC_OK);
+    }
+
+    /* the player to move has no follower left */
+    f->g[G_NOSUPPLY] = new_game(f, 2, 21, CARC_MODULE_FARMERS);
+    for (unsigned i = 0;; i++) {
+        uint32_t p, s;
+        assert_true(i < 60);
+        assert_false(hz_over(f->g[G_NOSUPPLY]));
+        assert_int_equal(carc_game_current_player(&p, f->g[G_NOSUPPLY]), CARC_OK);
+        assert_int_equal(carc_game_supply(&s, f->g[G_NOSUPPLY], p), CARC_OK);
+        if (s == 0)
+            break;
+        /* followers on fields never come back */
+        assert_int_equal(carc_game_legal_moves(f->list, f->g[G_NOSUPPLY], 0), CARC_OK);
+        const carc_move *d = carc_movelist_data(f->list);
+        size_t cnt = carc_movelist_count(f->list), pick = cnt - 1;
+        for (size_t k = 0; k < cnt; k++) {
+            carc_segment_info si;
+            memset(&si, 0, sizeof si);
+            si.struct_size = sizeof si;
+            if (d[k].figure == CARC_FIGURE_FOLLOWER &&
+                carc_tile_segment(&si, d[k].tile, d[k].rotation, d[k].segment) == CARC_OK &&
+                si.kind == CARC_SEG_FIELD) {
+                pick = k;
+                break;
+            }
+        }
+        assert_int_equal(carc_game_play(f->g[G_NOSUPPLY], &d[pick]), CARC_OK);
+    }
+
+    f->g[G_OVER] = new_game(f, 4, 5, CARC_MODULE_FARMERS);
+    play_moves(f, f->g[G_OVER], 1000, 6);
+    assert_true(hz_over(f->g[G_OVER]));
+
+    f->g[G_ENDED] = new_game(f, 2, 8, CARC_MODULE_FARMERS);
+    play_moves(f, f->g[G_ENDED], 6, 7);
+    assert_int_equal(carc_game_end(f->g[G_ENDED]), CARC_OK);
+
+    f->g[G_NOFARM] = new_game(f, 5, 9, 0);
+    play_moves(f, f->g[G_NOFARM], 10, 8);
+
+    /* without an undo journal, with a tile chosen */
+    {
+        carc_game_options o;
+        uint32_t cur = 0;
+        assert_int_equal(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION), CARC_OK);
+        o.players = 3;
+        o.seed = 13;
+        o.flags = CARC_GAME_NO_UNDO;
+        o.allocator = &f->a;
+        assert_int_equal(carc_game_new(&f->g[G_NOUNDO], &o), CARC_OK);
+        play_moves(f, f->g[G_NOUNDO], 12, 9);
+        assert_int_equal(carc_game_current_tile(&cur, f->g[G_NOUNDO]), CARC_OK);
+        assert_int_equal(carc_game_choose_tile(f->g[G_NOUNDO], cur), CARC_OK);
+    }
+
+    dice_fixture_setup(f);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fx *f = *state;
+    dice_fixture_teardown(f);
+    carc_movelist_free(f->list);
+    FOR_GAMES(f, i)
+        carc_game_free(f->g[i]);
+    hz_assert_clean(&f->alloc);
+    hz_alloc_fini(&f->alloc);
+    free(f);
+    return 0;
+}
+
+/* ------------------------------------------------------------ common.h */
+
+static void m_status_str(fx *f)
+{
+    static const int odd[] = { 1, -7, -99, -105, -199, -203, -302, -1000, INT_MIN, INT_MAX };
+    (void)f;
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+        const char *s = carc_status_str((carc_status)odd[i]);
+        assert_non_null(s);
+        assert_string_equal(s, "unknown status");
+    }
+    assert_string_not_equal(carc_status_str(CARC_EINVAL), "unknown status");
+}
+
+static void m_status_name(fx *f)
+{
+    static const int odd[] = { 1, -7, -99, -105, -199, -203, -302, -1000, INT_MIN, INT_MAX };
+    (void)f;
+    for (size_t i = 0; i < sizeof odd / sizeof odd[0]; i++) {
+        const char *s = carc_status_name((carc_status)odd[i]);
+        assert_non_null(s);
+        assert_string_equal(s, "CARC_UNKNOWN");
+    }
+    assert_string_equal(carc_status_name(CARC_ENOMEM), "CARC_ENOMEM");
+}
+
+static void m_version_number(fx *f)
+{
+    (void)f; /* nothing to misuse: it is stable */
+    assert_int_equal(carc_version_number(), carc_version_number());
+    assert_int_equal(carc_version_number(), CARC_VERSION_NUMBER);
+}
+
+static void m_version_string(fx *f)
+{
+    (void)f;
+    assert_non_null(carc_version_string());
+    assert_string_equal(carc_version_string(), CARC_VERSION_STRING);
+}
+
+/* ------------------------------------------------------------ tile.h */
+
+static void m_tile_kind_count(fx *f)
+{
+    (void)f;
+    uint32_t n = carc_tile_kind_count();
+    assert_true(n >= 24);
+    assert_non_null(carc_tile_name(n - 1));
+    assert_null(carc_tile_name(n));
+}
+
+static void m_tile_name(fx *f)
+{
+    (void)f;
+    uint32_t n = carc_tile_kind_count();
+    assert_null(carc_tile_name(n));
+    assert_null(carc_tile_name(n + 1));
+    assert_null(carc_tile_name(0x10000u + 3)); /* no 16-bit aliasing */
+    assert_null(carc_tile_name(UINT32_MAX));
+    assert_string_equal(carc_tile_name(3), "D");
+}
+
+static void m_tile_find(fx *f)
+{
+    uint32_t k = 777;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_tile_find(NULL, "D"));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_tile_find(&k, NULL));
+    static const char *const bad[] = { "", "d", "D ", " D", "DD", "Z", "AA", "RZ", "a", "-", "D\n",
+                                       "0", "RAX", "very long name that is no tile at all" };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        EXPECT(f->g[G_MID], CARC_ENOTFOUND, carc_tile_find(&k, bad[i]));
+    assert_int_equal(k, 777); /* untouched by the failures */
+}
+
+static void m_tile_copies(fx *f)
+{
+    uint32_t out = 777, n = carc_tile_kind_count();
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_tile_copies(NULL, 3, CARC_MODULE_FARMERS));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_copies(&out, n, CARC_MODULE_FARMERS));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_copies(&out, UINT32_MAX, 0));
+    assert_int_equal(out, 777);
+    /* module bits this library does not know are not an error here */
+    EXPECT(f->g[G_MID], CARC_OK, carc_tile_copies(&out, 3, UINT32_MAX));
+    assert_int_equal(out, 4);
+}
+
+static void m_tile_edge(fx *f)
+{
+    uint32_t out = 777, n = carc_tile_kind_count();
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_tile_edge(NULL, 0, 0, 0));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_edge(&out, n, 0, 0));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_edge(&out, 0, 4, 0));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_edge(&out, 0, UINT32_MAX, 0));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_edge(&out, 0, 0, 4));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_edge(&out, 0, 0, UINT32_MAX));
+    assert_int_equal(out, 777);
+}
+
+static void m_tile_segment_count(fx *f)
+{
+    uint32_t out = 777, n = carc_tile_kind_count();
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_tile_segment_count(NULL, 0));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_segment_count(&out, n));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_segment_count(&out, UINT32_MAX));
+    assert_int_equal(out, 777);
+}
+
+static void m_tile_segment(fx *f)
+{
+    uint32_t n = carc_tile_kind_count(), nseg = 0;
+    unsigned char buf[sizeof(carc_segment_info) + 64];
+    carc_segment_info *si = (carc_segment_info *)(void *)buf;
+    assert_int_equal(carc_tile_segment_count(&nseg, 3), CARC_OK);
+
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_tile_segment(NULL, 3, 0, 0));
+    for (uint32_t sz = 0; sz < sizeof(uint32_t); sz++) {
+        memset(buf, GUARD, sizeof buf);
+        si->struct_size = sz;
+        EXPECT(f->g[G_MID], CARC_EINVAL, carc_tile_segment(si, 3, 0, 0));
+        check_guard(buf, sizeof(uint32_t), sizeof buf, "carc_tile_segment(bad struct_size)", __LINE__);
+    }
+    /* a caller that knows only struct_size: nothing else is written */
+    memset(buf, GUARD, sizeof buf);
+    si->struct_size = sizeof(uint32_t);
+    EXPECT(f->g[G_MID], CARC_OK, carc_tile_segment(si, 3, 0, 0));
+    assert_int_equal(si->struct_size, sizeof(uint32_t));
+    check_guard(buf, sizeof(uint32_t), sizeof buf, "carc_tile_segment(struct_size 4)", __LINE__);
+    /* a caller with a newer, larger struct: only what this library knows */
+    memset(buf, GUARD, sizeof buf);
+    si->struct_size = (uint32_t)sizeof buf;
+    EXPECT(f->g[G_MID], CARC_OK, carc_tile_segment(si, 3, 0, 0));
+    assert_int_equal(si->struct_size, sizeof(carc_segment_info));
+    check_guard(buf, sizeof(carc_segment_info), sizeof buf, "carc_tile_segment(larger struct)", __LINE__);
+
+    memset(buf, GUARD, sizeof buf);
+    si->struct_size = sizeof *si;
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_segment(si, n, 0, 0));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_segment(si, UINT32_MAX, 0, 0));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_segment(si, 3, 4, 0));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_segment(si, 3, 0, nseg));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_segment(si, 3, 0, UINT32_MAX));
+    check_guard(buf, sizeof(uint32_t), sizeof buf, "carc_tile_segment(rejected)", __LINE__);
+}
+
+/* ------------------------------------------------------------ game.h */
+
+static void m_game_options_init(fx *f)
+{
+    carc_game_options o;
+    static const uint32_t bad[] = { 0, CARC_GAME_OPTIONS_VERSION + 1, 0x100u + CARC_GAME_OPTIONS_VERSION,
+                                    UINT32_MAX };
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_options_init(NULL, CARC_GAME_OPTIONS_VERSION));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memset(&o, GUARD, sizeof o);
+        EXPECT(f->g[G_MID], CARC_EVERSION, carc_game_options_init(&o, bad[i]));
+        check_guard(&o, 0, sizeof o, "carc_game_options_init(bad version)", __LINE__);
+    }
+}
+
+static void m_game_new(fx *f)
+{
+    carc_game *sentinel = (carc_game *)(void *)&f->alloc, *g;
+    carc_game_options o, d;
+    size_t live = f->alloc.live;
+    uint32_t river = UINT32_MAX; /* a tile of a module that is not on, if the catalogue has one */
+    if (carc_tile_find(&river, "RA") != CARC_OK)
+        river = UINT32_MAX;
+    assert_int_equal(carc_game_options_init(&d, CARC_GAME_OPTIONS_VERSION), CARC_OK);
+    d.allocator = &f->a;
+
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_new(NULL, &d));
+    g = sentinel;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_new(&g, NULL));
+    assert_null(g);
+
+#define BAD_OPTION(field, value, want)                                                              \
+    do {                                                                                            \
+        o = d;                                                                                      \
+        o.field = (value);                                                                          \
+        g = sentinel;                                                                               \
+        EXPECT(f->g[G_MID], want, carc_game_new(&g, &o));                                           \
+        if (g != NULL)                                                                              \
+            fail_msg("carc_game_new with " #field " = " #value ": *out is not NULL after a failure"); \
+    } while (0)
+    BAD_OPTION(version, 0, CARC_EVERSION);
+    BAD_OPTION(version, CARC_GAME_OPTIONS_VERSION + 1, CARC_EVERSION);
+    BAD_OPTION(version, UINT32_MAX, CARC_EVERSION);
+    BAD_OPTION(players, 0, CARC_ERANGE);
+    BAD_OPTION(players, 1, CARC_ERANGE);
+    BAD_OPTION(players, 6, CARC_ERANGE);
+    BAD_OPTION(players, UINT32_MAX, CARC_ERANGE);
+    BAD_OPTION(modules, CARC_MODULE_RIVER, CARC_EUNSUPPORTED);
+    BAD_OPTION(modules, CARC_MODULE_FARMERS | CARC_MODULE_TRADERS, CARC_EUNSUPPORTED);
+    BAD_OPTION(modules, 1u << 31, CARC_EUNSUPPORTED);
+    BAD_OPTION(start_tile, carc_tile_kind_count(), CARC_ERANGE);
+    BAD_OPTION(start_tile, UINT32_MAX - 1, CARC_ERANGE);
+    if (river != UINT32_MAX)
+        BAD_OPTION(start_tile, river, CARC_ERANGE); /* not in a game without the river */
+    BAD_OPTION(start_rotation, 4, CARC_ERANGE);
+    BAD_OPTION(start_rotation, UINT32_MAX, CARC_ERANGE);
+    BAD_OPTION(start_x, INT32_MAX, CARC_ERANGE);
+    BAD_OPTION(start_x, INT32_MIN, CARC_ERANGE);
+    BAD_OPTION(start_y, INT32_MAX, CARC_ERANGE);
+    BAD_OPTION(start_y, INT32_MIN, CARC_ERANGE);
+    BAD_OPTION(flags, 2, CARC_EINVAL); /* unknown CARC_GAME_* flags */
+    BAD_OPTION(flags, CARC_GAME_NO_UNDO | (1u << 31), CARC_EINVAL);
+    BAD_OPTION(flags, UINT32_MAX, CARC_EINVAL);
+    {
+        carc_allocator half = f->a;
+        half.alloc = NULL;
+        BAD_OPTION(allocator, &half, CARC_EINVAL);
+        half = f->a;
+        half.realloc = NULL;
+        BAD_OPTION(allocator, &half, CARC_EINVAL);
+        half = f->a;
+        half.free = NULL;
+        BAD_OPTION(allocator, &half, CARC_EINVAL);
+    }
+#undef BAD_OPTION
+    assert_int_equal(f->alloc.live, live); /* nothing left behind by the failures */
+}
+
+static void m_game_free(fx *f)
+{
+    (void)f;
+    carc_game_free(NULL); /* a no-op */
+}
+
+static void m_game_clone(fx *f)
+{
+    carc_game *sentinel = (carc_game *)(void *)&f->alloc, *c;
+    size_t live = f->alloc.live;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_clone(NULL, f->g[G_MID], 0));
+    c = sentinel;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_clone(&c, NULL, 0));
+    assert_null(c);
+    FOR_GAMES(f, i) {
+        static const uint32_t bad[] = { 2, 4, 1u << 31, UINT32_MAX, CARC_CLONE_NO_HISTORY | 8 };
+        for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+            c = sentinel;
+            EXPECT(f->g[i], CARC_EINVAL, carc_game_clone(&c, f->g[i], bad[k]));
+            assert_null(c);
+        }
+    }
+    assert_int_equal(f->alloc.live, live);
+    /* a clone without history has nothing to undo */
+    assert_int_equal(carc_game_clone(&c, f->g[G_MID], CARC_CLONE_NO_HISTORY), CARC_OK);
+    REJECT(c, CARC_ENO_UNDO, carc_game_undo(c));
+    carc_game_free(c);
+}
+
+static void m_game_copy(fx *f)
+{
+    carc_game *dst = NULL;
+    assert_int_equal(carc_game_clone(&dst, f->g[G_FRESH], 0), CARC_OK);
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_copy(NULL, f->g[G_MID], 0));
+    EXPECT(dst, CARC_EINVAL, carc_game_copy(dst, NULL, 0));
+    EXPECT(dst, CARC_EINVAL, carc_game_copy(NULL, NULL, 0));
+    FOR_GAMES(f, i) {
+        static const uint32_t bad[] = { 2, 1u << 31, UINT32_MAX };
+        for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+            EXPECT(f->g[i], CARC_EINVAL, carc_game_copy(dst, f->g[i], bad[k]));
+            EXPECT(dst, CARC_EINVAL, carc_game_copy(dst, f->g[i], bad[k]));
+        }
+        /* a game copied onto itself stays as it was */
+        EXPECT(f->g[i], CARC_OK, carc_game_copy(f->g[i], f->g[i], 0));
+        EXPECT(f->g[i], CARC_OK, carc_game_copy(f->g[i], f->g[i], CARC_CLONE_NO_HISTORY));
+    }
+    /* copies across player counts and modules are legal and exact */
+    FOR_GAMES(f, i) {
+        assert_int_equal(carc_game_copy(dst, f->g[i], 0), CARC_OK);
+        char *a = hz_fingerprint(dst, 0), *b = hz_fingerprint(f->g[i], 0);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+    }
+    carc_game_free(dst);
+
+    /* copies between games with different allocators: each game keeps
+     * allocating with its own, and they can be freed in any order */
+    for (int order = 0; order < 2; order++) {
+        carc_game_options o;
+        carc_game *plain = NULL, *mine = NULL;
+        assert_int_equal(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION), CARC_OK);
+        o.players = 4;
+        assert_int_equal(carc_game_new(&plain, &o), CARC_OK); /* malloc */
+        mine = new_game(f, 2, 1, CARC_MODULE_FARMERS);
+        assert_int_equal(carc_game_copy(mine, plain, 0), CARC_OK);    /* 2 players <- 4 players */
+        assert_int_equal(carc_game_copy(plain, f->g[G_MID], 0), CARC_OK);
+        play_moves(f, mine, 3, 1);
+        play_moves(f, plain, 3, 2);
+        if (order == 0) {
+            carc_game_free(plain);
+            play_moves(f, mine, 3, 3);
+            carc_game_free(mine);
+        } else {
+            carc_game_free(mine);
+            play_moves(f, plain, 3, 3);
+            carc_game_free(plain);
+        }
+    }
+}
+
+static void m_game_last_error(fx *f)
+{
+    const char *e = carc_game_last_error(NULL);
+    assert_non_null(e);
+    FOR_GAMES(f, i)
+        assert_non_null(carc_game_last_error(f->g[i]));
+    /* a failed call leaves a message, the next successful mutation clears it */
+    carc_game *g = f->g[G_MID];
+    carc_move m = legal_move(f, g, 0);
+    m.x += 1000;
+    REJECT(g, CARC_EILLEGAL, carc_game_play(g, &m));
+    m.x -= 1000;
+    assert_int_equal(carc_game_play(g, &m), CARC_OK);
+    assert_string_equal(carc_game_last_error(g), "");
+    /* read-only calls never touch it (checked by EXPECT everywhere) */
+}
+
+/* (out, game) getters */
+typedef carc_status (*get_u32_fn)(uint32_t *, const carc_game *);
+
+static void misuse_get_u32(fx *f, get_u32_fn fn, const char *name)
+{
+    uint32_t out = 777;
+    FOR_GAMES(f, i) {
+        if (fn(NULL, f->g[i]) != CARC_EINVAL)
+            fail_msg("%s(NULL, %s game) did not return CARC_EINVAL", name, game_names[i]);
+        EXPECT(f->g[i], CARC_EINVAL, fn(NULL, f->g[i]));
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, fn(&out, NULL));
+    EXPECT(f->g[G_MID], CARC_EINVAL, fn(NULL, NULL));
+    assert_int_equal(out, 777);
+}
+
+static void m_game_options_get(fx *f)
+{
+    carc_game_options o;
+    memset(&o, GUARD, sizeof o);
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_options_get(NULL, f->g[G_MID]));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_options_get(&o, NULL));
+    check_guard(&o, 0, sizeof o, "carc_game_options_get(NULL game)", __LINE__);
+    FOR_GAMES(f, i) {
+        EXPECT(f->g[i], CARC_OK, carc_game_options_get(&o, f->g[i]));
+        assert_int_equal(o.version, CARC_GAME_OPTIONS_VERSION);
+        assert_null(o.allocator);
+    }
+}
+
+static void m_game_players(fx *f) { misuse_get_u32(f, carc_game_players, "carc_game_players"); }
+static void m_game_current_player(fx *f) { misuse_get_u32(f, carc_game_current_player, "carc_game_current_player"); }
+static void m_game_remaining(fx *f) { misuse_get_u32(f, carc_game_remaining, "carc_game_remaining"); }
+static void m_game_tile_count(fx *f) { misuse_get_u32(f, carc_game_tile_count, "carc_game_tile_count"); }
+static void m_game_figure_count(fx *f) { misuse_get_u32(f, carc_game_figure_count, "carc_game_figure_count"); }
+static void m_game_event_count(fx *f) { misuse_get_u32(f, carc_game_event_count, "carc_game_event_count"); }
+static void m_game_history_count(fx *f) { misuse_get_u32(f, carc_game_history_count, "carc_game_history_count"); }
+static void m_game_leaders(fx *f) { misuse_get_u32(f, carc_game_leaders, "carc_game_leaders"); }
+
+static void m_game_current_tile(fx *f)
+{
+    misuse_get_u32(f, carc_game_current_tile, "carc_game_current_tile");
+    uint32_t out = 777;
+    EXPECT(f->g[G_OVER], CARC_ENOTFOUND, carc_game_current_tile(&out, f->g[G_OVER]));
+    EXPECT(f->g[G_ENDED], CARC_ENOTFOUND, carc_game_current_tile(&out, f->g[G_ENDED]));
+    assert_int_equal(out, 777);
+}
+
+static void m_game_is_over(fx *f)
+{
+    bool b = true;
+    FOR_GAMES(f, i)
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_is_over(NULL, f->g[i]));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_is_over(&b, NULL));
+    assert_true(b);
+}
+
+static void m_game_can_undo(fx *f)
+{
+    bool b = true;
+    FOR_GAMES(f, i)
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_can_undo(NULL, f->g[i]));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_can_undo(&b, NULL));
+    assert_true(b);
+    EXPECT(f->g[G_FRESH], CARC_OK, carc_game_can_undo(&b, f->g[G_FRESH]));
+    assert_false(b);
+}
+
+static void m_game_state_size(fx *f)
+{
+    size_t n = 777;
+    FOR_GAMES(f, i)
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_state_size(NULL, f->g[i]));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_state_size(&n, NULL));
+    assert_int_equal(n, 777);
+}
+
+static void m_game_score(fx *f)
+{
+    int32_t out = 777;
+    FOR_GAMES(f, i) {
+        uint32_t players = 0;
+        assert_int_equal(carc_game_players(&players, f->g[i]), CARC_OK);
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_score(NULL, f->g[i], 0));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_score(&out, f->g[i], players));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_score(&out, f->g[i], 5));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_score(&out, f->g[i], 6));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_score(&out, f->g[i], 0x10000u));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_score(&out, f->g[i], UINT32_MAX));
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_score(&out, NULL, 0));
+    assert_int_equal(out, 777);
+}
+
+static void m_game_supply(fx *f)
+{
+    uint32_t out = 777;
+    FOR_GAMES(f, i) {
+        uint32_t players = 0;
+        assert_int_equal(carc_game_players(&players, f->g[i]), CARC_OK);
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_supply(NULL, f->g[i], 0));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_supply(&out, f->g[i], players));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_supply(&out, f->g[i], 5));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_supply(&out, f->g[i], UINT32_MAX));
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_supply(&out, NULL, 0));
+    assert_int_equal(out, 777);
+}
+
+static void m_game_remaining_of(fx *f)
+{
+    uint32_t out = 777, n = carc_tile_kind_count();
+    FOR_GAMES(f, i) {
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_remaining_of(NULL, f->g[i], 0));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_remaining_of(&out, f->g[i], n));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_remaining_of(&out, f->g[i], UINT32_MAX));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_remaining_of(&out, f->g[i], 0x10000u)); /* no 16-bit aliasing */
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_remaining_of(&out, NULL, 0));
+    assert_int_equal(out, 777);
+}
+
+static void m_game_choose_tile(fx *f)
+{
+    uint32_t n = carc_tile_kind_count(), river = UINT32_MAX;
+    if (carc_tile_find(&river, "RA") != CARC_OK)
+        river = UINT32_MAX;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_choose_tile(NULL, 0));
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        bool over = hz_over(g);
+        REJECT(g, CARC_ERANGE, carc_game_choose_tile(g, n));
+        REJECT(g, CARC_ERANGE, carc_game_choose_tile(g, UINT32_MAX));
+        REJECT(g, CARC_ERANGE, carc_game_choose_tile(g, 0x10000u + 3));
+        if (river != UINT32_MAX) /* in the catalogue, not in this game */
+            REJECT(g, over ? CARC_EGAME_OVER : CARC_ENOT_IN_BAG, carc_game_choose_tile(g, river));
+        if (over) {
+            REJECT(g, CARC_EGAME_OVER, carc_game_choose_tile(g, 3));
+            continue;
+        }
+        /* every kind with no copy left */
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t left = 1;
+            assert_int_equal(carc_game_remaining_of(&left, g, k), CARC_OK);
+            if (left == 0)
+                REJECT(g, CARC_ENOT_IN_BAG, carc_game_choose_tile(g, k));
+        }
+    }
+    /* C has one copy: once it is played, it is not in the bag */
+    {
+        carc_game *g = new_game(f, 2, 77, CARC_MODULE_FARMERS);
+        uint32_t c = 0;
+        assert_int_equal(carc_tile_find(&c, "C"), CARC_OK);
+        assert_int_equal(carc_game_choose_tile(g, c), CARC_OK);
+        carc_move m = legal_move(f, g, 0);
+        assert_int_equal(m.tile, c);
+        assert_int_equal(carc_game_play(g, &m), CARC_OK);
+        REJECT(g, CARC_ENOT_IN_BAG, carc_game_choose_tile(g, c));
+        carc_game_free(g);
+    }
+}
+
+static void m_game_end(fx *f)
+{
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_end(NULL));
+    /* over: nothing to do, nothing changes (not even the undo history) */
+    EXPECT(f->g[G_OVER], CARC_OK, carc_game_end(f->g[G_OVER]));
+    EXPECT(f->g[G_ENDED], CARC_OK, carc_game_end(f->g[G_ENDED]));
+    /* after an end in play, the game is over and undo takes it back */
+    carc_game *g = f->g[G_MID];
+    char *before = hz_fingerprint(g, 0);
+    assert_int_equal(carc_game_end(g), CARC_OK);
+    assert_true(hz_over(g));
+    assert_int_equal(carc_game_undo(g), CARC_OK);
+    check_same(g, before, 0, "carc_game_end + carc_game_undo", __LINE__);
+}
+
+/* ------------------------------------------------------------ moves.h */
+
+static void m_movelist_new(fx *f)
+{
+    carc_movelist *sentinel = (carc_movelist *)(void *)&f->alloc, *l;
+    size_t live = f->alloc.live;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_movelist_new(NULL, f->g[G_MID]));
+    l = sentinel;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_movelist_new(&l, NULL));
+    assert_null(l);
+    assert_int_equal(f->alloc.live, live);
+    /* a list is usable with any game, also games of other player counts */
+    FOR_GAMES(f, i) {
+        assert_int_equal(carc_movelist_new(&l, f->g[i]), CARC_OK);
+        FOR_GAMES(f, k) {
+            carc_status s = carc_game_legal_moves(l, f->g[k], 0);
+            assert_int_equal(s, hz_over(f->g[k]) ? CARC_EGAME_OVER : CARC_OK);
+        }
+        carc_movelist_free(l);
+    }
+}
+
+static void m_movelist_free(fx *f)
+{
+    (void)f;
+    carc_movelist_free(NULL);
+}
+
+static void m_movelist_count(fx *f)
+{
+    carc_movelist *l;
+    assert_int_equal(carc_movelist_count(NULL), 0);
+    assert_int_equal(carc_movelist_new(&l, f->g[G_MID]), CARC_OK);
+    assert_int_equal(carc_movelist_count(l), 0);
+    carc_movelist_free(l);
+}
+
+static void m_movelist_data(fx *f)
+{
+    carc_movelist *l;
+    assert_null(carc_movelist_data(NULL));
+    assert_int_equal(carc_movelist_new(&l, f->g[G_MID]), CARC_OK);
+    assert_null(carc_movelist_data(l));
+    assert_int_equal(carc_game_legal_moves(l, f->g[G_OVER], 0), CARC_EGAME_OVER);
+    assert_null(carc_movelist_data(l));
+    carc_movelist_free(l);
+}
+
+static void m_movelist_get(fx *f)
+{
+    carc_move m, keep;
+    carc_movelist *l;
+    memset(&m, GUARD, sizeof m);
+    keep = m;
+    assert_int_equal(carc_movelist_new(&l, f->g[G_MID]), CARC_OK);
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_movelist_get(NULL, l, 0));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_movelist_get(&m, NULL, 0));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_movelist_get(&m, l, 0)); /* empty */
+    assert_int_equal(carc_game_legal_moves(l, f->g[G_MID], 0), CARC_OK);
+    size_t n = carc_movelist_count(l);
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_movelist_get(&m, l, n));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_movelist_get(&m, l, SIZE_MAX));
+    EXPECT(f->g[G_MID], CARC_ERANGE, carc_movelist_get(&m, l, (size_t)UINT32_MAX + 1));
+    assert_memory_equal(&m, &keep, sizeof m);
+    carc_movelist_free(l);
+}
+
+static void m_game_placements(fx *f)
+{
+    uint32_t n = carc_tile_kind_count();
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_placements(NULL, f->g[G_MID], 0, 0));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_placements(f->list, NULL, 0, 0));
+    FOR_GAMES(f, i) {
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_placements(f->list, f->g[i], 0, 2));
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_placements(f->list, f->g[i], 0, UINT32_MAX));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_placements(f->list, f->g[i], n, 0));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_placements(f->list, f->g[i], UINT32_MAX, 0));
+        /* any kind, in any phase, is a question with an answer */
+        for (uint32_t k = 0; k < n; k++)
+            EXPECT(f->g[i], CARC_OK, carc_game_placements(f->list, f->g[i], k, CARC_ENUM_UNIQUE_ROTATIONS));
+    }
+}
+
+static void m_game_figure_options(fx *f)
+{
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_figure_options(NULL, f->g[G_MID], NULL));
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        carc_move p;
+        memset(&p, 0, sizeof p);
+        p.segment = CARC_NO_SEGMENT;
+        EXPECT(g, CARC_EINVAL, carc_game_figure_options(f->list, g, NULL));
+        EXPECT(g, CARC_EINVAL, carc_game_figure_options(NULL, g, &p));
+        if (hz_over(g)) {
+            EXPECT(g, CARC_EGAME_OVER, carc_game_figure_options(f->list, g, &p));
+            continue;
+        }
+        EXPECT(g, CARC_EINVAL, carc_game_figure_options(f->list, NULL, &p));
+        p = legal_move(f, g, 3);
+        p.figure = CARC_FIGURE_NONE;
+        p.segment = CARC_NO_SEGMENT;
+        EXPECT(g, CARC_OK, carc_game_figure_options(f->list, g, &p));
+        /* placements that are not legal */
+        carc_move q = p;
+        q.x += 1000;
+        EXPECT(g, CARC_EILLEGAL, carc_game_figure_options(f->list, g, &q));
+        q = p;
+        q.x = INT32_MAX;
+        EXPECT(g, CARC_EILLEGAL, carc_game_figure_options(f->list, g, &q));
+        q = p;
+        q.x += 65536; /* the cell of a placed or frontier tile, modulo 2^16 */
+        EXPECT(g, CARC_EILLEGAL, carc_game_figure_options(f->list, g, &q));
+        q = p;
+        q.x = 0;
+        q.y = 0; /* the start tile's cell */
+        EXPECT(g, CARC_EILLEGAL, carc_game_figure_options(f->list, g, &q));
+        q = p;
+        q.tile = (uint16_t)((p.tile + 1) % carc_tile_kind_count());
+        EXPECT(g, CARC_EILLEGAL, carc_game_figure_options(f->list, g, &q));
+        /* out-of-range fields: play says CARC_ERANGE (the header lists
+         * CARC_EILLEGAL for a bad placement; either is accepted) */
+        q = p;
+        q.rotation = 4;
+        EXPECT2(g, CARC_ERANGE, CARC_EILLEGAL, carc_game_figure_options(f->list, g, &q));
+        q = p;
+        q.tile = 0xFFFF;
+        EXPECT2(g, CARC_ERANGE, CARC_EILLEGAL, carc_game_figure_options(f->list, g, &q));
+        q = p;
+        q.reserved[2] = 1;
+        EXPECT(g, CARC_EINVAL, carc_game_figure_options(f->list, g, &q));
+    }
+}
+
+static void m_game_legal_moves(fx *f)
+{
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_legal_moves(NULL, f->g[G_MID], 0));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_legal_moves(f->list, NULL, 0));
+    FOR_GAMES(f, i) {
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_legal_moves(f->list, f->g[i], 2));
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_legal_moves(f->list, f->g[i], UINT32_MAX));
+        EXPECT(f->g[i], hz_over(f->g[i]) ? CARC_EGAME_OVER : CARC_OK, carc_game_legal_moves(f->list, f->g[i], 0));
+    }
+    /* no follower left: every move is without a figure */
+    assert_int_equal(carc_game_legal_moves(f->list, f->g[G_NOSUPPLY], 0), CARC_OK);
+    for (size_t k = 0; k < carc_movelist_count(f->list); k++)
+        assert_int_equal(carc_movelist_data(f->list)[k].figure, CARC_FIGURE_NONE);
+}
+
+/* The bad variants of a legal move m on g, each with the status play (and
+ * check_move) must give. */
+typedef struct bad_move {
+    carc_move m;
+    carc_status want;
+    const char *what;
+} bad_move;
+
+static size_t bad_moves(fx *f, carc_game *g, bad_move *out)
+{
+    size_t n = 0;
+    carc_move m = legal_move(f, g, 1), q;
+    carc_move fig;
+    bool have_fig = placement_with_figure(f, g, &fig);
+#define ADD(expr, status, text)   \
+    do {                          \
+        q = m;                    \
+        expr;                     \
+        out[n].m = q;             \
+        out[n].want = (status);   \
+        out[n].what = (text);     \
+        n++;                      \
+    } while (0)
+    ADD(q.x += 1000, CARC_EILLEGAL, "far from the board");
+    ADD(q.x = INT32_MAX, CARC_EILLEGAL, "x = INT32_MAX");
+    ADD(q.x = INT32_MIN, CARC_EILLEGAL, "x = INT32_MIN");
+    ADD(q.y = INT32_MAX, CARC_EILLEGAL, "y = INT32_MAX");
+    ADD(q.y = INT32_MIN, CARC_EILLEGAL, "y = INT32_MIN");
+    ADD(q.x += 65536, CARC_EILLEGAL, "x + 2^16");
+    ADD(q.y -= 65536, CARC_EILLEGAL, "y - 2^16");
+    ADD((q.x = 0, q.y = 0), CARC_EILLEGAL, "on the start tile");
+    ADD(q.rotation = 4, CARC_ERANGE, "rotation 4");
+    ADD(q.rotation = 255, CARC_ERANGE, "rotation 255");
+    ADD(q.tile = (uint16_t)carc_tile_kind_count(), CARC_ERANGE, "tile kind out of range");
+    ADD(q.tile = 0xFFFF, CARC_ERANGE, "tile kind 0xFFFF");
+    ADD(q.tile = (uint16_t)((m.tile + 1) % carc_tile_kind_count()), CARC_EILLEGAL, "not the tile to place");
+    ADD(q.reserved[0] = 1, CARC_EINVAL, "reserved[0]");
+    ADD(q.reserved[2] = 0x80, CARC_EINVAL, "reserved[2]");
+    ADD((q.figure = CARC_FIGURE_NONE, q.segment = 0), CARC_EINVAL, "a segment without a figure");
+    ADD((q.figure = 6, q.segment = 0), CARC_EINVAL, "figure 6");
+    ADD((q.figure = 255, q.segment = 0), CARC_EINVAL, "figure 255");
+    ADD((q.figure = CARC_FIGURE_BIG, q.segment = 0), CARC_EILLEGAL, "big follower (no Inns & Cathedrals)");
+    ADD((q.figure = CARC_FIGURE_ABBOT, q.segment = 0), CARC_EILLEGAL, "abbot");
+    ADD((q.figure = CARC_FIGURE_BUILDER, q.segment = 0), CARC_EILLEGAL, "builder");
+    ADD((q.figure = CARC_FIGURE_PIG, q.segment = 0), CARC_EILLEGAL, "pig");
+    ADD((q.figure = CARC_FIGURE_FOLLOWER, q.segment = 77), CARC_ERANGE, "segment 77");
+    ADD((q.figure = CARC_FIGURE_FOLLOWER, q.segment = CARC_NO_SEGMENT), CARC_ERANGE, "follower on no segment");
+    /* an edge that does not match: the same cell, a rotation no legal move uses */
+    for (uint8_t r = 0; r < 4; r++) {
+        carc_move t = m;
+        t.rotation = r;
+        t.figure = CARC_FIGURE_NONE;
+        t.segment = CARC_NO_SEGMENT;
+        if (carc_game_check_move(g, &t) == CARC_EILLEGAL) {
+            ADD((q.rotation = r, q.figure = CARC_FIGURE_NONE, q.segment = CARC_NO_SEGMENT), CARC_EILLEGAL,
+                "an edge does not match");
+            break;
+        }
+    }
+    /* a follower where figure_options offers none (occupied feature, field
+     * without farmers, no follower left) */
+    {
+        carc_move p = have_fig ? fig : m;
+        p.figure = CARC_FIGURE_NONE;
+        p.segment = CARC_NO_SEGMENT;
+        assert_int_equal(carc_game_figure_options(f->list, g, &p), CARC_OK);
+        uint32_t nseg = 0;
+        assert_int_equal(carc_tile_segment_count(&nseg, p.tile), CARC_OK);
+        for (uint32_t s = 0; s < nseg; s++) {
+            bool offered = false;
+            for (size_t k = 0; k < carc_movelist_count(f->list); k++)
+                if (carc_movelist_data(f->list)[k].segment == s)
+                    offered = true;
+            if (!offered) {
+                m = p;
+                ADD((q.figure = CARC_FIGURE_FOLLOWER, q.segment = (uint8_t)s), CARC_EILLEGAL,
+                    "a follower where none may stand");
+            }
+        }
+    }
+#undef ADD
+    return n;
+}
+
+static void m_game_check_move(fx *f)
+{
+    bad_move bad[64];
+    carc_move m;
+    memset(&m, 0, sizeof m);
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_check_move(NULL, &m));
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        EXPECT(g, CARC_EINVAL, carc_game_check_move(g, NULL));
+        if (hz_over(g)) {
+            EXPECT(g, CARC_EGAME_OVER, carc_game_check_move(g, &m));
+            continue;
+        }
+        size_t n = bad_moves(f, g, bad);
+        for (size_t k = 0; k < n; k++) {
+            carc_status s = carc_game_check_move(g, &bad[k].m);
+            if (s != bad[k].want)
+                fail_msg("%s game, %s: check_move gave %s, expected %s", game_names[i], bad[k].what,
+                         carc_status_name(s), carc_status_name(bad[k].want));
+            /* and it writes no last-error text (EXPECT compares it) */
+            EXPECT(g, bad[k].want, carc_game_check_move(g, &bad[k].m));
+        }
+    }
+}
+
+static void m_game_play(fx *f)
+{
+    bad_move bad[64];
+    carc_move m;
+    memset(&m, 0, sizeof m);
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_play(NULL, &m));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_play(NULL, NULL));
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        REJECT(g, CARC_EINVAL, carc_game_play(g, NULL));
+        if (hz_over(g)) {
+            /* playing after the game is over */
+            REJECT(g, CARC_EGAME_OVER, carc_game_play(g, &m));
+            carc_move last;
+            uint32_t nt = 0;
+            assert_int_equal(carc_game_tile_count(&nt, g), CARC_OK);
+            assert_int_equal(carc_game_tile(&last, g, nt - 1), CARC_OK);
+            last.x += 1;
+            REJECT(g, CARC_EGAME_OVER, carc_game_play(g, &last));
+            continue;
+        }
+        size_t n = bad_moves(f, g, bad);
+        for (size_t k = 0; k < n; k++) {
+            char *before = hz_fingerprint(g, HZ_FP_NO_ERROR);
+            carc_status s = carc_game_play(g, &bad[k].m);
+            if (s != bad[k].want)
+                fail_msg("%s game, %s: play gave %s, expected %s", game_names[i], bad[k].what,
+                         carc_status_name(s), carc_status_name(bad[k].want));
+            check_same(g, before, HZ_FP_NO_ERROR, bad[k].what, __LINE__);
+            if (carc_game_last_error(g)[0] == '\0')
+                fail_msg("%s game, %s: no last-error text", game_names[i], bad[k].what);
+        }
+    }
+    /* a follower with none left */
+    {
+        carc_game *g = f->g[G_NOSUPPLY];
+        carc_move p = legal_move(f, g, 0);
+        uint32_t nseg = 0;
+        assert_int_equal(carc_tile_segment_count(&nseg, p.tile), CARC_OK);
+        for (uint32_t s = 0; s < nseg; s++) {
+            p.figure = CARC_FIGURE_FOLLOWER;
+            p.segment = (uint8_t)s;
+            REJECT(g, CARC_EILLEGAL, carc_game_play(g, &p));
+        }
+    }
+}
+
+static void m_move_parse(fx *f)
+{
+    carc_move m, keep;
+    static const char *const bad[] = {
+        "", " ", "D", "D 1", "D 1 0", "X1 1 0 0 -", "d 1 0 0 -", "ZZ 1 0 0 -", "D 1 0 45 -",
+        "D 1 0 360 -", "D 1 0 -90 -", "D x 0 0 -", "D 1 y 0 -", "D 1 0 0 - extra", "D 1 0 0 road:Q",
+        "D 1 0 0 city:X", "D 1 0 0 road", "D 1 0 0 cloister", "D 1 0 0 field:N", "D 1 0 0 hat/road:E",
+        "D 99999999999999999999 0 0 -", "D 1 -99999999999999999999 0 -", "D 1 0 99999999999 -",
+        "D 1 0 0 :", "D 1 0 0 road:", "D 1 0 0 /road:E", "D 1 0 0 big/", "D 1 0 0 big/big/road:E",
+        "A 0 0 0 road:N", "VERYLONGTILENAME 0 0 0 -", "D 1 0 0 - - -",
+    };
+    memset(&m, GUARD, sizeof m);
+    keep = m;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_move_parse(NULL, "D 1 0 0 -"));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_move_parse(&m, NULL));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        carc_status s = carc_move_parse(&m, bad[i]);
+        if (s != CARC_EPARSE)
+            fail_msg("carc_move_parse(\"%s\") gave %s, expected CARC_EPARSE", bad[i], carc_status_name(s));
+    }
+    {
+        /* a very long line */
+        char big[5000];
+        memset(big, 'D', sizeof big - 1);
+        big[sizeof big - 1] = '\0';
+        EXPECT(f->g[G_MID], CARC_EPARSE, carc_move_parse(&m, big));
+        memset(big, ' ', sizeof big - 1);
+        EXPECT(f->g[G_MID], CARC_EPARSE, carc_move_parse(&m, big));
+    }
+    assert_memory_equal(&m, &keep, sizeof m);
+}
+
+static void m_move_format(fx *f)
+{
+    carc_move m = legal_move(f, f->g[G_MID], 2), q;
+    char buf[128];
+    size_t need = 0, len;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_move_format(buf, sizeof buf, &need, NULL));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_move_format(NULL, 10, &need, &m));
+    EXPECT(f->g[G_MID], CARC_EBUFFER, carc_move_format(NULL, 0, &need, &m));
+    assert_true(need > 0);
+    len = need;
+    /* snprintf semantics: every short buffer is NUL-terminated, never overrun */
+    for (size_t cap = 1; cap <= len; cap++) {
+        memset(buf, GUARD, sizeof buf);
+        need = 0;
+        EXPECT(f->g[G_MID], CARC_EBUFFER, carc_move_format(buf, cap, &need, &m));
+        assert_int_equal(need, len);
+        assert_non_null(memchr(buf, '\0', cap));
+        check_guard(buf, cap, sizeof buf, "carc_move_format(short buffer)", __LINE__);
+    }
+    EXPECT(f->g[G_MID], CARC_OK, carc_move_format(buf, len + 1, NULL, &m));
+    assert_int_equal(strlen(buf), len);
+#define BAD_FIELD(expr)                                                       \
+    do {                                                                      \
+        q = m;                                                                \
+        expr;                                                                 \
+        memset(buf, GUARD, sizeof buf);                                       \
+        EXPECT(f->g[G_MID], CARC_ERANGE, carc_move_format(buf, sizeof buf, &need, &q)); \
+    } while (0)
+    BAD_FIELD(q.tile = (uint16_t)carc_tile_kind_count());
+    BAD_FIELD(q.tile = 0xFFFF);
+    BAD_FIELD(q.rotation = 4);
+    BAD_FIELD(q.figure = 6);
+    BAD_FIELD(q.figure = 255);
+    BAD_FIELD((q.figure = CARC_FIGURE_FOLLOWER, q.segment = 77));
+    BAD_FIELD((q.figure = CARC_FIGURE_FOLLOWER, q.segment = CARC_NO_SEGMENT));
+#undef BAD_FIELD
+    /* extreme coordinates format and parse back */
+    q = m;
+    q.x = INT32_MIN;
+    q.y = INT32_MAX;
+    q.figure = CARC_FIGURE_NONE;
+    q.segment = CARC_NO_SEGMENT;
+    EXPECT(f->g[G_MID], CARC_OK, carc_move_format(buf, sizeof buf, &need, &q));
+}
+
+/* ------------------------------------------------------------ board.h */
+
+static void m_game_tile(fx *f)
+{
+    carc_move m, keep;
+    memset(&m, GUARD, sizeof m);
+    keep = m;
+    FOR_GAMES(f, i) {
+        uint32_t n = 0;
+        assert_int_equal(carc_game_tile_count(&n, f->g[i]), CARC_OK);
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_tile(NULL, f->g[i], 0));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_tile(&m, f->g[i], n));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_tile(&m, f->g[i], n + 0x10000u));
+        EXPECT(f->g[i], CARC_ERANGE, carc_game_tile(&m, f->g[i], UINT32_MAX));
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_tile(&m, NULL, 0));
+    assert_memory_equal(&m, &keep, sizeof m);
+}
+
+static void m_game_tile_at(fx *f)
+{
+    carc_move m, keep;
+    memset(&m, GUARD, sizeof m);
+    keep = m;
+    static const int32_t far[][2] = { { 1000, 0 }, { 65536, 0 }, { 0, 65536 }, { -65536, 0 }, { 0, -65536 },
+                                      { INT32_MAX, 0 }, { 0, INT32_MIN }, { INT32_MIN, INT32_MAX },
+                                      { 65536, 65536 }, { 32768, 0 }, { -32769, 0 } };
+    FOR_GAMES(f, i) {
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_tile_at(NULL, f->g[i], 0, 0));
+        for (size_t k = 0; k < sizeof far / sizeof far[0]; k++)
+            EXPECT(f->g[i], CARC_ENOTFOUND, carc_game_tile_at(&m, f->g[i], far[k][0], far[k][1]));
+        /* a frontier cell (empty, next to a tile) */
+        carc_move t;
+        assert_int_equal(carc_game_tile(&t, f->g[i], 0), CARC_OK);
+        int32_t y = t.y;
+        carc_move probe;
+        while (carc_game_tile_at(&probe, f->g[i], t.x, y) == CARC_OK)
+            y--;
+        EXPECT(f->g[i], CARC_ENOTFOUND, carc_game_tile_at(&m, f->g[i], t.x, y));
+        EXPECT(f->g[i], CARC_ENOTFOUND, carc_game_tile_at(&m, f->g[i], t.x + 65536, t.y));
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_tile_at(&m, NULL, 0, 0));
+    assert_memory_equal(&m, &keep, sizeof m);
+}
+
+static void m_game_bounds(fx *f)
+{
+    int32_t a = 7, b = 7, c = 7, d = 7;
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        EXPECT(g, CARC_EINVAL, carc_game_bounds(NULL, &b, &c, &d, g));
+        EXPECT(g, CARC_EINVAL, carc_game_bounds(&a, NULL, &c, &d, g));
+        EXPECT(g, CARC_EINVAL, carc_game_bounds(&a, &b, NULL, &d, g));
+        EXPECT(g, CARC_EINVAL, carc_game_bounds(&a, &b, &c, NULL, g));
+        EXPECT(g, CARC_EINVAL, carc_game_bounds(NULL, NULL, NULL, NULL, g));
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_bounds(&a, &b, &c, &d, NULL));
+    assert_true(a == 7 && b == 7 && c == 7 && d == 7);
+}
+
+/* Growable structs: struct_size below 4 is refused, 4 writes nothing more,
+ * a larger struct gets only what this library knows. */
+typedef carc_status (*indexed_fn)(void *, const carc_game *, uint32_t);
+
+static void misuse_growable(fx *f, indexed_fn fn, size_t size, const char *name,
+                            carc_status (*count)(uint32_t *, const carc_game *), carc_status bad_index)
+{
+    unsigned char buf[256];
+    assert_true(size + 64 <= sizeof buf);
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        uint32_t n = 0;
+        if (count != NULL)
+            assert_int_equal(count(&n, g), CARC_OK);
+        EXPECT(g, CARC_EINVAL, fn(NULL, g, 0));
+        for (uint32_t sz = 0; sz < sizeof(uint32_t); sz++) {
+            memset(buf, GUARD, sizeof buf);
+            memcpy(buf, &sz, sizeof sz);
+            EXPECT(g, CARC_EINVAL, fn(buf, g, 0));
+            check_guard(buf, sizeof sz, sizeof buf, name, __LINE__);
+        }
+        uint32_t sz = (uint32_t)sizeof buf;
+        memset(buf, GUARD, sizeof buf);
+        memcpy(buf, &sz, sizeof sz);
+        if (count != NULL) {
+            EXPECT(g, bad_index, fn(buf, g, n));
+            EXPECT(g, bad_index, fn(buf, g, n + 0x10000u));
+            EXPECT(g, bad_index, fn(buf, g, UINT32_MAX));
+            check_guard(buf, sizeof sz, sizeof buf, name, __LINE__);
+            if (n == 0)
+                continue;
+        }
+        /* struct_size 4 */
+        sz = sizeof(uint32_t);
+        memset(buf, GUARD, sizeof buf);
+        memcpy(buf, &sz, sizeof sz);
+        EXPECT(g, CARC_OK, fn(buf, g, 0));
+        check_guard(buf, sizeof sz, sizeof buf, name, __LINE__);
+        /* larger than this library's struct */
+        sz = (uint32_t)sizeof buf;
+        memset(buf, GUARD, sizeof buf);
+        memcpy(buf, &sz, sizeof sz);
+        EXPECT(g, CARC_OK, fn(buf, g, 0));
+        memcpy(&sz, buf, sizeof sz);
+        assert_int_equal(sz, size);
+        check_guard(buf, size, sizeof buf, name, __LINE__);
+    }
+    unsigned char one[64];
+    uint32_t sz = (uint32_t)size;
+    memset(one, GUARD, sizeof one);
+    memcpy(one, &sz, sizeof sz);
+    EXPECT(f->g[G_MID], CARC_EINVAL, fn(one, NULL, 0));
+}
+
+static carc_status figure_thunk(void *out, const carc_game *g, uint32_t i) { return carc_game_figure(out, g, i); }
+static carc_status event_thunk(void *out, const carc_game *g, uint32_t i) { return carc_game_event(out, g, i); }
+static carc_status history_thunk(void *out, const carc_game *g, uint32_t i) { return carc_game_history(out, g, i); }
+static carc_status feature_thunk(void *out, const carc_game *g, uint32_t i) { return carc_game_feature(out, g, i); }
+
+static void m_game_figure(fx *f)
+{
+    misuse_growable(f, figure_thunk, sizeof(carc_figure_info), "carc_game_figure", carc_game_figure_count,
+                    CARC_ERANGE);
+}
+
+static void m_game_event(fx *f)
+{
+    misuse_growable(f, event_thunk, sizeof(carc_event), "carc_game_event", carc_game_event_count, CARC_ERANGE);
+}
+
+static void m_game_history(fx *f)
+{
+    misuse_growable(f, history_thunk, sizeof(carc_history_entry), "carc_game_history", carc_game_history_count,
+                    CARC_ERANGE);
+}
+
+/* A feature id of g (the feature under segment 0 of the start tile). */
+static uint32_t some_feature(carc_game *g)
+{
+    carc_move t;
+    uint32_t id = 0;
+    assert_int_equal(carc_game_tile(&t, g, 0), CARC_OK);
+    assert_int_equal(carc_game_feature_at(&id, g, t.x, t.y, 0), CARC_OK);
+    return id;
+}
+
+/* Numbers that are no feature id of g. */
+static size_t non_features(carc_game *g, uint32_t *out)
+{
+    size_t n = 0;
+    out[n++] = UINT32_MAX;
+    out[n++] = 0x10000u;
+    out[n++] = 0x10000u + some_feature(g); /* a feature modulo 2^16 */
+    out[n++] = 0xFFFFu;
+    out[n++] = 0x0FFFu;
+    /* ids that are segments of a feature but not its id */
+    carc_feature_info fi;
+    for (uint32_t id = 0; id < 400 && n < 12; id++) {
+        memset(&fi, 0, sizeof fi);
+        fi.struct_size = sizeof fi;
+        if (carc_game_feature(&fi, g, id) == CARC_ENOTFOUND)
+            out[n++] = id;
+    }
+    return n;
+}
+
+static void m_game_feature(fx *f)
+{
+    unsigned char buf[256];
+    uint32_t bad[16];
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        uint32_t id = some_feature(g);
+        EXPECT(g, CARC_EINVAL, carc_game_feature(NULL, g, id));
+        for (uint32_t sz = 0; sz < sizeof(uint32_t); sz++) {
+            memset(buf, GUARD, sizeof buf);
+            memcpy(buf, &sz, sizeof sz);
+            EXPECT(g, CARC_EINVAL, feature_thunk(buf, g, id));
+            check_guard(buf, sizeof sz, sizeof buf, "carc_game_feature", __LINE__);
+        }
+        uint32_t sz = sizeof(carc_feature_info);
+        size_t nb = non_features(g, bad);
+        for (size_t k = 0; k < nb; k++) {
+            memset(buf, GUARD, sizeof buf);
+            memcpy(buf, &sz, sizeof sz);
+            EXPECT(g, CARC_ENOTFOUND, feature_thunk(buf, g, bad[k]));
+            check_guard(buf, sizeof sz, sizeof buf, "carc_game_feature(no feature)", __LINE__);
+        }
+        sz = sizeof(uint32_t);
+        memset(buf, GUARD, sizeof buf);
+        memcpy(buf, &sz, sizeof sz);
+        EXPECT(g, CARC_OK, feature_thunk(buf, g, id));
+        check_guard(buf, sizeof sz, sizeof buf, "carc_game_feature(struct_size 4)", __LINE__);
+        sz = sizeof buf;
+        memset(buf, GUARD, sizeof buf);
+        memcpy(buf, &sz, sizeof sz);
+        EXPECT(g, CARC_OK, feature_thunk(buf, g, id));
+        check_guard(buf, sizeof(carc_feature_info), sizeof buf, "carc_game_feature(larger)", __LINE__);
+    }
+    memset(buf, 0, sizeof buf);
+    EXPECT(f->g[G_MID], CARC_EINVAL, feature_thunk(buf, NULL, 0));
+}
+
+static void m_game_feature_at(fx *f)
+{
+    uint32_t out = 777;
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        carc_move t;
+        uint32_t nseg = 0;
+        assert_int_equal(carc_game_tile(&t, g, 0), CARC_OK);
+        assert_int_equal(carc_tile_segment_count(&nseg, t.tile), CARC_OK);
+        EXPECT(g, CARC_EINVAL, carc_game_feature_at(NULL, g, t.x, t.y, 0));
+        EXPECT(g, CARC_ERANGE, carc_game_feature_at(&out, g, t.x, t.y, nseg));
+        EXPECT(g, CARC_ERANGE, carc_game_feature_at(&out, g, t.x, t.y, CARC_NO_SEGMENT));
+        EXPECT(g, CARC_ERANGE, carc_game_feature_at(&out, g, t.x, t.y, UINT32_MAX));
+        EXPECT(g, CARC_ENOTFOUND, carc_game_feature_at(&out, g, t.x + 1000, t.y, 0));
+        EXPECT(g, CARC_ENOTFOUND, carc_game_feature_at(&out, g, t.x + 65536, t.y, 0));
+        EXPECT(g, CARC_ENOTFOUND, carc_game_feature_at(&out, g, INT32_MIN, INT32_MAX, 0));
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_feature_at(&out, NULL, 0, 0, 0));
+    assert_int_equal(out, 777);
+}
+
+static void m_game_feature_occupants(fx *f)
+{
+    uint32_t counts[8], bad[16];
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        uint32_t players = 0, id = some_feature(g);
+        assert_int_equal(carc_game_players(&players, g), CARC_OK);
+        memset(counts, GUARD, sizeof counts);
+        EXPECT(g, CARC_EINVAL, carc_game_feature_occupants(NULL, 8, g, id));
+        EXPECT(g, CARC_EINVAL, carc_game_feature_occupants(NULL, 0, g, id));
+        EXPECT(g, CARC_EINVAL, carc_game_feature_occupants(counts, players - 1, g, id));
+        EXPECT(g, CARC_EINVAL, carc_game_feature_occupants(counts, 0, g, id));
+        check_guard(counts, 0, sizeof counts, "carc_game_feature_occupants(small cap)", __LINE__);
+        size_t nb = non_features(g, bad);
+        for (size_t k = 0; k < nb; k++)
+            EXPECT(g, CARC_ENOTFOUND, carc_game_feature_occupants(counts, 8, g, bad[k]));
+        check_guard(counts, 0, sizeof counts, "carc_game_feature_occupants(no feature)", __LINE__);
+        /* cap = players exactly: nothing past it */
+        EXPECT(g, CARC_OK, carc_game_feature_occupants(counts, players, g, id));
+        check_guard(counts, players * sizeof counts[0], sizeof counts, "carc_game_feature_occupants", __LINE__);
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_feature_occupants(counts, 8, NULL, 0));
+}
+
+static void m_game_feature_tiles(fx *f)
+{
+    int32_t xy[2 * 100];
+    uint32_t bad[16];
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        size_t count = 777, full = 0;
+        /* the largest feature of the game: a city, road or field over several tiles */
+        uint32_t id = some_feature(g), nt = 0;
+        assert_int_equal(carc_game_tile_count(&nt, g), CARC_OK);
+        for (uint32_t t = 0; t < nt; t++) {
+            carc_move pm;
+            uint32_t nseg = 0, fid;
+            assert_int_equal(carc_game_tile(&pm, g, t), CARC_OK);
+            assert_int_equal(carc_tile_segment_count(&nseg, pm.tile), CARC_OK);
+            for (uint32_t s = 0; s < nseg; s++) {
+                size_t c = 0;
+                assert_int_equal(carc_game_feature_at(&fid, g, pm.x, pm.y, s), CARC_OK);
+                carc_status st = carc_game_feature_tiles(NULL, 0, &c, g, fid);
+                assert_true(st == CARC_EBUFFER || (st == CARC_OK && c == 0));
+                if (c > full) {
+                    full = c;
+                    id = fid;
+                }
+            }
+        }
+        assert_true(full >= 1 && full <= 100);
+        EXPECT(g, CARC_EINVAL, carc_game_feature_tiles(xy, 4, NULL, g, id));
+        EXPECT(g, CARC_EINVAL, carc_game_feature_tiles(NULL, 4, &count, g, id));
+        assert_int_equal(count, 777);
+        size_t nb = non_features(g, bad);
+        for (size_t k = 0; k < nb; k++)
+            EXPECT(g, CARC_ENOTFOUND, carc_game_feature_tiles(xy, 100, &count, g, bad[k]));
+        assert_int_equal(count, 777);
+        /* every short buffer: CARC_EBUFFER, the count needed, nothing past cap */
+        for (size_t cap = 0; cap < full; cap++) {
+            memset(xy, GUARD, sizeof xy);
+            count = 0;
+            EXPECT(g, CARC_EBUFFER, carc_game_feature_tiles(cap ? xy : NULL, cap, &count, g, id));
+            assert_int_equal(count, full);
+            check_guard(xy, 2 * cap * sizeof xy[0], sizeof xy, "carc_game_feature_tiles(short)", __LINE__);
+        }
+        memset(xy, GUARD, sizeof xy);
+        EXPECT(g, CARC_OK, carc_game_feature_tiles(xy, full, &count, g, id));
+        assert_int_equal(count, full);
+        check_guard(xy, 2 * full * sizeof xy[0], sizeof xy, "carc_game_feature_tiles(exact)", __LINE__);
+    }
+    size_t count = 0;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_feature_tiles(xy, 10, &count, NULL, 0));
+}
+
+/* ------------------------------------------------------------ undo.h */
+
+static void m_game_undo(fx *f)
+{
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_undo(NULL));
+    /* nothing to undo */
+    REJECT(f->g[G_FRESH], CARC_ENO_UNDO, carc_game_undo(f->g[G_FRESH]));
+    /* a game without a journal never has anything to undo */
+    {
+        carc_game *g = f->g[G_NOUNDO], *c = NULL;
+        bool can = true;
+        REJECT(g, CARC_ENO_UNDO, carc_game_undo(g));
+        assert_int_equal(carc_game_can_undo(&can, g), CARC_OK);
+        assert_false(can);
+        carc_move m = legal_move(f, g, 0);
+        assert_int_equal(carc_game_play(g, &m), CARC_OK);
+        REJECT(g, CARC_ENO_UNDO, carc_game_undo(g));
+        /* nor do its clones, with or without history */
+        for (uint32_t fl = 0; fl < 2; fl++) {
+            assert_int_equal(carc_game_clone(&c, g, fl), CARC_OK);
+            REJECT(c, CARC_ENO_UNDO, carc_game_undo(c));
+            carc_game_free(c);
+        }
+    }
+    /* undo everything: each step restores the previous state, then ENO_UNDO */
+    carc_game *g = f->g[G_ENDED];
+    bool can = false;
+    for (unsigned steps = 0;; steps++) {
+        assert_true(steps < 200);
+        assert_int_equal(carc_game_can_undo(&can, g), CARC_OK);
+        if (!can)
+            break;
+        assert_int_equal(carc_game_undo(g), CARC_OK);
+    }
+    REJECT(g, CARC_ENO_UNDO, carc_game_undo(g));
+    REJECT(g, CARC_ENO_UNDO, carc_game_undo(g));
+    /* back at the start: the record of a fresh game with these options */
+    char *rec = hz_save(g);
+    assert_non_null(rec);
+    carc_game *fresh = new_game(f, 2, 8, CARC_MODULE_FARMERS);
+    char *a = hz_fingerprint(g, HZ_FP_NO_ERROR), *b = hz_fingerprint(fresh, HZ_FP_NO_ERROR);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    free(rec);
+    carc_game_free(fresh);
+}
+
+/* ------------------------------------------------------------ serialize.h, render.h */
+
+typedef carc_status (*text_fn)(char *, size_t, size_t *, const carc_game *);
+
+static carc_status render_text_plain(char *b, size_t c, size_t *n, const carc_game *g)
+{
+    return carc_game_render_text(b, c, n, g, 0);
+}
+static carc_status render_text_color(char *b, size_t c, size_t *n, const carc_game *g)
+{
+    return carc_game_render_text(b, c, n, g, CARC_RENDER_COLOR | CARC_RENDER_NO_LEGEND);
+}
+static carc_status render_svg_plain(char *b, size_t c, size_t *n, const carc_game *g)
+{
+    return carc_game_render_svg(b, c, n, g, 0);
+}
+
+/* snprintf-style writers: NULL game, NULL buffer with a size, short buffers
+ * (every size up to 64, then about `step` more, and the last few; each
+ * NUL-terminated, nothing past cap), the exact size. */
+static void misuse_writer(fx *f, text_fn fn, const char *name, size_t step)
+{
+    size_t need = 0, n2 = 0;
+    char small[8];
+    EXPECT(f->g[G_MID], CARC_EINVAL, fn(small, sizeof small, &need, NULL));
+    EXPECT(f->g[G_MID], CARC_EINVAL, fn(NULL, 0, &need, NULL));
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        EXPECT(g, CARC_EINVAL, fn(NULL, 1, &need, g));
+        EXPECT(g, CARC_EINVAL, fn(NULL, SIZE_MAX, &need, g));
+        need = 0;
+        EXPECT(g, CARC_EBUFFER, fn(NULL, 0, &need, g));
+        EXPECT(g, CARC_EBUFFER, fn(NULL, 0, NULL, g));
+        assert_true(need > 0);
+        char *buf = malloc(need + 64);
+        assert_non_null(buf);
+        size_t stride = need / step + 1;
+        for (size_t cap = 1; cap <= need; cap += cap < 64 || cap + 3 > need ? 1 : stride) {
+            memset(buf, GUARD, need + 64);
+            n2 = 0;
+            carc_status s = fn(buf, cap, &n2, g);
+            if (s != CARC_EBUFFER || n2 != need)
+                fail_msg("%s, %s game, cap %zu of %zu: %s, needed %zu", name, game_names[i], cap, need,
+                         carc_status_name(s), n2);
+            if (buf[cap - 1] != '\0' && memchr(buf, '\0', cap) == NULL)
+                fail_msg("%s, cap %zu: not NUL-terminated", name, cap);
+            check_guard(buf, cap, need + 64, name, __LINE__);
+        }
+        memset(buf, GUARD, need + 64);
+        EXPECT(g, CARC_OK, fn(buf, need + 1, &n2, g));
+        assert_int_equal(n2, need);
+        assert_int_equal(strlen(buf), need);
+        check_guard(buf, need + 1, need + 64, name, __LINE__);
+        free(buf);
+    }
+}
+
+static void m_game_save(fx *f)
+{
+    misuse_writer(f, carc_game_save, "carc_game_save", 200);
+}
+
+static void m_game_render_text(fx *f)
+{
+    misuse_writer(f, render_text_plain, "carc_game_render_text", 60);
+    misuse_writer(f, render_text_color, "carc_game_render_text(color)", 60);
+    char buf[16];
+    size_t need = 0;
+    FOR_GAMES(f, i) {
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_render_text(buf, sizeof buf, &need, f->g[i], 1u << 2));
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_render_text(buf, sizeof buf, &need, f->g[i], UINT32_MAX));
+    }
+}
+
+static void m_game_render_svg(fx *f)
+{
+    misuse_writer(f, render_svg_plain, "carc_game_render_svg", 40);
+    char buf[16];
+    size_t need = 0;
+    FOR_GAMES(f, i) {
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_render_svg(buf, sizeof buf, &need, f->g[i], 1u << 2));
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_render_svg(buf, sizeof buf, &need, f->g[i], UINT32_MAX));
+    }
+}
+
+/* Load text and check the failure contract: status, no game, error detail,
+ * nothing allocated left behind. Returns the status. */
+static carc_status load_expect_fail(fx *f, const char *data, size_t len, carc_status want, int line)
+{
+    carc_game *g = (carc_game *)(void *)&f->alloc;
+    carc_load_error err;
+    size_t live = f->alloc.live;
+    memset(&err, GUARD, sizeof err);
+    err.struct_size = sizeof err;
+    carc_status s = carc_game_load(&g, data, len, &f->a, &err);
+    if (s == CARC_OK) {
+        carc_game_free(g);
+        fail_msg("line %d: carc_game_load accepted a bad record", line);
+    }
+    if (want != CARC_OK && s != want)
+        fail_msg("line %d: carc_game_load gave %s, expected %s (%s)", line, carc_status_name(s),
+                 carc_status_name(want), err.message);
+    if (g != NULL)
+        fail_msg("line %d: carc_game_load failed but *out is not NULL", line);
+    if (err.status != (int32_t)s)
+        fail_msg("line %d: err.status %d, returned %d", line, (int)err.status, (int)s);
+    if (memchr(err.message, '\0', sizeof err.message) == NULL)
+        fail_msg("line %d: err.message is not NUL-terminated", line);
+    if (f->alloc.live != live)
+        fail_msg("line %d: a failed load left %zu block(s)", line, f->alloc.live - live);
+    return s;
+}
+
+static void m_game_load(fx *f)
+{
+    carc_game *g = (carc_game *)(void *)&f->alloc;
+    carc_load_error err;
+    char *rec = hz_save(f->g[G_MID]);
+    size_t len = strlen(rec);
+    assert_non_null(rec);
+
+    /* NULL arguments */
+    memset(&err, 0, sizeof err);
+    err.struct_size = sizeof err;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_load(NULL, rec, len, NULL, &err));
+    assert_int_equal(err.status, CARC_EINVAL);
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_load(&g, NULL, 5, NULL, &err));
+    assert_null(g);
+    g = (carc_game *)(void *)&f->alloc;
+    EXPECT(f->g[G_MID], CARC_EFORMAT, carc_game_load(&g, NULL, 0, NULL, NULL));
+    assert_null(g);
+    /* bad struct_size of the error detail */
+    for (uint32_t sz = 0; sz < offsetof(carc_load_error, line) + sizeof err.line; sz++) {
+        unsigned char buf[sizeof err + 16];
+        memset(buf, GUARD, sizeof buf);
+        memcpy(buf, &sz, sizeof sz);
+        g = (carc_game *)(void *)&f->alloc;
+        EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_load(&g, rec, len, NULL, (carc_load_error *)(void *)buf));
+        assert_null(g);
+        check_guard(buf, sizeof sz, sizeof buf, "carc_game_load(bad err struct_size)", __LINE__);
+    }
+    {
+        /* an older, smaller carc_load_error: only its fields are written */
+        unsigned char buf[sizeof err + 16];
+        uint32_t sz = offsetof(carc_load_error, line) + sizeof err.line;
+        memset(buf, GUARD, sizeof buf);
+        memcpy(buf, &sz, sizeof sz);
+        g = (carc_game *)(void *)&f->alloc;
+        assert_int_equal(carc_game_load(&g, "x", 1, NULL, (carc_load_error *)(void *)buf), CARC_EFORMAT);
+        check_guard(buf, sz, sizeof buf, "carc_game_load(small err)", __LINE__);
+    }
+    /* incomplete allocators */
+    {
+        carc_allocator half = f->a;
+        half.free = NULL;
+        g = (carc_game *)(void *)&f->alloc;
+        EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_load(&g, rec, len, &half, &err));
+        assert_null(g);
+        half = f->a;
+        half.alloc = NULL;
+        EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_load(&g, rec, len, &half, &err));
+        half = f->a;
+        half.realloc = NULL;
+        EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_load(&g, rec, len, &half, &err));
+    }
+    /* not records */
+    load_expect_fail(f, "", 0, CARC_EFORMAT, __LINE__);
+    load_expect_fail(f, "hello\n", 6, CARC_EFORMAT, __LINE__);
+    load_expect_fail(f, "carcassonne-record 2\n", 21, CARC_EFORMAT, __LINE__);
+    load_expect_fail(f, "carcassonne-record 1\n", 21, CARC_EPARSE, __LINE__);
+    /* every strict prefix fails, and cleanly */
+    for (size_t n = 0; n < len; n++)
+        load_expect_fail(f, rec, n, CARC_OK /* any error */, __LINE__);
+    /* every byte changed: a clean failure, or a record that round-trips */
+    {
+        char *mut = malloc(len);
+        static const char repl[] = { 'x', '0', '9', ' ', '\n', '\0', '-', 'A', (char)0xff };
+        assert_non_null(mut);
+        for (size_t pos = 0; pos < len; pos++)
+            for (size_t r = 0; r < sizeof repl; r++) {
+                if (rec[pos] == repl[r])
+                    continue;
+                memcpy(mut, rec, len);
+                mut[pos] = repl[r];
+                carc_game *lg = NULL;
+                size_t live = f->alloc.live;
+                carc_status s = carc_game_load(&lg, mut, len, &f->a, NULL);
+                if (s != CARC_OK) {
+                    assert_null(lg);
+                    assert_int_equal(f->alloc.live, live);
+                    continue;
+                }
+                char *again = hz_save(lg);
+                assert_non_null(again);
+                carc_game *lg2 = NULL;
+                assert_int_equal(carc_game_load(&lg2, again, strlen(again), &f->a, NULL), CARC_OK);
+                char *again2 = hz_save(lg2);
+                assert_string_equal(again, again2);
+                free(again);
+                free(again2);
+                carc_game_free(lg);
+                carc_game_free(lg2);
+            }
+        free(mut);
+    }
+    /* an illegal move */
+    {
+        char *p = strstr(rec, "\nplace ");
+        assert_non_null(p);
+        char *bad = malloc(len + 32);
+        assert_non_null(bad);
+        size_t head = (size_t)(p - rec) + 1;
+        memcpy(bad, rec, head);
+        int k = sprintf(bad + head, "place D 500 500 0 -\n");
+        memcpy(bad + head + k, p + 1, len - head);
+        load_expect_fail(f, bad, len + (size_t)k, CARC_ERECORD, __LINE__);
+        free(bad);
+    }
+    /* the real thing loads, with the allocator, and saves the same */
+    g = NULL;
+    assert_int_equal(carc_game_load(&g, rec, len, &f->a, NULL), CARC_OK);
+    char *again = hz_save(g);
+    assert_string_equal(rec, again);
+    free(again);
+    carc_game_free(g);
+    free(rec);
+}
+
+/* ------------------------------------------------------------ the table */
+
+static const misuse_entry MISUSE_TABLE[] = {
+    { "carc_game_bounds", m_game_bounds },
+    { "carc_game_can_undo", m_game_can_undo },
+    { "carc_game_check_move", m_game_check_move },
+    { "carc_game_choose_tile", m_game_choose_tile },
+    { "carc_game_clone", m_game_clone },
+    { "carc_game_copy", m_game_copy },
+    { "carc_game_current_player", m_game_current_player },
+    { "carc_game_current_tile", m_game_current_tile },
+    { "carc_game_end", m_game_end },
+    { "carc_game_event", m_game_event },
+    { "carc_game_event_count", m_game_event_count },
+    { "carc_game_feature", m_game_feature },
+    { "carc_game_feature_at", m_game_feature_at },
+    { "carc_game_feature_occupants", m_game_feature_occupants },
+    { "carc_game_feature_tiles", m_game_feature_tiles },
+    { "carc_game_figure", m_game_figure },
+    { "carc_game_figure_count", m_game_figure_count },
+    { "carc_game_figure_options", m_game_figure_options },
+    { "carc_game_free", m_game_free },
+    { "carc_game_history", m_game_history },
+    { "carc_game_history_count", m_game_history_count },
+    { "carc_game_is_over", m_game_is_over },
+    { "carc_game_last_error", m_game_last_error },
+    { "carc_game_leaders", m_game_leaders },
+    { "carc_game_legal_moves", m_game_legal_moves },
+    { "carc_game_load", m_game_load },
+    { "carc_game_new", m_game_new },
+    { "carc_game_options_get", m_game_options_get },
+    { "carc_game_options_init", m_game_options_init },
+    { "carc_game_placements", m_game_placements },
+    { "carc_game_play", m_game_play },
+    { "carc_game_players", m_game_players },
+    { "carc_game_remaining", m_game_remaining },
+    { "carc_game_remaining_of", m_game_remaining_of },
+    { "carc_game_render_svg", m_game_render_svg },
+    { "carc_game_render_text", m_game_render_text },
+    { "carc_game_save", m_game_save },
+    { "carc_game_score", m_game_score },
+    { "carc_game_state_size", m_game_state_size },
+    { "carc_game_supply", m_game_supply },
+    { "carc_game_tile", m_game_tile },
+    { "carc_game_tile_at", m_game_tile_at },
+    { "carc_game_tile_count", m_game_tile_count },
+    { "carc_game_undo", m_game_undo },
+    { "carc_move_format", m_move_format },
+    { "carc_move_parse", m_move_parse },
+    { "carc_movelist_count", m_movelist_count },
+    { "carc_movelist_data", m_movelist_data },
+    { "carc_movelist_free", m_movelist_free },
+    { "carc_movelist_get", m_movelist_get },
+    { "carc_movelist_new", m_movelist_new },
+    { "carc_status_name", m_status_name },
+    { "carc_status_str", m_status_str },
+    { "carc_tile_copies", m_tile_copies },
+    { "carc_tile_edge", m_tile_edge },
+    { "carc_tile_find", m_tile_find },
+    { "carc_tile_kind_count", m_tile_kind_count },
+    { "carc_tile_name", m_tile_name },
+    { "carc_tile_segment", m_tile_segment },
+    { "carc_tile_segment_count", m_tile_segment_count },
+    { "carc_version_number", m_version_number },
+    { "carc_version_string", m_version_string },
+#define TABLE_ENTRY(name) { "carc_" #name, m_##name },
+    DICE_ENTRIES(TABLE_ENTRY)
+#undef TABLE_ENTRY
+};
+#define MISUSE_COUNT (sizeof MISUSE_TABLE / sizeof MISUSE_TABLE[0])
+
+static void run_entry(void **state)
+{
+    fx *f = *state;
+    f->entry->run(f);
+    /* the fixture games are still sound: they save and load */
+    for (int i = 0; i < D_COUNT; i++) {
+        size_t need = 0;
+        assert_int_equal(carc_dice_game_save(NULL, 0, &need, f->d[i]), CARC_EBUFFER);
+        char *rec = malloc(need + 1);
+        carc_dice_game *d = NULL;
+        assert_non_null(rec);
+        assert_int_equal(carc_dice_game_save(rec, need + 1, NULL, f->d[i]), CARC_OK);
+        assert_int_equal(carc_dice_game_load(&d, rec, need, &f->a, NULL), CARC_OK);
+        carc_dice_game_free(d);
+        free(rec);
+    }
+    FOR_GAMES(f, i) {
+        char *rec = hz_save(f->g[i]);
+        carc_game *g = NULL;
+        assert_non_null(rec);
+        assert_int_equal(carc_game_load(&g, rec, strlen(rec), &f->a, NULL), CARC_OK);
+        carc_game_free(g);
+        free(rec);
+    }
+}
+
+/* Every symbol of abi/carcassonne.symbols has a table entry, and every
+ * entry names a listed symbol. */
+static void coverage(void **state)
+{
+    (void)state;
+    if (symbols_path == NULL)
+        fail_msg("usage: test_misuse PATH/abi/carcassonne.symbols");
+    FILE *fp = fopen(symbols_path, "r");
+    if (fp == NULL)
+        fail_msg("cannot open %s", symbols_path);
+    char line[256];
+    bool listed[MISUSE_COUNT] = { false };
+    size_t missing = 0, symbols = 0;
+    while (fgets(line, sizeof line, fp) != NULL) {
+        char *s = line, *e;
+        while (*s == ' ' || *s == '\t')
+            s++;
+        e = s + strcspn(s, " \t\r\n#");
+        if (*s == '#' || e == s)
+            continue;
+        *e = '\0';
+        symbols++;
+        size_t k;
+        for (k = 0; k < MISUSE_COUNT; k++)
+            if (strcmp(MISUSE_TABLE[k].symbol, s) == 0)
+                break;
+        if (k == MISUSE_COUNT) {
+            print_error("%s: no misuse test (add m_%s to MISUSE_TABLE in tests/hardening/test_misuse.c)\n", s,
+                        s + strlen("carc_"));
+            missing++;
+        } else {
+            listed[k] = true;
+        }
+    }
+    fclose(fp);
+    for (size_t k = 0; k < MISUSE_COUNT; k++)
+        if (!listed[k]) {
+            print_error("%s: in MISUSE_TABLE but not in %s\n", MISUSE_TABLE[k].symbol, symbols_path);
+            missing++;
+        }
+    assert_true(symbols > 0);
+    if (missing)
+        fail_msg("%zu symbol(s) not covered, or covered but not exported", missing);
+}
+
+int main(int argc, char **argv)
+{
+    static struct CMUnitTest tests[MISUSE_COUNT + 1];
+    symbols_path = argc > 1 ? argv[1] : NULL;
+    tests[0].name = "coverage";
+    tests[0].test_func = coverage;
+    for (size_t k = 0; k < MISUSE_COUNT; k++) {
+        tests[k + 1].name = MISUSE_TABLE[k].symbol;
+        tests[k + 1].test_func = run_entry;
+        tests[k + 1].setup_func = setup;
+        tests[k + 1].teardown_func = teardown;
+        tests[k + 1].initial_state = (void *)(uintptr_t)&MISUSE_TABLE[k];
+    }
+    /* HARDENING_FILTER=carc_game_play (a glob) runs only the matching entries */
+    if (getenv("HARDENING_FILTER") != NULL)
+        cmocka_set_test_filter(getenv("HARDENING_FILTER"));
+    int failed = _cmocka_run_group_tests("misuse", tests, MISUSE_COUNT + 1, NULL, NULL);
+    dice_fixture_cleanup();
+    return failed;
+}
