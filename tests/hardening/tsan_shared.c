@@ -1,0 +1,182 @@
+/*
+ * tsan_shared: the thread-safety promise of common.h under ThreadSanitizer
+ * (built and run by tests/hardening/tsan.sh):
+ *   "Distinct handles may be used on distinct threads at the same time ...
+ *    concurrent read-only (const) calls on a handle that nobody mutates are
+ *    safe."
+ * Several threads read one shared game at once (move enumeration, checks,
+ * queries, save, pictures, and clone/copy *from* it, which share its
+ * reference-counted rules data), each with its own move lists and scratch
+ * games; between rounds the main thread alone plays a move. Clones made on
+ * one thread are freed on another, so the shared rules data is released
+ * from any thread.
+ *
+ *   tsan_shared [THREADS [MOVES]]      default 2 threads, 40 moves
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <carcassonne/carcassonne.h>
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_THREADS 8
+
+static int failures;
+static pthread_mutex_t fail_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void fail(const char *what, int line)
+{
+    pthread_mutex_lock(&fail_lock);
+    fprintf(stderr, "tsan_shared:%d: %s\n", line, what);
+    failures++;
+    pthread_mutex_unlock(&fail_lock);
+}
+#define CHECK(c)                 \
+    do {                         \
+        if (!(c))                \
+            fail(#c, __LINE__);  \
+    } while (0)
+#define OK(call) CHECK((call) == CARC_OK)
+
+typedef struct worker {
+    const carc_game *shared;
+    carc_movelist *list;
+    carc_game *scratch;       /* copy target, owned by this thread */
+    carc_game *handoff;       /* a clone made here, freed by the next thread */
+    unsigned id;
+} worker;
+
+typedef carc_status (*writer)(char *, size_t, size_t *, const carc_game *, uint32_t);
+
+static void write_once(writer fn, const carc_game *g, uint32_t flags)
+{
+    size_t need = 0;
+    CHECK(fn(NULL, 0, &need, g, flags) == CARC_EBUFFER);
+    char *buf = malloc(need + 1);
+    CHECK(buf != NULL);
+    if (buf != NULL)
+        OK(fn(buf, need + 1, NULL, g, flags));
+    free(buf);
+}
+
+static carc_status save4(char *b, size_t c, size_t *n, const carc_game *g, uint32_t flags)
+{
+    (void)flags;
+    return carc_game_save(b, c, n, g);
+}
+
+static void *read_shared(void *arg)
+{
+    worker *w = arg;
+    const carc_game *g = w->shared;
+    bool over = false;
+    OK(carc_game_is_over(&over, g));
+    if (!over) {
+        uint32_t tile = 0;
+        OK(carc_game_legal_moves(w->list, g, w->id & 1 ? CARC_ENUM_UNIQUE_ROTATIONS : 0));
+        size_t n = carc_movelist_count(w->list);
+        for (size_t i = 0; i < n; i += 1 + w->id)
+            OK(carc_game_check_move(g, &carc_movelist_data(w->list)[i]));
+        OK(carc_game_current_tile(&tile, g));
+        OK(carc_game_placements(w->list, g, tile, 0));
+        carc_move p = carc_movelist_data(w->list)[w->id % carc_movelist_count(w->list)];
+        OK(carc_game_figure_options(w->list, g, &p));
+    }
+    uint32_t nfig = 0, players = 0;
+    OK(carc_game_players(&players, g));
+    OK(carc_game_figure_count(&nfig, g));
+    for (uint32_t i = 0; i < nfig; i++) {
+        carc_figure_info fi = { sizeof fi, 0, 0, 0, 0, 0, 0 };
+        carc_feature_info fe;
+        uint32_t counts[8];
+        size_t cnt = 0;
+        OK(carc_game_figure(&fi, g, i));
+        memset(&fe, 0, sizeof fe);
+        fe.struct_size = sizeof fe;
+        OK(carc_game_feature(&fe, g, fi.feature));
+        OK(carc_game_feature_occupants(counts, 8, g, fi.feature));
+        CHECK(carc_game_feature_tiles(NULL, 0, &cnt, g, fi.feature) == CARC_EBUFFER);
+    }
+    for (uint32_t p = 0; p < players; p++) {
+        int32_t s;
+        uint32_t u;
+        OK(carc_game_score(&s, g, p));
+        OK(carc_game_supply(&u, g, p));
+    }
+    CHECK(carc_game_last_error(g) != NULL);
+    write_once(save4, g, 0);
+    write_once(carc_game_render_text, g, CARC_RENDER_COLOR);
+    if (w->id == 0)
+        write_once(carc_game_render_svg, g, 0);
+    /* clone and copy read the shared game and share its rules data */
+    carc_game *c = NULL;
+    OK(carc_game_clone(&c, g, w->id & 1 ? CARC_CLONE_NO_HISTORY : 0));
+    OK(carc_game_copy(w->scratch, g, 0));
+    /* a clone from the previous round, made on another thread */
+    carc_game_free(w->handoff);
+    w->handoff = c;
+    return NULL;
+}
+
+int main(int argc, char **argv)
+{
+    unsigned threads = argc > 1 ? (unsigned)atoi(argv[1]) : 2;
+    unsigned moves = argc > 2 ? (unsigned)atoi(argv[2]) : 40;
+    if (threads < 1 || threads > MAX_THREADS)
+        threads = 2;
+    carc_game_options o = CARC_GAME_OPTIONS_INIT;
+    carc_game *g = NULL;
+    carc_movelist *ml = NULL;
+    worker w[MAX_THREADS];
+    pthread_t tid[MAX_THREADS];
+    o.players = 3;
+    o.seed = 17;
+    if (carc_game_new(&g, &o) != CARC_OK || carc_movelist_new(&ml, g) != CARC_OK)
+        return 1;
+    memset(w, 0, sizeof w);
+    for (unsigned t = 0; t < threads; t++) {
+        carc_game_options so = CARC_GAME_OPTIONS_INIT;
+        so.players = 2 + t % 4;
+        w[t].shared = g;
+        w[t].id = t;
+        if (carc_movelist_new(&w[t].list, g) != CARC_OK || carc_game_new(&w[t].scratch, &so) != CARC_OK)
+            return 1;
+    }
+    uint64_t r = 99;
+    for (unsigned round = 0; round < moves; round++) {
+        for (unsigned t = 0; t < threads; t++)
+            if (pthread_create(&tid[t], NULL, read_shared, &w[t]) != 0)
+                return 1;
+        for (unsigned t = 0; t < threads; t++)
+            pthread_join(tid[t], NULL);
+        /* hand the clones on: each is freed by another thread next round */
+        carc_game *first = w[0].handoff;
+        for (unsigned t = 0; t + 1 < threads; t++)
+            w[t].handoff = w[t + 1].handoff;
+        w[threads - 1].handoff = first;
+        /* only the main thread mutates, while nobody reads */
+        bool over = false;
+        OK(carc_game_is_over(&over, g));
+        if (over)
+            break;
+        OK(carc_game_legal_moves(ml, g, 0));
+        r ^= r << 13;
+        r ^= r >> 7;
+        r ^= r << 17;
+        OK(carc_game_play(g, &carc_movelist_data(ml)[r % carc_movelist_count(ml)]));
+    }
+    for (unsigned t = 0; t < threads; t++) {
+        carc_game_free(w[t].handoff);
+        carc_game_free(w[t].scratch);
+        carc_movelist_free(w[t].list);
+    }
+    carc_movelist_free(ml);
+    carc_game_free(g);
+    if (failures)
+        fprintf(stderr, "tsan_shared: %d check(s) failed\n", failures);
+    else
+        printf("tsan_shared: %u threads, %u rounds: ok\n", threads, moves);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# valgrind memcheck over a C subset of an ordinary (non-sanitizer) build:
+#   - the scenario runner over every scenario (../shared/scenarios and
+#     tests/scenarios), in one process;
+#   - seeded full games through the whole API (carc-hardening-games);
+#   - the examples' minimal program, three seeds;
+#   - the misuse test (every public function called wrongly).
+# Any memcheck error or leak fails (--error-exitcode=1 --leak-check=full
+# --errors-for-leak-kinds=definite,indirect,possible).
+#
+#   tests/hardening/valgrind.sh [BUILD_DIR]      default: build
+set -euo pipefail
+
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+build=${1:-$top/build}
+command -v valgrind >/dev/null 2>&1 || { echo "valgrind.sh: valgrind not found (apt-get install valgrind)" >&2; exit 2; }
+
+vg=(valgrind -q --error-exitcode=1 --leak-check=full --show-leak-kinds=definite,indirect,possible
+    --errors-for-leak-kinds=definite,indirect,possible --track-origins=yes)
+need() { [ -x "$1" ] || { echo "valgrind.sh: $1 not built" >&2; exit 2; }; }
+
+runner=$build/tests/scenario/carc-scenario
+games=$build/tests/hardening/carc-hardening-games
+minimal=$build/examples/minimal
+misuse=$build/tests/hardening/hardening.misuse
+need "$runner"; need "$games"; need "$minimal"; need "$misuse"
+
+scenarios=()
+for d in "$top/../shared/scenarios" "$top/tests/scenarios"; do
+    [ -d "$d" ] && for f in "$d"/*.scn; do [ -e "$f" ] && scenarios+=("$f"); done
+done
+[ ${#scenarios[@]} -gt 0 ] || { echo "valgrind.sh: no scenario files found" >&2; exit 2; }
+
+echo "== valgrind: carc-scenario over ${#scenarios[@]} scenarios"
+"${vg[@]}" "$runner" "${scenarios[@]}" | tail -n 1
+echo "== valgrind: carc-hardening-games 4"
+"${vg[@]}" "$games" 4
+for seed in 1 2 3; do
+    echo "== valgrind: examples/minimal $seed"
+    "${vg[@]}" "$minimal" "$seed" >/dev/null
+done
+echo "== valgrind: hardening.misuse"
+"${vg[@]}" "$misuse" "$top/abi/carcassonne.symbols" >/dev/null
+echo "valgrind.sh: no memcheck error, no leak"
