@@ -157,25 +157,39 @@ void carc_game_free(carc_game *game)
 
 static bool grow_caps(carc_game *g, size_t trail_n, uint32_t marks_n);
 
-static carc_status copy_journal(carc_game *dst, const carc_game *src, uint32_t flags)
+/* Journal entries of a tile choice still open in src (they belong to the turn
+ * being played, so even a copy without history keeps them: a new choice on
+ * the copy then replaces that one, as on the original). */
+static size_t pending_entries(const carc_game *src)
+{
+    return src->unit_open ? src->trail_len - src->marks[src->n_marks - 1] : 0;
+}
+
+/* dst's journal becomes src's (with CARC_CLONE_NO_HISTORY: only the open
+ * choice). The room was reserved by grow_caps(trail_target(), marks_target()). */
+static void copy_journal(carc_game *dst, const carc_game *src, uint32_t flags)
 {
     dst->no_journal = src->no_journal;
-    if ((flags & CARC_CLONE_NO_HISTORY) || src->no_journal) {
+    dst->unit_open = src->unit_open;
+    if (src->no_journal) {
         dst->trail_len = 0;
         dst->n_marks = 0;
-        dst->unit_open = false;
-        return CARC_OK;
+    } else if (flags & CARC_CLONE_NO_HISTORY) {
+        size_t n = pending_entries(src);
+        if (n)
+            memcpy(dst->trail, src->trail + (src->trail_len - n), n * sizeof *src->trail);
+        dst->trail_len = n;
+        dst->n_marks = n || src->unit_open ? 1 : 0;
+        if (dst->n_marks)
+            dst->marks[0] = 0;
+    } else {
+        if (src->trail_len)
+            memcpy(dst->trail, src->trail, src->trail_len * sizeof *src->trail);
+        if (src->n_marks)
+            memcpy(dst->marks, src->marks, src->n_marks * sizeof *src->marks);
+        dst->trail_len = src->trail_len;
+        dst->n_marks = src->n_marks;
     }
-    if (!grow_caps(dst, src->trail_len, src->n_marks))
-        return CARC_ENOMEM;
-    if (src->trail_len)
-        memcpy(dst->trail, src->trail, src->trail_len * sizeof *src->trail);
-    if (src->n_marks)
-        memcpy(dst->marks, src->marks, src->n_marks * sizeof *src->marks);
-    dst->trail_len = src->trail_len;
-    dst->n_marks = src->n_marks;
-    dst->unit_open = src->unit_open;
-    return CARC_OK;
 }
 
 /* Journal room for the rest of the game, as a fresh game has. */
@@ -184,7 +198,40 @@ static size_t trail_target(const carc_game *src, uint32_t flags)
     if (src->no_journal)
         return 0;
     size_t t = carci_journal_target(src);
-    return (flags & CARC_CLONE_NO_HISTORY) ? t - src->trail_len : t;
+    return (flags & CARC_CLONE_NO_HISTORY) ? t - src->trail_len + pending_entries(src) : t;
+}
+
+static uint32_t marks_target(const carc_game *src)
+{
+    if (src->no_journal)
+        return 0;
+    return src->rs->ntiles + 8 > src->n_marks ? src->rs->ntiles + 8 : src->n_marks;
+}
+
+static bool same_allocator(const carc_allocator *a, const carc_allocator *b)
+{
+    return a->alloc == b->alloc && a->realloc == b->realloc && a->free == b->free && a->ud == b->ud;
+}
+
+/* The ruleset dst should use to copy src: src's own when both use the same
+ * allocator, else a duplicate owned by dst's allocator (a game never holds
+ * memory of another game's allocator). */
+static carc_status ruleset_for(const carci_ruleset **out, const carc_game *dst, const carc_game *src)
+{
+    if (dst->rs == src->rs || same_allocator(&dst->alloc, &src->rs->alloc)) {
+        carci_ruleset_retain(src->rs);
+        *out = src->rs;
+        return CARC_OK;
+    }
+    size_t sz = sizeof(carci_ruleset) + src->rs->nkinds * sizeof(carci_kindinfo);
+    carci_ruleset *rs = carci_alloc(&dst->alloc, sz);
+    if (!rs)
+        return CARC_ENOMEM;
+    memcpy(rs, src->rs, sz);
+    atomic_init(&rs->refs, 1u);
+    rs->alloc = dst->alloc;
+    *out = rs;
+    return CARC_OK;
 }
 
 carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t flags)
@@ -199,12 +246,11 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t fla
         return s;
     carci_ruleset_retain(game->rs);
     memcpy(g->st, game->st, game->rs->state_words * sizeof(uint16_t));
-    uint32_t marks = game->no_journal ? 0 : game->rs->ntiles + 8 > game->n_marks ? game->rs->ntiles + 8 : game->n_marks;
-    s = grow_caps(g, trail_target(game, flags), marks) ? copy_journal(g, game, flags) : CARC_ENOMEM;
-    if (s != CARC_OK) {
+    if (!grow_caps(g, trail_target(game, flags), marks_target(game))) {
         free_game(g);
-        return s;
+        return CARC_ENOMEM;
     }
+    copy_journal(g, game, flags);
     memcpy(g->err, game->err, sizeof g->err);
     *out = g;
     return CARC_OK;
@@ -237,21 +283,26 @@ carc_status carc_game_copy(carc_game *dst, const carc_game *src, uint32_t flags)
         return CARC_OK;
     /* every allocation first (content-preserving, and only when dst lacks the
      * room), so that a failure leaves dst as it was */
-    uint32_t marks = src->no_journal ? 0 : src->rs->ntiles + 8 > src->n_marks ? src->rs->ntiles + 8 : src->n_marks;
-    if (!grow_caps(dst, trail_target(src, flags), marks))
+    if (!grow_caps(dst, trail_target(src, flags), marks_target(src)))
         return carci_fail(dst, CARC_ENOMEM, "out of memory");
+    uint16_t *st = dst->st;
     if (dst->rs->state_words != src->rs->state_words) {
-        uint16_t *st = carci_alloc(&dst->alloc, src->rs->state_words * sizeof(uint16_t));
+        st = carci_alloc(&dst->alloc, src->rs->state_words * sizeof(uint16_t));
         if (!st)
             return carci_fail(dst, CARC_ENOMEM, "out of memory");
+    }
+    const carci_ruleset *rs;
+    if (ruleset_for(&rs, dst, src) != CARC_OK) {
+        if (st != dst->st)
+            carci_free(&dst->alloc, st, src->rs->state_words * sizeof(uint16_t));
+        return carci_fail(dst, CARC_ENOMEM, "out of memory");
+    }
+    if (st != dst->st) {
         carci_free(&dst->alloc, dst->st, dst->rs->state_words * sizeof(uint16_t));
         dst->st = st;
     }
-    if (dst->rs != src->rs) {
-        carci_ruleset_retain(src->rs);
-        carci_ruleset_release(dst->rs);
-        dst->rs = src->rs;
-    }
+    carci_ruleset_release(dst->rs);
+    dst->rs = rs;
     memcpy(dst->st, src->st, src->rs->state_words * sizeof(uint16_t));
     copy_journal(dst, src, flags);
     memcpy(dst->err, src->err, sizeof dst->err);
