@@ -409,6 +409,8 @@ static void m_game_free(fx *f)
     carc_game_free(NULL); /* a no-op */
 }
 
+static void open_choice_survives(fx *f, bool use_copy);
+
 static void m_game_clone(fx *f)
 {
     carc_game *sentinel = (carc_game *)(void *)&f->alloc, *c;
@@ -430,10 +432,54 @@ static void m_game_clone(fx *f)
     assert_int_equal(carc_game_clone(&c, f->g[G_MID], CARC_CLONE_NO_HISTORY), CARC_OK);
     REJECT(c, CARC_ENO_UNDO, carc_game_undo(c));
     carc_game_free(c);
+    open_choice_survives(f, false);
+}
+
+/* An open tile choice survives a clone or copy without history: a new
+ * choice on it replaces the old one, as on the original (the two then draw
+ * the same tiles, and the copy's record loads into a game that does too). */
+static void open_choice_survives(fx *f, bool use_copy)
+{
+    carc_game *g = new_game(f, 2, 1, CARC_MODULE_FARMERS), *c = NULL, *l = NULL;
+    uint32_t a = 0, b = 0, tg = 0, tc = 0, tl = 0;
+    assert_int_equal(carc_tile_find(&a, "V"), CARC_OK);
+    assert_int_equal(carc_tile_find(&b, "U"), CARC_OK);
+    assert_int_equal(carc_game_choose_tile(g, a), CARC_OK);
+    if (use_copy) {
+        c = new_game(f, 4, 9, 0);
+        assert_int_equal(carc_game_copy(c, g, CARC_CLONE_NO_HISTORY), CARC_OK);
+    } else {
+        assert_int_equal(carc_game_clone(&c, g, CARC_CLONE_NO_HISTORY), CARC_OK);
+    }
+    assert_int_equal(carc_game_choose_tile(g, b), CARC_OK);
+    assert_int_equal(carc_game_choose_tile(c, b), CARC_OK);
+    carc_move m = legal_move(f, g, 0);
+    assert_int_equal(carc_game_play(g, &m), CARC_OK);
+    assert_int_equal(carc_game_play(c, &m), CARC_OK);
+    char *rec = hz_save(c);
+    assert_non_null(rec);
+    assert_int_equal(carc_game_load(&l, rec, strlen(rec), &f->a, NULL), CARC_OK);
+    assert_int_equal(carc_game_current_tile(&tg, g), CARC_OK);
+    assert_int_equal(carc_game_current_tile(&tc, c), CARC_OK);
+    assert_int_equal(carc_game_current_tile(&tl, l), CARC_OK);
+    free(rec);
+    if (tg != tc || tl != tc)
+        fail_msg("%s without history: after the same calls the original draws %s, the copy %s, its record %s",
+                 use_copy ? "carc_game_copy" : "carc_game_clone", carc_tile_name(tg), carc_tile_name(tc),
+                 carc_tile_name(tl));
+    char *x = hz_fingerprint(g, HZ_FP_NO_UNDO), *y = hz_fingerprint(c, HZ_FP_NO_UNDO);
+    assert_string_equal(x, y);
+    free(x);
+    free(y);
+    carc_game_free(l);
+    carc_game_free(c);
+    carc_game_free(g);
 }
 
 static void m_game_copy(fx *f)
 {
+    open_choice_survives(f, true);
+
     carc_game *dst = NULL;
     assert_int_equal(carc_game_clone(&dst, f->g[G_FRESH], 0), CARC_OK);
     EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_copy(NULL, f->g[G_MID], 0));
@@ -458,6 +504,24 @@ static void m_game_copy(fx *f)
         free(b);
     }
     carc_game_free(dst);
+
+    /* a copy never holds memory of the source's allocator: once the games
+     * made with an allocator are freed, none of its blocks is in use */
+    {
+        size_t live0 = f->alloc.live;
+        carc_game_options o;
+        carc_game *plain = NULL, *mine = new_game(f, 3, 2, CARC_MODULE_FARMERS);
+        play_moves(f, mine, 5, 3);
+        assert_int_equal(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION), CARC_OK);
+        assert_int_equal(carc_game_new(&plain, &o), CARC_OK); /* malloc */
+        assert_int_equal(carc_game_copy(plain, mine, 0), CARC_OK);
+        carc_game_free(mine);
+        if (f->alloc.live != live0)
+            fail_msg("a copy made with another allocator keeps %zu block(s) of the source's allocator",
+                     f->alloc.live - live0);
+        play_moves(f, plain, 3, 4);
+        carc_game_free(plain);
+    }
 
     /* copies between games with different allocators: each game keeps
      * allocating with its own, and they can be freed in any order */
