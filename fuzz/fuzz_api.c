@@ -7,7 +7,8 @@
  * Input: a 14-byte header (missing bytes read as 0), then operations.
  *   [0]      players = 2 + b % 4
  *   [1]      bit 0: farmers off; bit 1: custom start (bytes 2..5);
- *            bit 2: CARC_GAME_NO_UNDO
+ *            bit 2: CARC_GAME_NO_UNDO; bit 3: a Dice Game instead (see
+ *            "the Dice Game" below)
  *   [2..5]   start tile kind, rotation, x, y (int8)
  *   [6..13]  seed, little endian
  *   then     op byte (op % OP_COUNT) followed by its argument bytes
@@ -187,7 +188,7 @@ typedef struct fz {
     bool unknown_base; /* the game may undo past the stack (a loaded game) */
     bool pending;      /* a tile choice is open (undo takes it back, a move joins it) */
     bool unrecorded;   /* a chosen tile not played yet: the record does not carry it */
-    bool diverged;     /* see KNOWN ISSUE in adopt_nohistory() */
+    bool diverged;     /* the pile no longer follows the record (CARC_GAME_NO_UNDO choices) */
     bool no_undo;      /* CARC_GAME_NO_UNDO: no journal, nothing to undo */
     int32_t scores[8];
 } fz;
@@ -450,24 +451,24 @@ static void play_something(carc_game *g, carc_movelist *ml, uint8_t pick)
 }
 
 /*
- * Continuing with a clone or copy made with CARC_CLONE_NO_HISTORY.
- *
- * KNOWN ISSUE (reported to the lead; tests/hardening/test_known_bugs.c,
- * clone_no_history_keeps_open_choice): when the original has an open tile
- * choice, the copy keeps the chosen tile on top of the pile but not the open
- * choice, so a later choice on the copy does not replace it (both moves of
- * the pile stay) and the copy's draws no longer follow its record:
- * load(save(copy)) draws other tiles. Built with -DFUZZ_API_STRICT=1 the
- * fuzzer checks the draws of such a copy too, and finds this at once.
+ * Continuing with a clone or copy made with CARC_CLONE_NO_HISTORY: its undo
+ * history is gone, but for an open tile choice, which the copy keeps (a new
+ * choice replaces it, and undo takes it back, as on the original): the state
+ * before that choice stays the only entry of the stack.
  */
 static void adopt_nohistory(fz *z)
 {
-#if !defined(FUZZ_API_STRICT) || !FUZZ_API_STRICT
-    if (z->pending)
-        z->diverged = true;
-#endif
-    clear_stack(z);
-    z->pending = false;
+    if (z->pending && z->depth > 0) {
+        char *top = z->stack[--z->depth];
+        bool unrec = z->stack_unrecorded[z->depth];
+        clear_stack(z);
+        z->stack[0] = top;
+        z->stack_unrecorded[0] = unrec;
+        z->depth = 1;
+    } else {
+        clear_stack(z);
+        z->pending = false;
+    }
     z->unknown_base = false;
 }
 
@@ -504,7 +505,7 @@ static void op_clone(fz *z, input *in)
     bool can = true;
     FZ_OK(carc_game_can_undo(&can, c));
     if (flags & CARC_CLONE_NO_HISTORY)
-        FZ_CHECK(!can);
+        FZ_CHECK(can == z->pending); /* only an open tile choice can be undone */
     if (b & 2) {
         adopt(z, c, !(flags & CARC_CLONE_NO_HISTORY), false);
         return;
@@ -779,6 +780,428 @@ static void op_misuse(fz *z, input *in)
     same_text(before, fingerprint(z->g, FP_WITH_PENDING));
 }
 
+/* ============================================================ the Dice Game
+ *
+ * Header byte 1, bit 3: the input drives a carc_dice_game instead (bit 4:
+ * a face set from bytes 2..5). Operations: play the k-th legal action (with
+ * enumeration flags), play raw actions, undo, clone, save/load, fixed rolls,
+ * queries. Checked after every step: each die belongs to exactly one player
+ * (the masks of carc_dice_game_player_dice partition the 9 dice), scores
+ * never lower but after undo, undo gives back the state before the action,
+ * check_action accepts exactly the listed actions and play returns what it
+ * returned, listings with flags are subsets of the full one, clones and
+ * load(save(g)) equal the original.
+ */
+
+static char *dsave(const carc_dice_game *g)
+{
+    size_t need = 0, again = 0;
+    FZ_CHECK(carc_dice_game_save(NULL, 0, &need, g) == CARC_EBUFFER);
+    char *buf = malloc(need + 1);
+    FZ_CHECK(buf != NULL);
+    FZ_OK(carc_dice_game_save(buf, need + 1, &again, g));
+    FZ_CHECK(again == need && strlen(buf) == need);
+    return buf;
+}
+
+static char *dfingerprint(const carc_dice_game *g)
+{
+    str b = { NULL, 0, 0 };
+    char *rec = dsave(g);
+    uint32_t players = 0, u = 0, v = 0;
+    int32_t s = 0;
+    bool yes = false;
+    add(&b, "%s", rec);
+    free(rec);
+    FZ_OK(carc_dice_game_players(&players, g));
+    FZ_OK(carc_dice_game_phase(&u, g));
+    FZ_OK(carc_dice_game_current_player(&v, g));
+    add(&b, "players=%u phase=%u cur=%u", players, u, v);
+    FZ_OK(carc_dice_game_turn(&u, g));
+    FZ_OK(carc_dice_game_rolls(&v, g));
+    FZ_OK(carc_dice_game_doubled(&yes, g));
+    add(&b, " turn=%u rolls=%u doubled=%d", u, v, (int)yes);
+    for (uint32_t p = 0; p < players; p++) {
+        FZ_OK(carc_dice_game_score(&s, g, p));
+        FZ_OK(carc_dice_game_player_dice(&u, g, p));
+        add(&b, " p%u=%d/%#x", p, (int)s, u);
+    }
+    for (uint32_t d = 0; d < CARC_DICE_COUNT; d++) {
+        carc_dice_die die;
+        memset(&die, 0, sizeof die);
+        die.struct_size = sizeof die;
+        FZ_OK(carc_dice_game_die(&die, g, d));
+        add(&b, " [%u %u %u %d,%d %u %#x]", die.location, die.player, die.face, (int)die.x, (int)die.y, die.rotation,
+            die.edges);
+    }
+    FZ_OK(carc_dice_game_event_count(&u, g));
+    FZ_OK(carc_dice_game_action_count(&v, g));
+    add(&b, " events=%u actions=%u\n", u, v);
+    return b.s;
+}
+
+typedef struct dz {
+    carc_dice_game *g;
+    uint32_t players;
+    char **stack;
+    size_t depth, cap;
+    bool unknown_base; /* a loaded game can undo its whole record */
+    int32_t scores[8];
+    carc_dice_action *list, *list2;
+    size_t list_cap;
+} dz;
+
+static uint32_t dphase(const carc_dice_game *g)
+{
+    uint32_t p = 99;
+    FZ_OK(carc_dice_game_phase(&p, g));
+    return p;
+}
+
+static void dtake_scores(dz *z)
+{
+    for (uint32_t p = 0; p < z->players; p++)
+        FZ_OK(carc_dice_game_score(&z->scores[p], z->g, p));
+}
+
+static void dpush(dz *z, char *fp)
+{
+    if (z->depth == z->cap) {
+        size_t cap = z->cap ? 2 * z->cap : 64;
+        char **s = realloc(z->stack, cap * sizeof *s);
+        FZ_CHECK(s != NULL);
+        z->stack = s;
+        z->cap = cap;
+    }
+    z->stack[z->depth++] = fp;
+}
+
+static void dclear(dz *z)
+{
+    while (z->depth)
+        free(z->stack[--z->depth]);
+}
+
+/* The legal actions with `flags` into z->list (or list2); returns the count. */
+static size_t dlist(dz *z, uint32_t flags, bool second)
+{
+    size_t n = 0;
+    carc_status st = carc_dice_game_legal_actions(NULL, 0, &n, z->g, flags);
+    FZ_CHECK(st == (n ? CARC_EBUFFER : CARC_OK));
+    if (n > z->list_cap) {
+        free(z->list);
+        free(z->list2);
+        z->list = malloc(n * sizeof *z->list);
+        z->list2 = malloc(n * sizeof *z->list2);
+        FZ_CHECK(z->list && z->list2);
+        z->list_cap = n;
+    }
+    size_t again = 0;
+    if (n)
+        FZ_OK(carc_dice_game_legal_actions(second ? z->list2 : z->list, n, &again, z->g, flags));
+    FZ_CHECK(again == n);
+    return n;
+}
+
+static bool dsame_action(const carc_dice_action *a, const carc_dice_action *b)
+{
+    return memcmp(a, b, sizeof *a) == 0;
+}
+
+static void dinvariants(dz *z)
+{
+    uint32_t all = 0, ph = dphase(z->g), rolls = 0;
+    for (uint32_t p = 0; p < z->players; p++) {
+        uint32_t m = 0;
+        int32_t s;
+        FZ_OK(carc_dice_game_player_dice(&m, z->g, p));
+        FZ_CHECK((all & m) == 0); /* a die lies in front of one player */
+        all |= m;
+        FZ_OK(carc_dice_game_score(&s, z->g, p));
+        FZ_CHECK(s >= z->scores[p]);
+    }
+    FZ_CHECK(all == (1u << CARC_DICE_COUNT) - 1u);
+    dtake_scores(z);
+    FZ_CHECK(ph <= CARC_DICE_PHASE_GAME_OVER);
+    FZ_OK(carc_dice_game_rolls(&rolls, z->g));
+    FZ_CHECK(rolls <= CARC_DICE_MAX_ROLLS);
+    uint32_t w = 0;
+    FZ_CHECK(carc_dice_game_winner(&w, NULL, z->g) == (ph == CARC_DICE_PHASE_GAME_OVER ? CARC_OK : CARC_ENOTFOUND));
+    bool can = false;
+    FZ_OK(carc_dice_game_can_undo(&can, z->g));
+    if (z->depth > 0)
+        FZ_CHECK(can);
+    else if (!z->unknown_base)
+        FZ_CHECK(!can);
+}
+
+static void dplay_checked(dz *z, const carc_dice_action *a)
+{
+    char *before = dfingerprint(z->g);
+    FZ_OK(carc_dice_game_play(z->g, a));
+    FZ_CHECK(carc_dice_game_last_error(z->g)[0] == '\0');
+    dpush(z, before);
+}
+
+static void dop_play_index(dz *z, input *in)
+{
+    uint16_t idx = u16(in);
+    uint32_t flags = (uint32_t)(idx >> 13); /* the three enumeration flags */
+    size_t n = dlist(z, flags, false);
+    if (dphase(z->g) == CARC_DICE_PHASE_GAME_OVER) {
+        FZ_CHECK(n == 0);
+        return;
+    }
+    FZ_CHECK(n > 0);
+    carc_dice_action a = z->list[idx % n];
+    FZ_OK(carc_dice_game_check_action(z->g, &a));
+    if (flags) {
+        /* a listing with flags is part of the full one */
+        size_t full = dlist(z, 0, true), k;
+        for (k = 0; k < full; k++)
+            if (dsame_action(&z->list2[k], &a))
+                break;
+        FZ_CHECK(k < full);
+    }
+    dplay_checked(z, &a);
+}
+
+static void dop_play_raw(dz *z, input *in)
+{
+    uint8_t b[6];
+    for (int i = 0; i < 6; i++)
+        b[i] = byte(in);
+    carc_dice_action a;
+    memset(&a, 0, sizeof a);
+    a.kind = b[0] & 0x80 ? b[0] : b[0] % 5u;
+    a.die = b[1] & 0x80 ? b[1] : b[1] % 9u;
+    a.x = (int8_t)b[2] % 10;
+    a.y = (int8_t)b[3] % 10;
+    a.rotation = b[4] & 0x80 ? b[4] : b[4] % 4u;
+    if (!(b[5] & 1) && a.kind != CARC_DICE_ACT_BUILD) {
+        a.x = a.y = 0;
+        a.rotation = 0;
+        if (a.kind != CARC_DICE_ACT_SET_KNIGHT)
+            a.die = 0;
+    }
+    if (b[5] & 2)
+        a.reserved = b[5];
+    carc_status chk = carc_dice_game_check_action(z->g, &a);
+    size_t n = dlist(z, 0, false), k;
+    for (k = 0; k < n; k++)
+        if (dsame_action(&z->list[k], &a))
+            break;
+    FZ_CHECK((chk == CARC_OK) == (k < n)); /* legal iff listed */
+    if (chk == CARC_OK) {
+        dplay_checked(z, &a);
+        return;
+    }
+    char *before = dfingerprint(z->g);
+    FZ_CHECK(carc_dice_game_play(z->g, &a) == chk);
+    FZ_CHECK(carc_dice_game_last_error(z->g)[0] != '\0');
+    same_text(before, dfingerprint(z->g));
+}
+
+static void dop_undo(dz *z)
+{
+    bool can = false;
+    FZ_OK(carc_dice_game_can_undo(&can, z->g));
+    carc_status st = carc_dice_game_undo(z->g);
+    if (z->depth > 0) {
+        FZ_CHECK(can && st == CARC_OK);
+        char *want = z->stack[--z->depth];
+        same_text(want, dfingerprint(z->g));
+    } else {
+        FZ_CHECK(st == (can ? CARC_OK : CARC_ENO_UNDO));
+        FZ_CHECK(z->unknown_base || !can);
+    }
+    dtake_scores(z);
+}
+
+static void dop_clone(dz *z, input *in)
+{
+    uint8_t b = byte(in);
+    uint32_t flags = (b & 0x40) ? b : (b & 1u);
+    carc_dice_game *c = (carc_dice_game *)(void *)z;
+    carc_status st = carc_dice_game_clone(&c, z->g, flags);
+    if (flags & ~(uint32_t)CARC_CLONE_NO_HISTORY) {
+        FZ_CHECK(st == CARC_EINVAL && c == NULL);
+        return;
+    }
+    FZ_OK(st);
+    same_text(dfingerprint(z->g), dfingerprint(c));
+    if (b & 2) {
+        carc_dice_game_free(z->g);
+        z->g = c;
+        if (flags) {
+            dclear(z);
+            z->unknown_base = false;
+        }
+        return;
+    }
+    /* independent: an action on the clone leaves the original alone */
+    char *before = dfingerprint(z->g);
+    size_t n = 0;
+    if (carc_dice_game_legal_actions(NULL, 0, &n, c, 0) == CARC_EBUFFER) {
+        carc_dice_action *l = malloc(n * sizeof *l);
+        FZ_CHECK(l != NULL);
+        FZ_OK(carc_dice_game_legal_actions(l, n, &n, c, 0));
+        FZ_OK(carc_dice_game_play(c, &l[b % n]));
+        free(l);
+    }
+    same_text(before, dfingerprint(z->g));
+    carc_dice_game_free(c);
+}
+
+static void dop_save_load(dz *z, input *in)
+{
+    uint8_t b = byte(in);
+    char *rec = dsave(z->g);
+    carc_dice_game *l = NULL;
+    carc_load_error err;
+    memset(&err, 0, sizeof err);
+    err.struct_size = sizeof err;
+    carc_status st = carc_dice_game_load(&l, rec, strlen(rec), NULL, &err);
+    if (st != CARC_OK)
+        fprintf(stderr, "fuzz_api: dice load(save(g)) failed: %s\n", err.message);
+    FZ_OK(st);
+    char *again = dsave(l);
+    FZ_CHECK(strcmp(rec, again) == 0);
+    free(again);
+    free(rec);
+    same_text(dfingerprint(z->g), dfingerprint(l));
+    if (b & 1) {
+        carc_dice_game_free(z->g);
+        z->g = l;
+        dclear(z);
+        z->unknown_base = true;
+    } else {
+        carc_dice_game_free(l);
+    }
+}
+
+static void dop_set_roll(dz *z, input *in)
+{
+    uint8_t n = byte(in) % 12, faces[12];
+    bool bad = false;
+    for (uint8_t i = 0; i < n; i++) {
+        uint8_t f = byte(in);
+        faces[i] = f & 0x80 ? f : f % 6u;
+        bad |= faces[i] > CARC_DICE_FACE_CATAPULT;
+    }
+    char *before = dfingerprint(z->g);
+    carc_status st = carc_dice_game_set_next_roll(z->g, n ? faces : NULL, n);
+    carc_status want = n > CARC_DICE_COUNT || bad ? CARC_ERANGE
+                       : dphase(z->g) == CARC_DICE_PHASE_GAME_OVER ? CARC_EGAME_OVER : CARC_OK;
+    FZ_CHECK(st == want);
+    /* not an action: nothing visible changes either way */
+    same_text(before, dfingerprint(z->g));
+}
+
+static void dop_queries(dz *z)
+{
+    uint32_t dice = 0, mask = 0;
+    FZ_OK(carc_dice_game_largest_closed_city(&dice, &mask, z->g));
+    FZ_CHECK((uint32_t)__builtin_popcount(mask) == dice);
+    int32_t x0, y0, x1, y1;
+    carc_status st = carc_dice_game_city_bounds(&x0, &y0, &x1, &y1, z->g);
+    for (uint32_t d = 0; d < CARC_DICE_COUNT; d++) {
+        carc_dice_die die;
+        memset(&die, 0, sizeof die);
+        die.struct_size = sizeof die;
+        FZ_OK(carc_dice_game_die(&die, z->g, d));
+        FZ_CHECK(die.location <= CARC_DICE_LOC_KEPT && die.player < z->players);
+        if (die.location == CARC_DICE_LOC_CITY) {
+            uint32_t at = 99;
+            FZ_OK(st);
+            FZ_CHECK(die.x >= x0 && die.x <= x1 && die.y >= y0 && die.y <= y1);
+            FZ_OK(carc_dice_game_cell(&at, z->g, die.x, die.y));
+            FZ_CHECK(at == d);
+        }
+    }
+    uint32_t n = 0;
+    FZ_OK(carc_dice_game_event_count(&n, z->g));
+    for (uint32_t i = 0; i < n; i++) {
+        carc_dice_event e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        FZ_OK(carc_dice_game_event(&e, z->g, i));
+        FZ_CHECK(e.kind <= CARC_DICE_EVENT_WIN && e.player < z->players);
+    }
+    FZ_OK(carc_dice_game_action_count(&n, z->g));
+    for (uint32_t i = 0; i < n; i++) {
+        carc_dice_action a;
+        FZ_OK(carc_dice_game_action(&a, z->g, i));
+        FZ_CHECK(a.kind <= CARC_DICE_ACT_KNIGHT_OPTION);
+    }
+}
+
+static void dice_run(input *in, const uint8_t hdr[14])
+{
+    carc_dice_options o;
+    carc_dice_faces faces;
+    FZ_OK(carc_dice_options_init(&o, CARC_DICE_OPTIONS_VERSION));
+    o.players = 2u + hdr[0] % 4u;
+    for (int i = 0; i < 8; i++)
+        o.seed |= (uint64_t)hdr[6 + i] << (8 * i);
+    if (hdr[1] & 16) {
+        FZ_OK(carc_dice_faces_init(&faces, CARC_DICE_FACES_VERSION));
+        for (int i = 0; i < CARC_DICE_CITY_FACES; i++)
+            faces.city[i] = (uint8_t)((hdr[2 + i] & 0xF) ? (hdr[2 + i] & 0xF) : 1);
+        FZ_OK(carc_dice_faces_check(&faces));
+        o.faces = &faces;
+    }
+    dz z;
+    memset(&z, 0, sizeof z);
+    z.players = o.players;
+    FZ_OK(carc_dice_game_new(&z.g, &o));
+    dtake_scores(&z);
+    dinvariants(&z);
+    bool trace = getenv("FUZZ_API_TRACE") != NULL;
+    for (int ops = 0; ops < MAX_OPS && in->n > 0; ops++) {
+        int op = byte(in) % 9;
+        if (trace) {
+            static const char *const names[9] = { "play_index", "play_index", "play_index", "play_raw", "undo",
+                                                  "clone", "save_load", "set_next_roll", "queries" };
+            uint32_t acts = 0;
+            carc_dice_game_action_count(&acts, z.g);
+            fprintf(stderr, "dice op %d: %s (actions %u, phase %u, undo depth %zu)\n", ops, names[op], acts,
+                    dphase(z.g), z.depth);
+        }
+        switch (op) {
+        case 0:
+        case 1:
+        case 2:
+            dop_play_index(&z, in);
+            break;
+        case 3:
+            dop_play_raw(&z, in);
+            break;
+        case 4:
+            dop_undo(&z);
+            break;
+        case 5:
+            dop_clone(&z, in);
+            break;
+        case 6:
+            dop_save_load(&z, in);
+            break;
+        case 7:
+            dop_set_roll(&z, in);
+            break;
+        default:
+            dop_queries(&z);
+            break;
+        }
+        dinvariants(&z);
+    }
+    dclear(&z);
+    free(z.stack);
+    free(z.list);
+    free(z.list2);
+    carc_dice_game_free(z.g);
+}
+
 enum {
     OP_PLAY_INDEX,
     OP_PLAY_INDEX2, /* twice as likely: games should get far */
@@ -804,6 +1227,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t hdr[14];
     for (int i = 0; i < 14; i++)
         hdr[i] = byte(&in);
+
+    if (hdr[1] & 8) {
+        dice_run(&in, hdr);
+        return 0;
+    }
 
     carc_game_options o;
     FZ_OK(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION));

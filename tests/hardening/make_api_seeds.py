@@ -27,6 +27,15 @@ def header(players=2, farmers=True, start=None, seed=1, no_undo=False):
     return bytes([players - 2, flags]) + s + struct.pack("<Q", seed)
 
 
+def dice_header(players=2, seed=1, faces=None):
+    flags = 8 | (16 if faces else 0)
+    f = bytes(faces) if faces else bytes(4)
+    return bytes([players - 2, flags]) + f + struct.pack("<Q", seed)
+
+
+(D_PLAY, D_PLAY2, D_PLAY3, D_RAW, D_UNDO, D_CLONE, D_SAVE_LOAD, D_SET_ROLL, D_QUERIES) = range(9)
+
+
 def play(i):
     return bytes([PLAY_INDEX]) + struct.pack("<H", i & 0xFFFF)
 
@@ -99,12 +108,33 @@ def main():
     seeds["no-undo"] = nu
 
     # an open tile choice carried into a clone / copy without history, then
-    # another choice there (the known engine issue of fuzz_api.c; the strict
-    # build fails on this seed)
+    # another choice there (a bug found by this fuzzer, fixed in d262aa5)
     nh = header(2, seed=1)
     for i in range(6):
         nh += bytes([CHOOSE, 21, CLONE if i % 2 == 0 else COPY, 3, 0, CHOOSE, 20]) + play(0) + bytes([SAVE_LOAD, 0])
     seeds["nohistory-choice"] = nh
+
+    # Dice Game: actions by index (enumeration flags in the top bits)
+    dg = dice_header(2, seed=5)
+    for _ in range(150):
+        dg += bytes([D_PLAY]) + struct.pack("<H", rnd.randrange(65536))
+    seeds["dice-play"] = dg
+    # Dice Game: every operation, a custom face set
+    dm = dice_header(3, seed=6, faces=[0x1, 0x3, 0x7, 0xF])
+    for i in range(60):
+        dm += bytes([D_PLAY]) + struct.pack("<H", rnd.randrange(65536))
+        dm += [bytes([D_RAW]) + bytes(rnd.randrange(256) for _ in range(6)), bytes([D_UNDO]),
+               bytes([D_CLONE, rnd.choice([0, 1, 2, 3, 0x41])]), bytes([D_SAVE_LOAD, i & 1]),
+               bytes([D_SET_ROLL, 9] + [rnd.randrange(6) for _ in range(9)]), bytes([D_QUERIES])][i % 6]
+    dm += bytes([D_UNDO]) * 20
+    seeds["dice-mixed"] = dm
+    # Dice Game: fixed rolls of knights and catapults (knight option, catapult win)
+    dk = dice_header(2, seed=8)
+    for i in range(30):
+        dk += bytes([D_SET_ROLL, 9] + [4, 4, 4, 5, 5, 5, 5, 5, 5]) + bytes([D_PLAY, 0, 0]) + \
+            bytes([D_PLAY]) + struct.pack("<H", rnd.randrange(65536)) * 4
+    dk += bytes([D_SET_ROLL, 9] + [5] * 9 + [D_PLAY, 0, 0, D_QUERIES, D_UNDO, D_UNDO])
+    seeds["dice-knights"] = dk
 
     # early end, undo, end again; play after the end
     seeds["end"] = header(2, seed=8) + play(1) + play(2) + bytes([END, PLAY_RAW] + [0] * 7 + [UNDO]) + \
