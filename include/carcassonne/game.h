@@ -44,8 +44,10 @@ enum {
     /** Keep no undo journal: play is faster (no journal writes, no journal
      * memory), and carc_game_undo answers CARC_ENO_UNDO. For playouts and
      * self-play. A new tile choice in the same turn does not take the earlier
-     * one back: it draws the chosen tile from the pile as it is. Copies and
-     * clones of such a game keep no journal either. */
+     * one back: it draws the chosen tile from the pile as it is (so after two
+     * choices in one turn, a record of the game replays with another draw
+     * order). Copies and clones of such a game keep no journal either; game
+     * records do not keep this flag. */
     CARC_GAME_NO_UNDO = 1u << 0
 };
 
@@ -74,8 +76,9 @@ CARC_API void carc_game_free(carc_game *game);
 
 /** Flags for carc_game_clone and carc_game_copy. @since 0.1 */
 enum {
-    /** Leave the undo history behind: the copy cannot undo past this point,
-     * and copying costs only the state (for tree search). */
+    /** Leave the undo history behind: the copy cannot undo past this point
+     * (except a tile choice still open in this turn, which it keeps), and
+     * copying costs only the state (for tree search). */
     CARC_CLONE_NO_HISTORY = 1u << 0
 };
 
@@ -153,7 +156,8 @@ CARC_API carc_status carc_game_choose_tile(carc_game *game, uint32_t kind);
 
 /**
  * End the game now, as if the draw pile were empty: final scoring runs.
- * Does nothing (CARC_OK) if the game is already over. Undo takes it back.
+ * Does nothing (CARC_OK) if the game is already over. Undo takes it back,
+ * together with a tile choice made this turn.
  * @since 0.1
  */
 CARC_API carc_status carc_game_end(carc_game *game);

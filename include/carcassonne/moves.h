@@ -93,8 +93,10 @@ CARC_API carc_status carc_game_placements(carc_movelist *out, const carc_game *g
 /**
  * Every legal figure choice for the player to move after `placement` (a legal
  * placement of the current tile): first "no figure", then each segment of the
- * new tile that may receive one.
- * @return CARC_OK, CARC_EINVAL, CARC_EILLEGAL (placement), CARC_EGAME_OVER, CARC_ENOMEM.
+ * new tile that may receive one. The figure and segment of `placement` are
+ * ignored.
+ * @return CARC_OK, CARC_EINVAL, CARC_ERANGE (tile or rotation out of range),
+ *         CARC_EILLEGAL (placement), CARC_EGAME_OVER, CARC_ENOMEM.
  * @since 0.1
  */
 CARC_API carc_status carc_game_figure_options(carc_movelist *out, const carc_game *game,
