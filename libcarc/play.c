@@ -228,10 +228,16 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
             carci_union(g, a, c);
         }
         if (farmers && edge != CARC_EDGE_CITY) {
-            for (unsigned q = 2 * b; q < 2 * b + 2; q++) {
-                uint16_t a = (uint16_t)(base + ki->port_seg[(q - 2 * rot) & 7]);
-                carci_union(g, a, port_node(g, v, facing_port(q)));
-            }
+            /* the two half-edges of this side; along a field edge both
+             * usually join the same two segments: one union then */
+            unsigned q = 2 * b;
+            uint16_t a0 = (uint16_t)(base + ki->port_seg[(q - 2 * rot) & 7]);
+            uint16_t c0 = port_node(g, v, facing_port(q));
+            uint16_t a1 = (uint16_t)(base + ki->port_seg[(q + 1 - 2 * rot) & 7]);
+            uint16_t c1 = port_node(g, v, facing_port(q + 1));
+            carci_union(g, a0, c0);
+            if (a1 != a0 || c1 != c0)
+                carci_union(g, a1, c1);
         }
     }
 
