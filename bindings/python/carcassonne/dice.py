@@ -29,6 +29,7 @@ from ._constants import (CLONE_NO_HISTORY, DICE_CITY_FACES, DICE_COUNT, DICE_ENU
                          DICE_ENUM_UNIQUE_DICE, DICE_ENUM_UNIQUE_ROTATIONS, DICE_FACES_VERSION,
                          DICE_OPTIONS_VERSION, DiceActionKind, DiceEdge,
                          DiceEventKind, DiceFace, DiceLocation, DicePhase, DiceWinReason, Status)
+from ._owner import Owner
 from .errors import CarcassonneError, ClosedError, error_class
 
 __all__ = ["DiceGame", "DiceAction", "DiceEvent", "Die", "DiceCity", "DiceOptions",
@@ -369,7 +370,7 @@ def _mask_bits(mask: int) -> List[int]:
 # ------------------------------------------------------------------- game
 
 
-class DiceGame:
+class DiceGame(Owner):
     """A game of The Carcassonne Dice Game (carc_dice_game).
 
     ``DiceGame(players=2, seed=0, faces=None)``: 2..5 players, the dice
@@ -427,44 +428,13 @@ class DiceGame:
 
     # ------------------------------------------------------------ lifetime
 
-    def _handle(self):
+    _what = "dice game"
+
+    def _take(self, _free=_ffi.carc_dice_game_free):
         ptr = self._ptr
-        if ptr is None:
-            raise ClosedError("the dice game is closed")
-        return ptr
-
-    @property
-    def closed(self) -> bool:
-        return self._ptr is None
-
-    def close(self) -> None:
-        """Free the C game now. Closing a closed game raises ClosedError."""
-        self._handle()
-        self._release()
-
-    def _release(self) -> None:
-        ptr = getattr(self, "_ptr", None)
         self._ptr = None
         self._buf = None
-        if ptr is not None:
-            _ffi.carc_dice_game_free(ptr)
-
-    def __del__(self, _free=_ffi.carc_dice_game_free):
-        # The fallback when close() was not called (see Game.__del__).
-        try:
-            ptr = self._ptr
-        except AttributeError:  # __init__ failed before setting it
-            return
-        self._ptr = None
-        if ptr is not None:
-            _free(ptr)
-
-    def __enter__(self) -> "DiceGame":
-        self._handle()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._release()
+        return [(_free, ptr)]
 
     def clone(self, history: bool = True) -> "DiceGame":
         """An independent copy (carc_dice_game_clone); without `history` it

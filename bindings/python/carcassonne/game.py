@@ -9,6 +9,7 @@ from . import _ffi
 from ._constants import (CLONE_NO_HISTORY, DEFAULT_START_TILE, ENUM_UNIQUE_ROTATIONS,
                          GAME_OPTIONS_VERSION, RENDER_COLOR, RENDER_NO_LEGEND,
                          EventKind, Figure, HistoryKind, Module, SegmentKind, Status)
+from ._owner import Owner
 from .errors import ClosedError, GameOverError, error_class
 from .moves import Move, MoveList, as_move, moves_from_array
 from .tiles import kind_of, tile_names
@@ -143,7 +144,7 @@ def _mask_players(mask: int) -> Tuple[int, ...]:
 # -------------------------------------------------------------------- game
 
 
-class Game:
+class Game(Owner):
     """A game of Carcassonne (carc_game).
 
     ``Game(players=2, seed=0, farmers=True)`` creates a game with the start
@@ -198,50 +199,12 @@ class Game:
 
     # ------------------------------------------------------------ lifetime
 
-    def _handle(self):
-        ptr = self._ptr
-        if ptr is None:
-            raise ClosedError("the game is closed")
-        return ptr
+    _what = "game"
 
-    @property
-    def closed(self) -> bool:
-        return self._ptr is None
-
-    def close(self) -> None:
-        """Free the C game now. Closing a closed game raises ClosedError."""
-        self._handle()
-        self._release()
-
-    def _release(self) -> None:
-        ptr = getattr(self, "_ptr", None)
-        lst = getattr(self, "_list", None)
-        self._ptr = None
-        self._list = None
-        if lst is not None:
-            _ffi.carc_movelist_free(lst)
-        if ptr is not None:
-            _ffi.carc_game_free(ptr)
-
-    def __del__(self, _free=_ffi.carc_game_free, _free_list=_ffi.carc_movelist_free):
-        # The fallback when close() was not called. Default-argument binding keeps
-        # the free functions reachable during interpreter shutdown.
-        try:
-            ptr, lst = self._ptr, self._list
-        except AttributeError:  # __init__ failed before setting them
-            return
+    def _take(self, _free=_ffi.carc_game_free, _free_list=_ffi.carc_movelist_free):
+        ptr, lst = self._ptr, self._list
         self._ptr = self._list = None
-        if lst is not None:
-            _free_list(lst)
-        if ptr is not None:
-            _free(ptr)
-
-    def __enter__(self) -> "Game":
-        self._handle()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._release()
+        return [(_free_list, lst), (_free, ptr)]
 
     def clone(self, history: bool = True) -> "Game":
         """An independent copy (carc_game_clone); without `history` it cannot

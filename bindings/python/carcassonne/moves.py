@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Iterator, List, Optional, Union
 
 from . import _ffi
 from ._constants import ENUM_UNIQUE_ROTATIONS, NO_SEGMENT, Figure, Status
+from ._owner import Owner
 from .errors import ClosedError, RangeError
 from .tiles import kind_of, tile_names
 
@@ -143,7 +144,7 @@ def moves_from_array(pointer, count: int) -> List[Move]:
     return list(map(tuple.__new__, repeat(Move), _MOVE.iter_unpack(raw)))
 
 
-class MoveList:
+class MoveList(Owner):
     """A reusable carc_movelist, tied to a game (it keeps the Python Game alive).
 
     Fill it with :meth:`fill_legal`, :meth:`fill_placements` or
@@ -162,40 +163,12 @@ class MoveList:
     def game(self) -> "Game":
         return self._game
 
-    @property
-    def closed(self) -> bool:
-        return self._ptr is None
+    _what = "move list"
 
-    def _handle(self):
+    def _take(self, _free=_ffi.carc_movelist_free):
         ptr = self._ptr
-        if ptr is None:
-            raise ClosedError("the move list is closed")
-        return ptr
-
-    def close(self) -> None:
-        """Free the C list. Closing twice raises ClosedError."""
-        ptr = self._handle()
         self._ptr = None
-        _ffi.carc_movelist_free(ptr)
-
-    def _release(self) -> None:
-        ptr = getattr(self, "_ptr", None)
-        if ptr is not None:
-            self._ptr = None
-            _ffi.carc_movelist_free(ptr)
-
-    def __del__(self, _free=_ffi.carc_movelist_free):
-        ptr = getattr(self, "_ptr", None)
-        if ptr is not None:
-            self._ptr = None
-            _free(ptr)
-
-    def __enter__(self) -> "MoveList":
-        self._handle()
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._release()
+        return [(_free, ptr)]
 
     # filling
     def fill_legal(self, unique_rotations: bool = False) -> "MoveList":
