@@ -30,7 +30,7 @@ from ._constants import (CLONE_NO_HISTORY, DICE_CITY_FACES, DICE_COUNT, DICE_ENU
                          DICE_OPTIONS_VERSION, DiceActionKind, DiceEdge,
                          DiceEventKind, DiceFace, DiceLocation, DicePhase, DiceWinReason, Status)
 from ._owner import Owner
-from .errors import CarcassonneError, ClosedError, error_class
+from .errors import CarcassonneError, error_class
 
 __all__ = ["DiceGame", "DiceAction", "DiceEvent", "Die", "DiceCity", "DiceOptions",
            "parse_faces", "format_faces", "check_faces", "city_points", "rotate_edges"]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Iterator, List, Optional, Union
 from . import _ffi
 from ._constants import ENUM_UNIQUE_ROTATIONS, NO_SEGMENT, Figure, Status
 from ._owner import Owner
-from .errors import ClosedError, RangeError
+from .errors import RangeError
 from .tiles import kind_of, tile_names
 
 if TYPE_CHECKING:  # pragma: no cover
