@@ -70,6 +70,8 @@ typedef struct carci_kindinfo {
     uint8_t port_seg[8];    /* catalogue port -> field segment, or NONE */
     uint8_t monastery;      /* segment index of a monastery, or NONE */
     uint8_t nseg;
+    uint16_t rc_mask;       /* bit i: segment i is a road or a city */
+    uint8_t seg_open[CARCI_MAX_SEG]; /* edges a segment opens: roads, cities, rivers */
 } carci_kindinfo;
 
 typedef struct carci_ruleset {

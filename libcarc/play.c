@@ -170,13 +170,10 @@ void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn
     CARCI_SET(g, h->n_events, h->n_events + 1);
 }
 
-static const uint8_t POP4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-
 void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
 {
     carci_hdr *h = CARCI_HDR(g);
     const carci_kindinfo *ki = &g->rs->kinds[m->tile];
-    const carci_tiledef *td = &carci_tiles[m->tile];
     uint32_t player = h->cur, rot = m->rotation;
     /* the unplaceable tiles above the current one (carci_check_move made sure
      * m->tile is the current tile) are drawn and discarded first */
@@ -185,9 +182,12 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
     uint16_t t = h->n_placed, base = h->n_nodes;
 
     uint8_t nb[4] = { CARCI_NONE, CARCI_NONE, CARCI_NONE, CARCI_NONE };
+    unsigned placed = 0; /* sides with a placed neighbour */
     if (fi != CARCI_NONE32)
-        for (unsigned b = 0; b < 4; b++)
+        for (unsigned b = 0; b < 4; b++) {
             nb[b] = carci_front_nb(g, fi, b);
+            placed |= (unsigned)(nb[b] != CARCI_NONE) << b;
+        }
 
     CARCI_SET(g, h->n_bag, h->n_bag - 1);
     carci_board_place(g, fi, m->x, m->y, m->tile, rot, nb);
@@ -201,23 +201,18 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
     carci_node *nd = CARCI_NODES(g);
     for (unsigned i = 0; i < ki->nseg; i++) {
         uint16_t n = (uint16_t)(base + i);
-        const carci_segdef *sd = &td->seg[i];
         CARCI_INIT(nd[n].parent, n);
         CARCI_INIT(nd[n].next, n);
-        CARCI_INIT(nd[n].open, (sd->kind == CARC_SEG_ROAD || sd->kind == CARC_SEG_CITY ||
-                                  sd->kind == CARC_SEG_RIVER)
-                                     ? POP4[sd->edges & 0xFu]
-                                     : 0);
+        CARCI_INIT(nd[n].open, ki->seg_open[i]);
         CARCI_INIT(nd[n].tile_occ, t);
     }
     CARCI_SET(g, h->n_nodes, base + ki->nseg);
 
     bool farmers = (g->rs->modules & CARC_MODULE_FARMERS) != 0;
     uint8_t sig = carci_rot_sig(ki->sig, rot);
-    for (unsigned b = 0; b < 4; b++) {
+    for (unsigned mk = placed; mk; mk &= mk - 1) {
+        unsigned b = (unsigned)__builtin_ctz(mk);
         uint16_t v = nb[b];
-        if (v == CARCI_NONE)
-            continue;
         unsigned edge = (sig >> (2 * b)) & 3u;
         if (edge != CARC_EDGE_FIELD) {
             uint16_t a = (uint16_t)(base + ki->side_seg[(b - rot) & 3]);
@@ -259,21 +254,18 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
 
     /* Score every road and city this tile completes (ruling 7), then every
      * monastery on it or around it that is now surrounded. */
-    for (unsigned i = 0; i < ki->nseg; i++) {
-        uint8_t k = td->seg[i].kind;
-        if (k != CARC_SEG_ROAD && k != CARC_SEG_CITY)
-            continue;
+    for (unsigned mk = ki->rc_mask; mk; mk &= mk - 1) {
+        unsigned i = (unsigned)__builtin_ctz(mk);
         uint16_t r = carci_find(g, (uint16_t)(base + i));
         if (nd[r].open == 0 && (nd[r].tile_occ >> 8))
             carci_score_feature(g, r, false, turn);
     }
     carci_mon *mon = CARCI_MONS(g);
     for (uint32_t i = 0, n = h->n_mon; i < n; i++) {
-        int32_t dx = m->x - mon[i].x, dy = m->y - mon[i].y;
-        if (dx < -1 || dx > 1 || dy < -1 || dy > 1)
-            continue;
-        CARCI_SET(g, mon[i].count, mon[i].count + 1);
-        if (mon[i].count == 8 && (nd[mon[i].node].tile_occ >> 8))
+        /* without a branch on the position (it mispredicts): add 0 or 1 */
+        uint32_t near = ((uint32_t)(m->x - mon[i].x + 1) <= 2u) & ((uint32_t)(m->y - mon[i].y + 1) <= 2u);
+        CARCI_SET(g, mon[i].count, mon[i].count + near);
+        if (near & (mon[i].count == 8) & ((nd[mon[i].node].tile_occ >> 8) != 0))
             carci_score_feature(g, mon[i].node, false, turn);
     }
     if (ki->monastery != CARCI_NONE) {

@@ -60,6 +60,10 @@ static void derive_kind(carci_kindinfo *k, const carci_tiledef *t)
             k->port_seg[__builtin_ctz(m)] = (uint8_t)i;
         if (s->kind == CARC_SEG_MONASTERY)
             k->monastery = (uint8_t)i;
+        if (s->kind == CARC_SEG_ROAD || s->kind == CARC_SEG_CITY)
+            k->rc_mask |= (uint16_t)(1u << i);
+        if (s->kind == CARC_SEG_ROAD || s->kind == CARC_SEG_CITY || s->kind == CARC_SEG_RIVER)
+            k->seg_open[i] = (uint8_t)__builtin_popcount(s->edges);
     }
     k->unique_rot = t->unique_rot ? t->unique_rot : carci_derive_unique_rot(t);
 }
