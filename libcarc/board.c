@@ -106,9 +106,11 @@ void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, u
     }
 
     uint8_t sig = carci_rot_sig(g->rs->kinds[kind].sig, rot);
-    for (unsigned side = 0; side < 4; side++) {
-        if (nb[side] != CARCI_NONE)
-            continue; /* a placed tile: nothing to do on the board */
+    unsigned empty = 0; /* sides without a placed tile (placed ones need nothing here) */
+    for (unsigned side = 0; side < 4; side++)
+        empty |= (unsigned)(nb[side] == CARCI_NONE) << side;
+    for (; empty; empty &= empty - 1) {
+        unsigned side = (unsigned)__builtin_ctz(empty);
         int32_t nx = x + DX[side], ny = y + DY[side];
         unsigned facing = (side + 2) & 3;
         uint16_t bits = (uint16_t)(((sig >> (2 * side)) & 3u) << (2 * facing));
@@ -117,13 +119,14 @@ void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, u
         if (ns == CARCI_NONE32) {
             /* a new frontier cell: its only placed neighbour is this tile */
             uint16_t fi = h->n_front;
-            uint32_t nbw = (0xFFFFu & ~(0xFFu << (8 * (facing & 1)))) | (uint32_t)idx << (8 * (facing & 1));
+            uint16_t w[2] = { 0xFFFFu, 0xFFFFu };
+            w[facing >> 1] = (uint16_t)((0xFFFFu & ~(0xFFu << (8 * (facing & 1)))) | (uint32_t)idx << (8 * (facing & 1)));
             /* journaled, not CARCI_INIT: the frontier also shrinks during play
              * (swap-remove above), so this slot may hold a cell an undo brings back */
             CARCI_SET(g, fslot[fi], hash_insert(g, nx, ny, CARCI_SLOT_FRONT | fi));
             CARCI_SET(g, fnm[fi], bits | mask);
-            CARCI_SET(g, fnb[2 * fi], facing < 2 ? nbw : 0xFFFFu);
-            CARCI_SET(g, fnb[2 * fi + 1], facing < 2 ? 0xFFFFu : nbw);
+            CARCI_SET(g, fnb[2 * fi], w[0]);
+            CARCI_SET(g, fnb[2 * fi + 1], w[1]);
             CARCI_SET(g, h->n_front, fi + 1);
         } else {
             uint16_t fi = (uint16_t)(hs[ns].val & 0x7FFFu); /* not placed: nb says so */

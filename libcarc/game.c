@@ -223,7 +223,7 @@ static carc_status ruleset_for(const carci_ruleset **out, const carc_game *dst, 
         *out = src->rs;
         return CARC_OK;
     }
-    size_t sz = sizeof(carci_ruleset) + src->rs->nkinds * sizeof(carci_kindinfo);
+    size_t sz = sizeof(carci_ruleset);
     carci_ruleset *rs = carci_alloc(&dst->alloc, sz);
     if (!rs)
         return CARC_ENOMEM;

@@ -97,8 +97,15 @@ typedef struct carci_ruleset {
     uint32_t off_bag, off_placed, off_hash, off_fslot, off_fnm, off_fnb, off_mon, off_node, off_fig,
         off_event, off_hist;
     uint32_t state_words;
-    carci_kindinfo kinds[];  /* nkinds entries */
+    const carci_kindinfo *kinds; /* carci_kinds: per tile kind */
 } carci_ruleset;
+
+/* The per-kind tables of every catalogue kind, derived from carci_tiles
+ * (kinds.c, written by carci_print_kinds; a test checks them against
+ * carci_derive_kind). */
+extern const carci_kindinfo carci_kinds[];
+void carci_derive_kind(carci_kindinfo *k, const carci_tiledef *t);
+void carci_print_kinds(void *file); /* a FILE *: the C source of carci_kinds */
 
 /* ---- game state (one flat block of 16-bit words; clone = memcpy) ------ */
 

@@ -4,6 +4,7 @@
  * and its clones (atomic reference count).
  */
 #include "internal.h"
+#include <stdio.h>
 
 #define SUPPORTED_MODULES (CARC_MODULE_FARMERS)
 
@@ -44,7 +45,7 @@ static bool symmetric(const carci_tiledef *t, unsigned d)
     return true;
 }
 
-static void derive_kind(carci_kindinfo *k, const carci_tiledef *t)
+void carci_derive_kind(carci_kindinfo *k, const carci_tiledef *t)
 {
     memset(k, 0, sizeof *k);
     k->sig = t->edges;
@@ -66,6 +67,30 @@ static void derive_kind(carci_kindinfo *k, const carci_tiledef *t)
             k->seg_open[i] = (uint8_t)__builtin_popcount(s->edges);
     }
     k->unique_rot = t->unique_rot ? t->unique_rot : carci_derive_unique_rot(t);
+}
+
+/* Print the C source of carci_kinds (kinds.c) for the current catalogue. */
+void carci_print_kinds(void *file)
+{
+    FILE *f = file;
+    fprintf(f, "/*\n * Per-kind tables derived from the catalogue (tiles.c): written by\n"
+               " * carci_print_kinds (ruleset.c), checked against carci_derive_kind by the\n"
+               " * test engine.api (catalogue_derived), which prints this file anew when\n"
+               " * the catalogue changes. Do not edit by hand.\n */\n"
+               "#include \"internal.h\"\n\nconst carci_kindinfo carci_kinds[] = {\n");
+    for (uint32_t i = 0; i < carci_tile_kinds; i++) {
+        carci_kindinfo k;
+        carci_derive_kind(&k, &carci_tiles[i]);
+        fprintf(f, "    /* %s */ { 0x%02X, 0x%X, { ", carci_tiles[i].name, k.sig, k.unique_rot);
+        for (unsigned j = 0; j < 4; j++)
+            fprintf(f, "%u%s", k.side_seg[j], j < 3 ? ", " : " }, { ");
+        for (unsigned j = 0; j < 8; j++)
+            fprintf(f, "%u%s", k.port_seg[j], j < 7 ? ", " : " }, ");
+        fprintf(f, "%u, %u, 0x%X, { ", k.monastery, k.nseg, k.rc_mask);
+        for (unsigned j = 0; j < CARCI_MAX_SEG; j++)
+            fprintf(f, "%u%s", k.seg_open[j], j < CARCI_MAX_SEG - 1 ? ", " : " } },\n");
+    }
+    fprintf(f, "};\n");
 }
 
 uint8_t carci_derive_unique_rot(const carci_tiledef *t)
@@ -113,7 +138,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     if (ntiles > CARCI_MAX_TILES || nnodes >= 0x0FFF)
         return CARC_ELIMIT;
 
-    size_t sz = sizeof(carci_ruleset) + nkinds * sizeof(carci_kindinfo);
+    size_t sz = sizeof(carci_ruleset);
     carci_ruleset *rs = carci_alloc(a, sz);
     if (!rs)
         return CARC_ENOMEM;
@@ -148,8 +173,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->start_y = o->start_y;
     rs->seed = o->seed;
     rs->flags = o->flags;
-    for (uint32_t i = 0; i < nkinds; i++)
-        derive_kind(&rs->kinds[i], &carci_tiles[i]);
+    rs->kinds = carci_kinds;
 
     uint32_t w = words_of(sizeof(carci_hdr));
     rs->off_bag = w;
@@ -195,6 +219,6 @@ void carci_ruleset_release(const carci_ruleset *rs)
     carci_ruleset *m = (carci_ruleset *)rs;
     if (atomic_fetch_sub_explicit(&m->refs, 1u, memory_order_acq_rel) == 1u) {
         carc_allocator a = m->alloc;
-        carci_free(&a, m, sizeof(carci_ruleset) + m->nkinds * sizeof(carci_kindinfo));
+        carci_free(&a, m, sizeof(carci_ruleset));
     }
 }

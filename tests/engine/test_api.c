@@ -5,6 +5,7 @@
  */
 #include "test_util.h"
 #include "state_equal.h"
+#include <stdio.h>
 
 static carc_game *snapshot;
 
@@ -286,6 +287,28 @@ static void catalogue_rotations(void **state)
     }
 }
 
+/* libcarc/kinds.c is what carci_derive_kind gives for the catalogue; when the
+ * catalogue changes, this test prints the new kinds.c on stderr. */
+static void catalogue_derived(void **state)
+{
+    (void)state;
+    bool same = true;
+    for (uint32_t k = 0; k < carci_tile_kinds; k++) {
+        carci_kindinfo d;
+        carci_derive_kind(&d, &carci_tiles[k]);
+        const carci_kindinfo *t = &carci_kinds[k];
+        if (d.sig != t->sig || d.unique_rot != t->unique_rot || memcmp(d.side_seg, t->side_seg, 4) ||
+            memcmp(d.port_seg, t->port_seg, 8) || d.monastery != t->monastery || d.nseg != t->nseg ||
+            d.rc_mask != t->rc_mask || memcmp(d.seg_open, t->seg_open, sizeof d.seg_open))
+            same = false;
+    }
+    if (!same) {
+        fprintf(stderr, "libcarc/kinds.c is out of date; its new text follows:\n");
+        carci_print_kinds(stderr);
+    }
+    assert_true(same);
+}
+
 static void status_strings(void **state)
 {
     (void)state;
@@ -302,6 +325,7 @@ int main(void)
         cmocka_unit_test(rejected_calls_change_nothing),
         cmocka_unit_test(choice_and_discard),
         cmocka_unit_test(catalogue_rotations),
+        cmocka_unit_test(catalogue_derived),
         cmocka_unit_test(status_strings),
     };
     return cmocka_run_group_tests_name("api", tests, NULL, NULL);
