@@ -216,12 +216,16 @@ static void figure_options(carc_movelist *l, const carc_game *g, const carc_move
     l->moves[l->n++] = m;
     if (h->supply[h->cur] == 0)
         return;
-    bool farmers = (g->rs->modules & CARC_MODULE_FARMERS) != 0;
-    const carci_tiledef *t = &carci_tiles[p->tile];
-    for (unsigned i = 0; i < t->nseg; i++) {
-        uint8_t k = t->seg[i].kind;
-        if (k == CARC_SEG_FIELD ? !farmers : (k != CARC_SEG_ROAD && k != CARC_SEG_CITY && k != CARC_SEG_MONASTERY))
-            continue;
+    const carci_kindinfo *ki = &g->rs->kinds[p->tile];
+    /* the segments a follower may stand on: roads, cities, the monastery,
+     * and fields with farmers */
+    unsigned eligible = ki->rc_mask;
+    if (ki->monastery != CARCI_NONE)
+        eligible |= 1u << ki->monastery;
+    if (g->rs->modules & CARC_MODULE_FARMERS)
+        eligible |= ki->field_mask;
+    for (; eligible; eligible &= eligible - 1) {
+        unsigned i = (unsigned)__builtin_ctz(eligible);
         if (!carci_segment_free(g, fi, p->tile, p->rotation, i))
             continue;
         m.figure = CARC_FIGURE_FOLLOWER;

@@ -10,8 +10,13 @@
 
 void carci_union(carc_game *g, uint16_t a, uint16_t b)
 {
+    carci_union_roots(g, carci_find(g, a), carci_find(g, b));
+}
+
+/* Merge the features with roots ra and rb (found by the caller). */
+void carci_union_roots(carc_game *g, uint16_t ra, uint16_t rb)
+{
     carci_node *nd = CARCI_NODES(g);
-    uint16_t ra = carci_find(g, a), rb = carci_find(g, b);
     if (ra == rb)
         return;
     unsigned ka = nd[ra].parent >> 12, kb = nd[rb].parent >> 12;

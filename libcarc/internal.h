@@ -71,6 +71,7 @@ typedef struct carci_kindinfo {
     uint8_t monastery;      /* segment index of a monastery, or NONE */
     uint8_t nseg;
     uint16_t rc_mask;       /* bit i: segment i is a road or a city */
+    uint16_t field_mask;    /* bit i: segment i is a field */
     uint8_t seg_open[CARCI_MAX_SEG]; /* edges a segment opens: roads, cities, rivers */
 } carci_kindinfo;
 
@@ -261,6 +262,7 @@ static inline uint16_t carci_find(const carc_game *g, uint16_t n)
     return n;
 }
 void carci_union(carc_game *g, uint16_t a, uint16_t b);
+void carci_union_roots(carc_game *g, uint16_t ra, uint16_t rb);
 uint16_t carci_node_tile(const carc_game *g, uint16_t n);
 uint16_t carci_node_occ(const carc_game *g, uint16_t n);
 uint8_t carci_node_kind(const carc_game *g, uint16_t n);

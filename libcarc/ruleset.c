@@ -63,6 +63,8 @@ void carci_derive_kind(carci_kindinfo *k, const carci_tiledef *t)
             k->monastery = (uint8_t)i;
         if (s->kind == CARC_SEG_ROAD || s->kind == CARC_SEG_CITY)
             k->rc_mask |= (uint16_t)(1u << i);
+        if (s->kind == CARC_SEG_FIELD)
+            k->field_mask |= (uint16_t)(1u << i);
         if (s->kind == CARC_SEG_ROAD || s->kind == CARC_SEG_CITY || s->kind == CARC_SEG_RIVER)
             k->seg_open[i] = (uint8_t)__builtin_popcount(s->edges);
     }
@@ -86,7 +88,7 @@ void carci_print_kinds(void *file)
             fprintf(f, "%u%s", k.side_seg[j], j < 3 ? ", " : " }, { ");
         for (unsigned j = 0; j < 8; j++)
             fprintf(f, "%u%s", k.port_seg[j], j < 7 ? ", " : " }, ");
-        fprintf(f, "%u, %u, 0x%X, { ", k.monastery, k.nseg, k.rc_mask);
+        fprintf(f, "%u, %u, 0x%X, 0x%X, { ", k.monastery, k.nseg, k.rc_mask, k.field_mask);
         for (unsigned j = 0; j < CARCI_MAX_SEG; j++)
             fprintf(f, "%u%s", k.seg_open[j], j < CARCI_MAX_SEG - 1 ? ", " : " } },\n");
     }
