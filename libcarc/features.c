@@ -41,11 +41,6 @@ uint16_t carci_node_tile(const carc_game *g, uint16_t n)
     return (uint16_t)(CARCI_NODES(g)[n].tile_occ & 0xFFu);
 }
 
-uint16_t carci_node_occ(const carc_game *g, uint16_t n)
-{
-    return (uint16_t)(CARCI_NODES(g)[carci_find(g, n)].tile_occ >> 8);
-}
-
 uint8_t carci_node_seg(const carc_game *g, uint16_t n)
 {
     const carci_placed *p = &CARCI_PLACED(g)[carci_node_tile(g, n)];

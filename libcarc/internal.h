@@ -264,7 +264,6 @@ static inline uint16_t carci_find(const carc_game *g, uint16_t n)
 void carci_union(carc_game *g, uint16_t a, uint16_t b);
 void carci_union_roots(carc_game *g, uint16_t ra, uint16_t rb);
 uint16_t carci_node_tile(const carc_game *g, uint16_t n);
-uint16_t carci_node_occ(const carc_game *g, uint16_t n);
 uint8_t carci_node_kind(const carc_game *g, uint16_t n);
 uint8_t carci_node_seg(const carc_game *g, uint16_t n);
 uint32_t carci_feature_tiles(const carc_game *g, uint16_t root, uint32_t *pennants);
