@@ -1,6 +1,7 @@
 """Lifetime of the objects that own C handles (games, move lists)."""
 from __future__ import annotations
 
+from ctypes import byref, c_uint32
 from typing import Callable, List, Tuple
 
 from .errors import ClosedError
@@ -57,3 +58,22 @@ class Owner:
 
     def __exit__(self, *exc) -> None:
         self._release()
+
+    # queries of the form carc_x(out, handle, args...)
+    def _get(self, ctype, fn, *args):
+        out = ctype()
+        fn(byref(out), self._handle(), *args)
+        return out.value
+
+    def _u32(self, fn, *args) -> int:
+        return self._get(c_uint32, fn, *args)
+
+    def _per_player(self, ctype, fn) -> list:
+        """fn(out, handle, player) for every player (self._players of them)."""
+        ptr = self._handle()
+        out = ctype()
+        result = []
+        for p in range(self._players):
+            fn(byref(out), ptr, p)
+            result.append(out.value)
+        return result

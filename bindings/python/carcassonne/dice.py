@@ -529,9 +529,7 @@ class DiceGame(Owner):
 
     @property
     def can_undo(self) -> bool:
-        out = c_bool()
-        _ffi.carc_dice_game_can_undo(byref(out), self._handle())
-        return out.value
+        return self._get(c_bool, _ffi.carc_dice_game_can_undo)
 
     def set_next_roll(self, faces: Union[None, str, Iterable[int]]) -> None:
         """Fix the faces of the next roll (a test hook): faces[i] is the face
@@ -558,11 +556,6 @@ class DiceGame(Owner):
         _ffi.carc_dice_game_set_next_roll(ptr, array if values else None, len(values))
 
     # --------------------------------------------------------------- state
-
-    def _u32(self, fn, *args) -> int:
-        out = c_uint32()
-        fn(byref(out), self._handle(), *args)
-        return out.value
 
     @property
     def players(self) -> int:
@@ -613,25 +606,15 @@ class DiceGame(Owner):
     @property
     def doubled(self) -> bool:
         """Whether the current turn scores double (its player kept a knight)."""
-        out = c_bool()
-        _ffi.carc_dice_game_doubled(byref(out), self._handle())
-        return out.value
+        return self._get(c_bool, _ffi.carc_dice_game_doubled)
 
     def score(self, player: int) -> int:
-        out = c_int32()
-        _ffi.carc_dice_game_score(byref(out), self._handle(), player)
-        return out.value
+        return self._get(c_int32, _ffi.carc_dice_game_score, player)
 
     @property
     def scores(self) -> List[int]:
         """Every player's score, in player order."""
-        ptr = self._handle()
-        out = c_int32()
-        result = []
-        for p in range(self._players):
-            _ffi.carc_dice_game_score(byref(out), ptr, p)
-            result.append(out.value)
-        return result
+        return self._per_player(c_int32, _ffi.carc_dice_game_score)
 
     def _winner(self) -> Tuple[Optional[int], Optional[DiceWinReason]]:
         player, reason = c_uint32(), c_uint32()

@@ -306,9 +306,7 @@ class Game(Owner):
 
     @property
     def can_undo(self) -> bool:
-        out = c_bool()
-        _ffi.carc_game_can_undo(byref(out), self._handle())
-        return out.value
+        return self._get(c_bool, _ffi.carc_game_can_undo)
 
     def choose_tile(self, tile: TileRef) -> None:
         """Choose the tile the player to move draws (replays, tests). A tile
@@ -321,11 +319,6 @@ class Game(Owner):
         _ffi.carc_game_end(self._handle())
 
     # -------------------------------------------------------------- state
-
-    def _u32(self, fn, *args) -> int:
-        out = c_uint32()
-        fn(byref(out), self._handle(), *args)
-        return out.value
 
     @property
     def players(self) -> int:
@@ -373,25 +366,15 @@ class Game(Owner):
 
     @property
     def is_over(self) -> bool:
-        out = c_bool()
-        _ffi.carc_game_is_over(byref(out), self._handle())
-        return out.value
+        return self._get(c_bool, _ffi.carc_game_is_over)
 
     def score(self, player: int) -> int:
-        out = c_int32()
-        _ffi.carc_game_score(byref(out), self._handle(), player)
-        return out.value
+        return self._get(c_int32, _ffi.carc_game_score, player)
 
     @property
     def scores(self) -> List[int]:
         """Every player's score, in player order."""
-        ptr = self._handle()
-        out = c_int32()
-        result = []
-        for p in range(self._players):
-            _ffi.carc_game_score(byref(out), ptr, p)
-            result.append(out.value)
-        return result
+        return self._per_player(c_int32, _ffi.carc_game_score)
 
     @property
     def supply(self) -> List[int]:
