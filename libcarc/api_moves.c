@@ -216,6 +216,7 @@ static void figure_options(carc_movelist *l, const carc_game *g, const carc_move
     l->moves[l->n++] = m;
     if (h->supply[h->cur] == 0)
         return;
+    unsigned placed = carci_front_placed(g, fi);
     const carci_kindinfo *ki = &g->rs->kinds[p->tile];
     /* the segments a follower may stand on: roads, cities, the monastery,
      * and fields with farmers */
@@ -226,7 +227,7 @@ static void figure_options(carc_movelist *l, const carc_game *g, const carc_move
         eligible |= ki->field_mask;
     for (; eligible; eligible &= eligible - 1) {
         unsigned i = (unsigned)__builtin_ctz(eligible);
-        if (!carci_segment_free(g, fi, p->tile, p->rotation, i))
+        if (!carci_segment_free(g, fi, placed, p->tile, p->rotation, i))
             continue;
         m.figure = CARC_FIGURE_FOLLOWER;
         m.segment = (uint8_t)i;

@@ -276,7 +276,12 @@ uint32_t carci_field_cities(const carc_game *g, uint16_t root);
 /* ---- rules (play.c, score.c) ----------------------------------------- */
 /* Checks a move; on success *fi (if not NULL) is the frontier index of its cell. */
 carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t errcap, uint32_t *fi);
-bool carci_segment_free(const carc_game *g, uint32_t fi, uint32_t kind, uint32_t rot, uint32_t seg);
+/* Sides of frontier cell fi with a placed neighbour (bit s: side s). */
+unsigned carci_front_placed(const carc_game *g, uint32_t fi);
+/* Whether segment seg of kind turned rot, placed on frontier cell fi (whose
+ * placed sides are `placed`), would join no feature holding a figure. */
+bool carci_segment_free(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
+                        uint32_t seg);
 void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi); /* fi: from carci_check_move */
 void carci_advance(carc_game *g);          /* end the game when no tile left can be placed */
 uint32_t carci_find_current(const carc_game *g); /* bag index of the tile to place, or NONE32 */

@@ -27,16 +27,21 @@ static inline uint16_t port_node(const carc_game *g, uint16_t t, unsigned port)
     return (uint16_t)(carci_placed_base(p) + s);
 }
 
-/* Whether segment `seg` of `kind` turned `rot`, if placed at (x, y), would
- * join no feature that holds a figure (the occupancy rule, base.md 6.2). */
-bool carci_segment_free(const carc_game *g, uint32_t fi, uint32_t kind, uint32_t rot, uint32_t seg)
+unsigned carci_front_placed(const carc_game *g, uint32_t fi)
 {
-    const carci_segdef *sd = &carci_tiles[kind].seg[seg];
-    const carci_node *nd = CARCI_NODES(g);
-    /* sides of the cell with a placed neighbour, and their ports */
     unsigned placed = 0;
     for (unsigned b = 0; b < 4; b++)
         placed |= (unsigned)(carci_front_nb(g, fi, b) != CARCI_NONE) << b;
+    return placed;
+}
+
+/* Whether segment `seg` of `kind` turned `rot`, placed on frontier cell fi,
+ * would join no feature that holds a figure (the occupancy rule, base.md 6.2). */
+bool carci_segment_free(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
+                        uint32_t seg)
+{
+    const carci_segdef *sd = &carci_tiles[kind].seg[seg];
+    const carci_node *nd = CARCI_NODES(g);
     if (sd->kind == CARC_SEG_ROAD || sd->kind == CARC_SEG_CITY) {
         for (unsigned m = carci_rot_sides(sd->edges, rot) & placed; m; m &= m - 1) {
             unsigned b = (unsigned)__builtin_ctz(m);
@@ -135,7 +140,7 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
         snprintf(err, cap, "no follower may stand on a %s here", SEGNAME[sk]);
         return CARC_EILLEGAL;
     }
-    if (!carci_segment_free(g, fi, m->tile, m->rotation, m->segment)) {
+    if (!carci_segment_free(g, fi, carci_front_placed(g, fi), m->tile, m->rotation, m->segment)) {
         snprintf(err, cap, "that %s already holds a figure", SEGNAME[sk]);
         return CARC_EILLEGAL;
     }
