@@ -1,12 +1,6 @@
 /* Public queries over the board, the figures and the features. */
 #include "internal.h"
 
-#define CHECK(cond)             \
-    do {                        \
-        if (!(cond))            \
-            return CARC_EINVAL; \
-    } while (0)
-
 static carc_move placed_move(const carci_placed *p)
 {
     carc_move m = { p->x, p->y, p->kind, carci_placed_rot(p), CARC_FIGURE_NONE, CARC_NO_SEGMENT, { 0, 0, 0 } };
@@ -15,14 +9,14 @@ static carc_move placed_move(const carci_placed *p)
 
 carc_status carc_game_tile_count(uint32_t *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = CARCI_HDR(g)->n_placed;
     return CARC_OK;
 }
 
 carc_status carc_game_tile(carc_move *out, const carc_game *g, uint32_t index)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     if (index >= CARCI_HDR(g)->n_placed)
         return CARC_ERANGE;
     *out = placed_move(&CARCI_PLACED(g)[index]);
@@ -31,7 +25,7 @@ carc_status carc_game_tile(carc_move *out, const carc_game *g, uint32_t index)
 
 carc_status carc_game_tile_at(carc_move *out, const carc_game *g, int32_t x, int32_t y)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     uint16_t v = carci_cell(g, x, y);
     if (v == CARCI_SLOT_EMPTY || (v & CARCI_SLOT_FRONT))
         return CARC_ENOTFOUND;
@@ -41,7 +35,7 @@ carc_status carc_game_tile_at(carc_move *out, const carc_game *g, int32_t x, int
 
 carc_status carc_game_bounds(int32_t *min_x, int32_t *min_y, int32_t *max_x, int32_t *max_y, const carc_game *g)
 {
-    CHECK(min_x && min_y && max_x && max_y && g);
+    CARCI_CHECK(min_x && min_y && max_x && max_y && g);
     const carci_placed *p = CARCI_PLACED(g);
     int32_t a = p[0].x, b = p[0].y, c = p[0].x, d = p[0].y;
     for (uint32_t i = 1; i < CARCI_HDR(g)->n_placed; i++) {
@@ -63,14 +57,14 @@ carc_status carc_game_bounds(int32_t *min_x, int32_t *min_y, int32_t *max_x, int
 
 carc_status carc_game_figure_count(uint32_t *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = CARCI_HDR(g)->n_figs;
     return CARC_OK;
 }
 
 carc_status carc_game_figure(carc_figure_info *out, const carc_game *g, uint32_t index)
 {
-    CHECK(out && g && out->struct_size >= sizeof(uint32_t));
+    CARCI_CHECK(out && g && out->struct_size >= sizeof(uint32_t));
     if (index >= CARCI_HDR(g)->n_figs)
         return CARC_ERANGE;
     const carci_fig *f = &CARCI_FIGS(g)[index];
@@ -89,7 +83,7 @@ carc_status carc_game_figure(carc_figure_info *out, const carc_game *g, uint32_t
 
 carc_status carc_game_feature_at(uint32_t *out, const carc_game *g, int32_t x, int32_t y, uint32_t segment)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     uint16_t v = carci_cell(g, x, y);
     if (v == CARCI_SLOT_EMPTY || (v & CARCI_SLOT_FRONT))
         return CARC_ENOTFOUND;
@@ -107,7 +101,7 @@ static bool is_feature(const carc_game *g, uint32_t f)
 
 carc_status carc_game_feature(carc_feature_info *out, const carc_game *g, uint32_t feature)
 {
-    CHECK(out && g && out->struct_size >= sizeof(uint32_t));
+    CARCI_CHECK(out && g && out->struct_size >= sizeof(uint32_t));
     if (!is_feature(g, feature))
         return CARC_ENOTFOUND;
     uint16_t root = (uint16_t)feature;
@@ -139,7 +133,7 @@ carc_status carc_game_feature(carc_feature_info *out, const carc_game *g, uint32
 
 carc_status carc_game_feature_occupants(uint32_t *counts, size_t cap, const carc_game *g, uint32_t feature)
 {
-    CHECK(counts && g && cap >= CARCI_HDR(g)->players);
+    CARCI_CHECK(counts && g && cap >= CARCI_HDR(g)->players);
     if (!is_feature(g, feature))
         return CARC_ENOTFOUND;
     for (size_t p = 0; p < cap; p++)
@@ -153,7 +147,7 @@ carc_status carc_game_feature_occupants(uint32_t *counts, size_t cap, const carc
 
 carc_status carc_game_feature_tiles(int32_t *xy, size_t cap, size_t *count, const carc_game *g, uint32_t feature)
 {
-    CHECK(count && g && (xy || !cap));
+    CARCI_CHECK(count && g && (xy || !cap));
     if (!is_feature(g, feature))
         return CARC_ENOTFOUND;
     uint16_t root = (uint16_t)feature;

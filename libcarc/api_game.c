@@ -5,12 +5,6 @@
  */
 #include "internal.h"
 
-#define CHECK(cond)             \
-    do {                        \
-        if (!(cond))            \
-            return CARC_EINVAL; \
-    } while (0)
-
 const char *carc_game_last_error(const carc_game *game)
 {
     return game ? game->err : "invalid argument: NULL game";
@@ -18,7 +12,7 @@ const char *carc_game_last_error(const carc_game *game)
 
 carc_status carc_game_options_get(carc_game_options *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     carc_game_options o = CARC_GAME_OPTIONS_INIT;
     o.players = g->rs->players;
     o.seed = g->rs->seed;
@@ -34,28 +28,28 @@ carc_status carc_game_options_get(carc_game_options *out, const carc_game *g)
 
 carc_status carc_game_players(uint32_t *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = CARCI_HDR(g)->players;
     return CARC_OK;
 }
 
 carc_status carc_game_current_player(uint32_t *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = CARCI_HDR(g)->cur;
     return CARC_OK;
 }
 
 carc_status carc_game_is_over(bool *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = CARCI_HDR(g)->over != 0;
     return CARC_OK;
 }
 
 carc_status carc_game_score(int32_t *out, const carc_game *g, uint32_t player)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     if (player >= CARCI_HDR(g)->players)
         return CARC_ERANGE;
     *out = CARCI_HDR(g)->score[player];
@@ -64,7 +58,7 @@ carc_status carc_game_score(int32_t *out, const carc_game *g, uint32_t player)
 
 carc_status carc_game_supply(uint32_t *out, const carc_game *g, uint32_t player)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     if (player >= CARCI_HDR(g)->players)
         return CARC_ERANGE;
     *out = CARCI_HDR(g)->supply[player];
@@ -73,7 +67,7 @@ carc_status carc_game_supply(uint32_t *out, const carc_game *g, uint32_t player)
 
 carc_status carc_game_current_tile(uint32_t *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     const carci_hdr *h = CARCI_HDR(g);
     uint32_t i = h->over ? CARCI_NONE32 : carci_current_index(g);
     if (i == CARCI_NONE32)
@@ -84,14 +78,14 @@ carc_status carc_game_current_tile(uint32_t *out, const carc_game *g)
 
 carc_status carc_game_remaining(uint32_t *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = CARCI_HDR(g)->n_bag;
     return CARC_OK;
 }
 
 carc_status carc_game_remaining_of(uint32_t *out, const carc_game *g, uint32_t kind)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     if (kind >= carci_tile_kinds)
         return CARC_ERANGE;
     const uint16_t *bag = CARCI_BAG(g);
@@ -104,14 +98,14 @@ carc_status carc_game_remaining_of(uint32_t *out, const carc_game *g, uint32_t k
 
 carc_status carc_game_state_size(size_t *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = g->rs->state_words * sizeof(uint16_t);
     return CARC_OK;
 }
 
 carc_status carc_game_choose_tile(carc_game *g, uint32_t kind)
 {
-    CHECK(g);
+    CARCI_CHECK(g);
     carci_hdr *h = CARCI_HDR(g);
     if (kind >= carci_tile_kinds)
         return carci_fail(g, CARC_ERANGE, "tile kind %u out of range", kind);
@@ -154,7 +148,7 @@ carc_status carc_game_choose_tile(carc_game *g, uint32_t kind)
 
 carc_status carc_game_end(carc_game *g)
 {
-    CHECK(g);
+    CARCI_CHECK(g);
     carci_hdr *h = CARCI_HDR(g);
     if (h->over)
         return CARC_OK;
@@ -173,7 +167,7 @@ carc_status carc_game_end(carc_game *g)
 
 carc_status carc_game_undo(carc_game *g)
 {
-    CHECK(g);
+    CARCI_CHECK(g);
     if (g->n_marks == 0)
         return carci_fail(g, CARC_ENO_UNDO, "nothing to undo");
     carci_unit_rollback(g);
@@ -183,21 +177,21 @@ carc_status carc_game_undo(carc_game *g)
 
 carc_status carc_game_can_undo(bool *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = g->n_marks > 0;
     return CARC_OK;
 }
 
 carc_status carc_game_history_count(uint32_t *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = CARCI_HDR(g)->n_hist;
     return CARC_OK;
 }
 
 carc_status carc_game_history(carc_history_entry *out, const carc_game *g, uint32_t index)
 {
-    CHECK(out && g && out->struct_size >= sizeof(uint32_t));
+    CARCI_CHECK(out && g && out->struct_size >= sizeof(uint32_t));
     if (index >= CARCI_HDR(g)->n_hist)
         return CARC_ERANGE;
     const carci_hist *e = &CARCI_HIST(g)[index];
@@ -218,14 +212,14 @@ carc_status carc_game_history(carc_history_entry *out, const carc_game *g, uint3
 
 carc_status carc_game_event_count(uint32_t *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = CARCI_HDR(g)->n_events;
     return CARC_OK;
 }
 
 carc_status carc_game_event(carc_event *out, const carc_game *g, uint32_t index)
 {
-    CHECK(out && g && out->struct_size >= sizeof(uint32_t));
+    CARCI_CHECK(out && g && out->struct_size >= sizeof(uint32_t));
     if (index >= CARCI_HDR(g)->n_events)
         return CARC_ERANGE;
     const carci_ev *e = &CARCI_EVENTS(g)[index];
@@ -255,7 +249,7 @@ carc_status carc_game_event(carc_event *out, const carc_game *g, uint32_t index)
 
 carc_status carc_game_leaders(uint32_t *out, const carc_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     const carci_hdr *h = CARCI_HDR(g);
     int32_t best = h->score[0];
     for (uint32_t p = 1; p < h->players; p++)

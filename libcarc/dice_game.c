@@ -8,12 +8,6 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#define CHECK(cond)             \
-    do {                        \
-        if (!(cond))            \
-            return CARC_EINVAL; \
-    } while (0)
-
 carc_status carci_dice_fail(carc_dice_game *g, carc_status s, const char *fmt, ...)
 {
     if (g) {
@@ -29,7 +23,7 @@ carc_status carci_dice_fail(carc_dice_game *g, carc_status s, const char *fmt, .
 
 carc_status carc_dice_faces_init(carc_dice_faces *faces, uint32_t version)
 {
-    CHECK(faces);
+    CARCI_CHECK(faces);
     if (version != CARC_DICE_FACES_VERSION)
         return CARC_EVERSION;
     carc_dice_faces d = CARC_DICE_FACES_INIT;
@@ -39,7 +33,7 @@ carc_status carc_dice_faces_init(carc_dice_faces *faces, uint32_t version)
 
 carc_status carc_dice_faces_check(const carc_dice_faces *faces)
 {
-    CHECK(faces);
+    CARCI_CHECK(faces);
     if (faces->version != CARC_DICE_FACES_VERSION)
         return CARC_EVERSION;
     /* Each face is one city segment by definition (all its black edges are
@@ -53,7 +47,7 @@ carc_status carc_dice_faces_check(const carc_dice_faces *faces)
 
 carc_status carc_dice_faces_parse(carc_dice_faces *out, const char *text)
 {
-    CHECK(out && text);
+    CARCI_CHECK(out && text);
     carc_dice_faces f = CARC_DICE_FACES_INIT;
     const char *p = text;
     for (unsigned i = 0; i < CARC_DICE_CITY_FACES; i++) {
@@ -80,7 +74,7 @@ carc_status carc_dice_faces_parse(carc_dice_faces *out, const char *text)
 
 carc_status carc_dice_options_init(carc_dice_options *opts, uint32_t version)
 {
-    CHECK(opts);
+    CARCI_CHECK(opts);
     if (version != CARC_DICE_OPTIONS_VERSION)
         return CARC_EVERSION;
     carc_dice_options d = CARC_DICE_OPTIONS_INIT;
@@ -135,13 +129,13 @@ carc_status carc_dice_game_new(carc_dice_game **out, const carc_dice_options *op
 {
     if (out)
         *out = NULL;
-    CHECK(out && opts);
+    CARCI_CHECK(out && opts);
     if (opts->version != CARC_DICE_OPTIONS_VERSION)
         return CARC_EVERSION;
     if (opts->players < 2 || opts->players > CARCI_DICE_MAX_PLAYERS)
         return CARC_ERANGE;
     const carc_allocator *a = opts->allocator ? opts->allocator : &carci_default_allocator;
-    CHECK(a->alloc && a->realloc && a->free);
+    CARCI_CHECK(a->alloc && a->realloc && a->free);
     carc_dice_faces faces = CARC_DICE_FACES_INIT;
     if (opts->faces) {
         carc_status s = carc_dice_faces_check(opts->faces);
@@ -180,7 +174,7 @@ carc_status carc_dice_game_clone(carc_dice_game **out, const carc_dice_game *gam
 {
     if (out)
         *out = NULL;
-    CHECK(out && game && !(flags & ~(uint32_t)CARC_CLONE_NO_HISTORY));
+    CARCI_CHECK(out && game && !(flags & ~(uint32_t)CARC_CLONE_NO_HISTORY));
     bool keep_undo = !(flags & CARC_CLONE_NO_HISTORY);
     carc_dice_game *g;
     carc_status s = alloc_game(&g, &game->alloc, game->hist_cap, game->ev_cap, keep_undo ? game->snaps_cap : 0);
@@ -209,7 +203,7 @@ const char *carc_dice_game_last_error(const carc_dice_game *game)
 
 carc_status carc_dice_game_options_get(carc_dice_options *out, const carc_dice_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     carc_dice_options o = CARC_DICE_OPTIONS_INIT;
     o.players = g->st.players;
     o.seed = g->seed;
@@ -219,7 +213,7 @@ carc_status carc_dice_game_options_get(carc_dice_options *out, const carc_dice_g
 
 carc_status carc_dice_game_faces(carc_dice_faces *out, const carc_dice_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = g->faces;
     return CARC_OK;
 }
@@ -228,49 +222,49 @@ carc_status carc_dice_game_faces(carc_dice_faces *out, const carc_dice_game *g)
 
 carc_status carc_dice_game_phase(uint32_t *out, const carc_dice_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = g->st.phase;
     return CARC_OK;
 }
 
 carc_status carc_dice_game_players(uint32_t *out, const carc_dice_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = g->st.players;
     return CARC_OK;
 }
 
 carc_status carc_dice_game_current_player(uint32_t *out, const carc_dice_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = g->st.cur;
     return CARC_OK;
 }
 
 carc_status carc_dice_game_turn(uint32_t *out, const carc_dice_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = g->st.turn;
     return CARC_OK;
 }
 
 carc_status carc_dice_game_rolls(uint32_t *out, const carc_dice_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = g->st.rolls;
     return CARC_OK;
 }
 
 carc_status carc_dice_game_doubled(bool *out, const carc_dice_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = g->st.doubled != 0;
     return CARC_OK;
 }
 
 carc_status carc_dice_game_score(int32_t *out, const carc_dice_game *g, uint32_t player)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     if (player >= g->st.players)
         return CARC_ERANGE;
     *out = g->st.score[player];
@@ -279,7 +273,7 @@ carc_status carc_dice_game_score(int32_t *out, const carc_dice_game *g, uint32_t
 
 carc_status carc_dice_game_kept_knight(uint32_t *die, const carc_dice_game *g, uint32_t player)
 {
-    CHECK(die && g);
+    CARCI_CHECK(die && g);
     if (player >= g->st.players)
         return CARC_ERANGE;
     for (unsigned d = 0; d < CARCI_DICE_N; d++)
@@ -292,7 +286,7 @@ carc_status carc_dice_game_kept_knight(uint32_t *die, const carc_dice_game *g, u
 
 carc_status carc_dice_game_winner(uint32_t *player, uint32_t *reason, const carc_dice_game *g)
 {
-    CHECK(player && g);
+    CARCI_CHECK(player && g);
     if (g->st.phase != CARC_DICE_PHASE_GAME_OVER)
         return CARC_ENOTFOUND;
     *player = g->st.winner;
@@ -303,7 +297,7 @@ carc_status carc_dice_game_winner(uint32_t *player, uint32_t *reason, const carc
 
 carc_status carc_dice_game_die(carc_dice_die *out, const carc_dice_game *g, uint32_t die)
 {
-    CHECK(out && g && out->struct_size >= sizeof(uint32_t));
+    CARCI_CHECK(out && g && out->struct_size >= sizeof(uint32_t));
     if (die >= CARCI_DICE_N)
         return CARC_ERANGE;
     const carci_dice_die *e = &g->st.dice[die];
@@ -325,7 +319,7 @@ carc_status carc_dice_game_die(carc_dice_die *out, const carc_dice_game *g, uint
 
 carc_status carc_dice_game_player_dice(uint32_t *mask, const carc_dice_game *g, uint32_t player)
 {
-    CHECK(mask && g);
+    CARCI_CHECK(mask && g);
     if (player >= g->st.players)
         return CARC_ERANGE;
     uint32_t m = 0;
@@ -338,7 +332,7 @@ carc_status carc_dice_game_player_dice(uint32_t *mask, const carc_dice_game *g, 
 
 carc_status carc_dice_game_cell(uint32_t *die, const carc_dice_game *g, int32_t x, int32_t y)
 {
-    CHECK(die && g);
+    CARCI_CHECK(die && g);
     if (x < -CARCI_DICE_R || x > CARCI_DICE_R || y < -CARCI_DICE_R || y > CARCI_DICE_R)
         return CARC_ERANGE;
     for (unsigned d = 0; d < CARCI_DICE_N; d++) {
@@ -353,7 +347,7 @@ carc_status carc_dice_game_cell(uint32_t *die, const carc_dice_game *g, int32_t 
 
 carc_status carc_dice_game_city_bounds(int32_t *x0, int32_t *y0, int32_t *x1, int32_t *y1, const carc_dice_game *g)
 {
-    CHECK(x0 && y0 && x1 && y1 && g);
+    CARCI_CHECK(x0 && y0 && x1 && y1 && g);
     bool any = false;
     int32_t ax = 0, ay = 0, bx = 0, by = 0;
     for (unsigned d = 0; d < CARCI_DICE_N; d++) {
@@ -381,7 +375,7 @@ carc_status carc_dice_game_city_bounds(int32_t *x0, int32_t *y0, int32_t *x1, in
 
 carc_status carc_dice_game_largest_closed_city(uint32_t *dice, uint32_t *mask, const carc_dice_game *g)
 {
-    CHECK(dice && g);
+    CARCI_CHECK(dice && g);
     *dice = carci_dice_largest_closed(g, mask);
     return CARC_OK;
 }
@@ -397,7 +391,7 @@ carc_status carc_dice_game_legal_actions(carc_dice_action *buf, size_t cap, size
                                          uint32_t flags)
 {
     const uint32_t known = CARC_DICE_ENUM_UNIQUE_ROTATIONS | CARC_DICE_ENUM_UNIQUE_DICE | CARC_DICE_ENUM_TOUCHING;
-    CHECK(count && g && (buf || cap == 0) && !(flags & ~known));
+    CARCI_CHECK(count && g && (buf || cap == 0) && !(flags & ~known));
     size_t n = carci_dice_enumerate(g, buf, cap, flags);
     *count = n;
     return n <= cap ? CARC_OK : CARC_EBUFFER;
@@ -405,7 +399,7 @@ carc_status carc_dice_game_legal_actions(carc_dice_action *buf, size_t cap, size
 
 carc_status carc_dice_game_check_action(const carc_dice_game *g, const carc_dice_action *action)
 {
-    CHECK(g && action);
+    CARCI_CHECK(g && action);
     return carci_dice_check(g, action, NULL, 0);
 }
 
@@ -445,7 +439,7 @@ static bool reserve(carc_dice_game *g)
 
 carc_status carc_dice_game_play(carc_dice_game *g, const carc_dice_action *action)
 {
-    CHECK(g);
+    CARCI_CHECK(g);
     carc_status s = carci_dice_check(g, action, g->err, sizeof g->err);
     if (s != CARC_OK)
         return s;
@@ -459,14 +453,14 @@ carc_status carc_dice_game_play(carc_dice_game *g, const carc_dice_action *actio
 
 carc_status carc_dice_game_action_count(uint32_t *out, const carc_dice_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = g->st.n_hist;
     return CARC_OK;
 }
 
 carc_status carc_dice_game_action(carc_dice_action *out, const carc_dice_game *g, uint32_t index)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     if (index >= g->st.n_hist)
         return CARC_ERANGE;
     carci_dice_hist_action(&g->hist[index], out);
@@ -475,7 +469,7 @@ carc_status carc_dice_game_action(carc_dice_action *out, const carc_dice_game *g
 
 carc_status carc_dice_game_undo(carc_dice_game *g)
 {
-    CHECK(g);
+    CARCI_CHECK(g);
     if (g->n_snaps == 0)
         return carci_dice_fail(g, CARC_ENO_UNDO, "nothing to undo");
     memcpy(&g->st, &g->snaps[--g->n_snaps], sizeof g->st);
@@ -485,14 +479,14 @@ carc_status carc_dice_game_undo(carc_dice_game *g)
 
 carc_status carc_dice_game_can_undo(bool *out, const carc_dice_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = g->n_snaps > 0;
     return CARC_OK;
 }
 
 carc_status carc_dice_game_set_next_roll(carc_dice_game *g, const uint8_t *faces, size_t n)
 {
-    CHECK(g);
+    CARCI_CHECK(g);
     if (!faces && n > 0)
         return carci_dice_fail(g, CARC_EINVAL, "invalid argument: NULL faces");
     if (n > CARCI_DICE_N)
@@ -514,14 +508,14 @@ carc_status carc_dice_game_set_next_roll(carc_dice_game *g, const uint8_t *faces
 
 carc_status carc_dice_game_event_count(uint32_t *out, const carc_dice_game *g)
 {
-    CHECK(out && g);
+    CARCI_CHECK(out && g);
     *out = g->st.n_events;
     return CARC_OK;
 }
 
 carc_status carc_dice_game_event(carc_dice_event *out, const carc_dice_game *g, uint32_t index)
 {
-    CHECK(out && g && out->struct_size >= sizeof(uint32_t));
+    CARCI_CHECK(out && g && out->struct_size >= sizeof(uint32_t));
     if (index >= g->st.n_events)
         return CARC_ERANGE;
     const carci_dice_ev *e = &g->ev[index];

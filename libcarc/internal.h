@@ -298,7 +298,13 @@ void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_mo
 void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
                       uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles);
 
-/* ---- api helpers (error.c) ------------------------------------------- */
+/* ---- api helpers (status.c) ------------------------------------------ */
+/* Argument checks of the public functions: a bad argument is CARC_EINVAL. */
+#define CARCI_CHECK(cond)       \
+    do {                        \
+        if (!(cond))            \
+            return CARC_EINVAL; \
+    } while (0)
 carc_status carci_fail(carc_game *g, carc_status s, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
