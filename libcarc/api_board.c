@@ -70,14 +70,13 @@ carc_status carc_game_figure(carc_figure_info *out, const carc_game *g, uint32_t
     const carci_fig *f = &CARCI_FIGS(g)[index];
     const carci_placed *p = &CARCI_PLACED(g)[carci_node_tile(g, f->node)];
     carc_figure_info r;
-    r.struct_size = out->struct_size < sizeof r ? out->struct_size : (uint32_t)sizeof r;
     r.player = f->player_kind & 0xFFu;
     r.figure = f->player_kind >> 8;
     r.x = p->x;
     r.y = p->y;
     r.segment = carci_node_seg(g, f->node);
     r.feature = carci_find(g, f->node);
-    memcpy(out, &r, r.struct_size);
+    carci_copy_out(out, &r, sizeof r);
     return CARC_OK;
 }
 
@@ -108,7 +107,6 @@ carc_status carc_game_feature(carc_feature_info *out, const carc_game *g, uint32
     const carci_node *nd = CARCI_NODES(g);
     carc_feature_info r;
     memset(&r, 0, sizeof r);
-    r.struct_size = out->struct_size < sizeof r ? out->struct_size : (uint32_t)sizeof r;
     r.kind = carci_node_kind(g, root);
     r.figures = nd[root].tile_occ >> 8;
     r.complete = carci_feature_complete(g, root);
@@ -127,7 +125,7 @@ carc_status carc_game_feature(carc_feature_info *out, const carc_game *g, uint32
         } while (n != root);
     }
     r.value = carci_feature_value(g, root, false, NULL);
-    memcpy(out, &r, r.struct_size);
+    carci_copy_out(out, &r, sizeof r);
     return CARC_OK;
 }
 

@@ -197,7 +197,6 @@ carc_status carc_game_history(carc_history_entry *out, const carc_game *g, uint3
     const carci_hist *e = &CARCI_HIST(g)[index];
     carc_history_entry r;
     memset(&r, 0, sizeof r);
-    r.struct_size = out->struct_size < sizeof r ? out->struct_size : (uint32_t)sizeof r;
     r.kind = e->kind_player & 0xFFu;
     r.player = e->kind_player >> 8;
     r.move.x = e->x;
@@ -206,7 +205,7 @@ carc_status carc_game_history(carc_history_entry *out, const carc_game *g, uint3
     r.move.rotation = e->rot_fig_seg & 3u;
     r.move.figure = (e->rot_fig_seg >> 2) & 0x3Fu;
     r.move.segment = (uint8_t)(e->rot_fig_seg >> 8);
-    memcpy(out, &r, r.struct_size);
+    carci_copy_out(out, &r, sizeof r);
     return CARC_OK;
 }
 
@@ -225,7 +224,6 @@ carc_status carc_game_event(carc_event *out, const carc_game *g, uint32_t index)
     const carci_ev *e = &CARCI_EVENTS(g)[index];
     carc_event r;
     memset(&r, 0, sizeof r);
-    r.struct_size = out->struct_size < sizeof r ? out->struct_size : (uint32_t)sizeof r;
     r.kind = e->kind_fkind & 0xFFu;
     r.feature_kind = e->kind_fkind >> 8;
     r.turn = e->turn;
@@ -243,7 +241,7 @@ carc_status carc_game_event(carc_event *out, const carc_game *g, uint32_t index)
         r.y = p->y;
         r.segment = carci_node_seg(g, e->node);
     }
-    memcpy(out, &r, r.struct_size);
+    carci_copy_out(out, &r, sizeof r);
     return CARC_OK;
 }
 

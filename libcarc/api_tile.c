@@ -62,13 +62,12 @@ carc_status carc_tile_segment(carc_segment_info *out, uint32_t kind, uint32_t ro
         return CARC_ERANGE;
     const carci_segdef *s = &carci_tiles[kind].seg[index];
     carc_segment_info r;
-    r.struct_size = out->struct_size < sizeof r ? out->struct_size : (uint32_t)sizeof r;
     r.kind = s->kind;
     r.edges = carci_rot_sides(s->edges, rotation);
     r.ports = carci_rot_ports(s->ports, rotation);
     r.pennants = s->pennants;
     r.end = s->end;
     r.adjacent_cities = s->adj;
-    memcpy(out, &r, r.struct_size);
+    carci_copy_out(out, &r, sizeof r);
     return CARC_OK;
 }

@@ -303,7 +303,6 @@ carc_status carc_dice_game_die(carc_dice_die *out, const carc_dice_game *g, uint
     const carci_dice_die *e = &g->st.dice[die];
     carc_dice_die r;
     memset(&r, 0, sizeof r);
-    r.struct_size = out->struct_size < sizeof r ? out->struct_size : (uint32_t)sizeof r;
     r.location = e->loc;
     r.player = e->player;
     r.face = e->face;
@@ -313,7 +312,7 @@ carc_status carc_dice_game_die(carc_dice_die *out, const carc_dice_game *g, uint
         r.rotation = e->rot;
     }
     r.edges = carci_dice_die_edges(g, die);
-    memcpy(out, &r, r.struct_size);
+    carci_copy_out(out, &r, sizeof r);
     return CARC_OK;
 }
 
@@ -521,7 +520,6 @@ carc_status carc_dice_game_event(carc_dice_event *out, const carc_dice_game *g, 
     const carci_dice_ev *e = &g->ev[index];
     carc_dice_event r;
     memset(&r, 0, sizeof r);
-    r.struct_size = out->struct_size < sizeof r ? out->struct_size : (uint32_t)sizeof r;
     r.kind = e->kind;
     r.action = e->action;
     r.turn = e->turn;
@@ -531,6 +529,6 @@ carc_status carc_dice_game_event(carc_dice_event *out, const carc_dice_game *g, 
     r.doubled = e->doubled;
     r.to = e->to;
     r.reason = e->reason;
-    memcpy(out, &r, r.struct_size);
+    carci_copy_out(out, &r, sizeof r);
     return CARC_OK;
 }

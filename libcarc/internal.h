@@ -299,6 +299,18 @@ void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn
                       uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles);
 
 /* ---- api helpers (status.c) ------------------------------------------ */
+/* Copy a growable result struct (struct_size first) to the caller's `out`:
+ * only the fields the caller's struct_size covers, and struct_size set to
+ * what was filled. `full` is the complete result, `size` its size. */
+static inline void carci_copy_out(void *out, void *full, size_t size)
+{
+    uint32_t want;
+    memcpy(&want, out, sizeof want);
+    uint32_t n = want < size ? want : (uint32_t)size;
+    memcpy(full, &n, sizeof n);
+    memcpy(out, full, n);
+}
+
 /* Argument checks of the public functions: a bad argument is CARC_EINVAL. */
 #define CARCI_CHECK(cond)       \
     do {                        \
