@@ -26,7 +26,7 @@ mkdir -p "$work/corpus"
 "$cc" -std=c11 -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -DCARC_BUILDING -I"$top/include" -I"$top/libcarc" \
-    "$top"/libcarc/*.c "$here/fuzz_record.c" -lm -o "$work/fuzz_record"
+    $(find "$top"/libcarc -name "*.c" | sort) "$here/fuzz_record.c" -lm -o "$work/fuzz_record"
 
 cd "$work"
 ./fuzz_record -max_len=4096 -timeout=10 -dict="$here/record.dict" -max_total_time="$secs" -print_final_stats=1 \

@@ -32,7 +32,7 @@ mkdir -p "$work/corpus"
 "$cc" -std=c11 -g -O1 -fno-omit-frame-pointer \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -DCARC_BUILDING -I"$top/include" -I"$top/libcarc" ${FUZZ_API_CFLAGS:-} \
-    "$top"/libcarc/*.c "$here/fuzz_api.c" -lm -o "$work/fuzz_api"
+    $(find "$top"/libcarc -name "*.c" | sort) "$here/fuzz_api.c" -lm -o "$work/fuzz_api"
 
 cd "$work"
 # -use_value_profile: the inputs are byte-coded calls, so comparisons guide it.

@@ -15,7 +15,7 @@
  *    sampled states), flagged lists are sublists.
  */
 #include "dice_test_util.h"
-#include "dice_internal.h"
+#include "dice/dice_internal.h"
 
 #define GAMES_PER_SIZE 600u /* x 4 player counts */
 #define MAX_TURNS 4000u

@@ -24,8 +24,8 @@ mkdir -p "$work"
 
 flags=(-std=c11 -g -O1 -fno-omit-frame-pointer -fsanitize=thread -pthread
        -DCARC_BUILDING -I"$top/include" -I"$top/libcarc")
-"$cc" "${flags[@]}" "$top"/libcarc/*.c "$top/bench/carc-bench.c" -lm -o "$work/carc-bench-tsan"
-"$cc" "${flags[@]}" "$top"/libcarc/*.c "$top/tests/hardening/tsan_shared.c" -lm -o "$work/tsan-shared"
+"$cc" "${flags[@]}" $(find "$top"/libcarc -name "*.c" | sort) "$top/bench/carc-bench.c" -lm -o "$work/carc-bench-tsan"
+"$cc" "${flags[@]}" $(find "$top"/libcarc -name "*.c" | sort) "$top/tests/hardening/tsan_shared.c" -lm -o "$work/tsan-shared"
 
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1 ${TSAN_OPTIONS:-}"
 # clang 14's TSan cannot map its shadow memory under the high-entropy address

@@ -15,7 +15,7 @@
 #include <carcassonne/carcassonne.h>
 
 #include <stdarg.h>
-#include "textbuf.h"
+#include "util/textbuf.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -19,8 +19,8 @@
  */
 #include "dice_internal.h"
 #include <stdarg.h>
-#include "recordio.h"
-#include "textbuf.h"
+#include "record/recordio.h"
+#include "util/textbuf.h"
 #include <stdio.h>
 
 #define DREC_MAGIC "carcassonne-dice-record"

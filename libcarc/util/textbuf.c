@@ -1,5 +1,5 @@
 /* snprintf-style text output to a caller's buffer (see textbuf.h). */
-#include "textbuf.h"
+#include "util/textbuf.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

@@ -12,8 +12,8 @@
 
 #include <stdarg.h>
 #include <stddef.h>
-#include "textbuf.h"
-#include "recordio.h"
+#include "util/textbuf.h"
+#include "record/recordio.h"
 #include <stdio.h>
 #include <string.h>
 

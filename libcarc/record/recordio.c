@@ -1,5 +1,5 @@
 /* Reading line-based text records (see recordio.h). */
-#include "recordio.h"
+#include "record/recordio.h"
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>

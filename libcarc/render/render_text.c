@@ -9,7 +9,7 @@
  */
 #include <carcassonne/carcassonne.h>
 
-#include "textbuf.h"
+#include "util/textbuf.h"
 #include <stdio.h>
 #include <string.h>
 
