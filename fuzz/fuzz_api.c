@@ -338,7 +338,7 @@ static void op_play_raw(fz *z, input *in)
     m.figure = (b[6] & 4) ? b[4] : (uint8_t)(b[4] % 2);
     m.segment = (b[6] & 8) ? b[5] : (m.figure ? (uint8_t)(b[5] % 13) : (uint8_t)CARC_NO_SEGMENT);
     if (b[6] & 0x10)
-        m.reserved[b[5] % 3] = 1;
+        (&m.kind)[b[5] % 3] = (uint8_t)(1 + b[5] / 3 % 8); /* kind, quarter or reserved */
 
     carc_status chk = carc_game_check_move(z->g, &m);
     /* legal iff enumerated */

@@ -14,7 +14,10 @@
 #define CARCI_MAX_SEG 12
 #define CARCI_MAX_PLAYERS 5
 #define CARCI_FOLLOWERS 7
+#define CARCI_SPECIALS 4      /* figure kinds of one each: big, abbot, builder, pig */
+#define CARCI_MAX_FIGS (CARCI_MAX_PLAYERS * (CARCI_FOLLOWERS + CARCI_SPECIALS))
 #define CARCI_MAX_TILES 255   /* tiles in one game, start tile included */
+#define CARCI_MAX_KINDS 64    /* tile kinds in the catalogue */
 
 /* ---- tile catalogue (tiles.c) ---------------------------------------- */
 
@@ -31,6 +34,10 @@ typedef struct carci_tiledef {
     const char *name;
     uint32_t module;  /* 0: base game; else the CARC_MODULE_* that brings it */
     uint8_t copies;
+    /* With this kind's module, this many copies of kind `replaces` leave the
+     * set (a garden copy replaces a plain copy; the spring replaces the base
+     * start tile), or CARCI_NONE. */
+    uint8_t replaces;
     uint8_t edges;    /* side s: bits 2s..2s+1 hold its carc_edge */
     uint8_t nseg;
     carci_segdef seg[CARCI_MAX_SEG];
@@ -44,6 +51,9 @@ uint8_t carci_derive_unique_rot(const carci_tiledef *t);
 
 extern const carci_tiledef carci_tiles[];
 extern const uint32_t carci_tile_kinds;
+/* Copies of a kind in a game with these modules, the start tile included. */
+uint32_t carci_tile_copies(uint32_t kind, uint32_t modules);
+bool carci_kind_in_set(uint32_t kind, uint32_t modules);
 
 /* Rotate a side mask / port mask / edge signature by r quarter turns clockwise. */
 static inline uint8_t carci_rot_sides(uint8_t m, unsigned r)
@@ -68,12 +78,39 @@ typedef struct carci_kindinfo {
     uint8_t unique_rot;     /* mask of rotations that are not repeats of an earlier one */
     uint8_t side_seg[4];    /* catalogue side -> road/city/river segment, or NONE */
     uint8_t port_seg[8];    /* catalogue port -> field segment, or NONE */
-    uint8_t monastery;      /* segment index of a monastery, or NONE */
+    uint8_t center;         /* segment index of a monastery or garden, or NONE */
     uint8_t nseg;
     uint16_t rc_mask;       /* bit i: segment i is a road or a city */
     uint16_t field_mask;    /* bit i: segment i is a field */
+    uint16_t center_mask;   /* bit i: segment i is a monastery or a garden */
+    uint8_t river;          /* segment index of the river, or NONE */
     uint8_t seg_open[CARCI_MAX_SEG]; /* edges a segment opens: roads, cities, rivers */
 } carci_kindinfo;
+
+/* Extension points: what a module changes in the core, installed into the
+ * ruleset by the module's install function (rules/modules.c). A hook left
+ * NULL costs the base game one predictable branch. */
+struct carci_ruleset;
+typedef struct carci_hooks {
+    /* tile set: put the shuffled draw pile in the module's order (River:
+     * the River tiles on top, the lake under them) */
+    void (*deal)(const struct carci_ruleset *rs, uint16_t *bag, uint32_t n);
+    /* chance control: whether tile `kind` may be drawn now (River: only
+     * River tiles while they last, the lake last) */
+    bool (*may_draw)(const carc_game *g, uint32_t kind, char *err, size_t cap);
+    /* placement: the extra rule for kinds with `restricted` set (River:
+     * extend the river at its open end, no U-turn); `fits` already holds */
+    bool (*placement_ok)(const carc_game *g, uint32_t kind, int32_t x, int32_t y, uint32_t rot, char *err,
+                         size_t cap);
+    /* the cells where a restricted kind may go (River: the open end), or
+     * false when it may go nowhere; at most one cell */
+    bool (*placement_cell)(const carc_game *g, uint32_t kind, int32_t *x, int32_t *y);
+    /* after a tile of a restricted kind is placed (River: the new open end) */
+    void (*placed)(carc_game *g, uint32_t kind, int32_t x, int32_t y, uint32_t rot);
+    /* after the start tile is laid, before the first move (River: the
+     * spring's open end); setup writes, not journaled */
+    void (*started)(carc_game *g);
+} carci_hooks;
 
 typedef struct carci_ruleset {
     atomic_uint refs;
@@ -99,7 +136,21 @@ typedef struct carci_ruleset {
         off_event, off_hist;
     uint32_t state_words;
     const carci_kindinfo *kinds; /* carci_kinds: per tile kind */
+    /* figure rules: for each carc_figure, a mask of the carc_segment_kind
+     * it may stand on (bit k); 0: not in play */
+    uint8_t figure_on[8];
+    /* ... and derived from it: the segments of each tile kind that figure
+     * may stand on (bit i: segment i) */
+    uint16_t eligible[CARC_FIGURE_PIG + 1][CARCI_MAX_KINDS];
+    uint8_t specials;       /* bit f: figure kind f (one per player) is in play */
+    uint8_t restricted[64]; /* bit k%8 of byte k/8: placements of kind k obey hooks.placement_ok */
+    carci_hooks hooks;
 } carci_ruleset;
+
+static inline bool carci_restricted(const carci_ruleset *rs, uint32_t kind)
+{
+    return (rs->restricted[kind >> 3] >> (kind & 7)) & 1u;
+}
 
 /* The per-kind tables of every catalogue kind, derived from carci_tiles
  * (kinds.c, written by carci_print_kinds; a test checks them against
@@ -116,6 +167,12 @@ typedef struct carci_hdr {
     uint16_t n_events, n_hist, n_mon, cur_idx; /* cur_idx: bag index of the tile to place, 0xFFFF: none */
     int16_t score[CARCI_MAX_PLAYERS + 1];
     uint16_t supply[CARCI_MAX_PLAYERS + 1];
+    uint16_t specials[CARCI_MAX_PLAYERS + 1]; /* bit f: the player's figure of kind f is in supply */
+    /* River: the cell where the river goes on, the side of that cell it
+     * enters by (river_in, 0xFFFF: no open end), and the last bend's turn
+     * (0: none yet, 1: left, 2: right) */
+    int16_t river_x, river_y;
+    uint16_t river_in, river_bend;
 } carci_hdr;
 
 typedef struct carci_placed { int16_t x, y; uint16_t kind, rot_base; } carci_placed; /* rot_base: rot | node_base<<2 */
@@ -273,6 +330,24 @@ bool carci_feature_complete(const carc_game *g, uint16_t root);
 int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint32_t *tiles);
 uint32_t carci_field_cities(const carc_game *g, uint16_t root);
 
+/* ---- modules (rules/) ------------------------------------------------- */
+typedef struct carci_module_def {
+    uint32_t flag;
+    const char *name;
+    void (*install)(carci_ruleset *rs); /* NULL: not implemented by this build */
+} carci_module_def;
+extern const carci_module_def carci_module_table[];
+extern const uint32_t carci_module_count;
+carc_status carci_modules_install(carci_ruleset *rs, const carc_game_options *o, char *err, size_t cap);
+carc_status carci_options_check(const carc_game_options *o, char *err, size_t cap);
+void carci_river_install(carci_ruleset *rs);
+void carci_abbot_install(carci_ruleset *rs);
+/* the abbot's recall: check (before the tile is placed) and apply (after) */
+carc_status carci_abbot_check_recall(const carc_game *g, const carc_move *m, char *err, size_t cap);
+void carci_abbot_recall(carc_game *g, uint32_t player, uint32_t turn, int32_t x, int32_t y);
+int32_t carci_figure_find(const carc_game *g, uint32_t player, uint32_t figure); /* index in figs, or -1 */
+void carci_figure_remove(carc_game *g, uint32_t index); /* off the board, back to supply */
+
 /* ---- rules (play.c, score.c) ----------------------------------------- */
 /* Checks a move; on success *fi (if not NULL) is the frontier index of its cell. */
 carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t errcap, uint32_t *fi);
@@ -294,9 +369,35 @@ static inline uint32_t carci_current_index(const carc_game *g)
 void carci_discard_top(carc_game *g);       /* the top tile is drawn and discarded */
 void carci_final_scoring(carc_game *g);
 void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn);
+/* Majority weight of one figure kind (a follower 1, the abbot 1 on its
+ * monastery or garden, the big follower 2; builder and pig 0). */
+static inline uint32_t carci_figure_strength(uint32_t figure)
+{
+    return (0x1210u >> (4 * (figure & 7u))) & 0xFu; /* NONE 0, FOLLOWER 1, BIG 2, ABBOT 1, BUILDER 0, PIG 0 */
+}
+void carci_pending(const carc_game *g, carc_pending *p);
+/* Whether a place move's tile may be placed at its cell now (fits and the
+ * module rules), with the reason. */
+bool carci_placement_ok(const carc_game *g, uint32_t fi, uint32_t kind, int32_t x, int32_t y, uint32_t rot,
+                        char *err, size_t cap);
 void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_move *m);
 void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
                       uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles);
+
+/* ---- move lists (core/enumerate.c) ----------------------------------- */
+struct carc_movelist {
+    carc_allocator alloc;
+    carc_move *moves;
+    size_t n, cap;
+};
+bool carci_movelist_reserve(carc_movelist *l, size_t need);
+/* Append the placements of `kind` (l->n is not reset). */
+carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags);
+/* Append the figure actions after the legal placement p on frontier cell fi
+ * (room for CARCI_MAX_SEG + 2 moves reserved by the caller). */
+void carci_enum_figures(carc_movelist *l, const carc_game *g, const carc_move *p, uint32_t fi);
+/* Every legal answer to the pending decision (l is reset). */
+carc_status carci_enum_legal(carc_movelist *l, const carc_game *g, uint32_t flags);
 
 /* ---- api helpers (status.c) ------------------------------------------ */
 /* Copy a growable result struct (struct_size first) to the caller's `out`:

@@ -31,7 +31,9 @@ typedef struct carc_game_options {
     uint32_t players;       /**< 2..5 (default 2) */
     uint64_t seed;          /**< shuffles the tiles; same seed, same game on every platform */
     uint32_t modules;       /**< CARC_MODULE_* flags (default CARC_MODULE_FARMERS) */
-    uint32_t start_tile;    /**< tile kind of the start tile, or CARC_DEFAULT_START_TILE */
+    uint32_t start_tile;    /**< tile kind of the start tile, or CARC_DEFAULT_START_TILE
+                                 (base: D; with the River: the spring RA, which is then the
+                                 only start tile allowed) */
     int32_t start_x;        /**< where the start tile lies (default 0,0) */
     int32_t start_y;
     uint32_t start_rotation; /**< 0..3 quarter turns clockwise */
@@ -125,6 +127,23 @@ CARC_API carc_status carc_game_score(int32_t *out, const carc_game *game, uint32
 
 /** A player's followers in supply (of 7). @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.1 */
 CARC_API carc_status carc_game_supply(uint32_t *out, const carc_game *game, uint32_t player);
+/**
+ * A player's figures of one kind (carc_figure) in supply: followers (of 7),
+ * and 0 or 1 of each other kind (an abbot only with the Abbot module, ...).
+ * @return CARC_OK, CARC_EINVAL (NULL, figure not a figure kind), CARC_ERANGE (player).
+ * @since 0.2
+ */
+CARC_API carc_status carc_game_figure_supply(uint32_t *out, const carc_game *game, uint32_t player,
+                                             uint32_t figure);
+/**
+ * Check options without creating a game, and say what is wrong: on failure
+ * `msg` (if cap > 0) receives a NUL-terminated text such as "players 9 out of
+ * range 2..5". The status is the one carc_game_new would return for them
+ * (except CARC_ENOMEM).
+ * @return CARC_OK, CARC_EINVAL, CARC_EVERSION, CARC_ERANGE, CARC_EUNSUPPORTED.
+ * @since 0.2
+ */
+CARC_API carc_status carc_game_options_check(const carc_game_options *opts, char *msg, size_t cap);
 
 /**
  * The tile the player to move must place now, or CARC_ENOTFOUND when the game

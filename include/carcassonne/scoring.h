@@ -14,7 +14,9 @@ extern "C" {
 typedef enum carc_event_kind {
     CARC_EVENT_SCORE = 0,     /**< a feature scored during play */
     CARC_EVENT_FINAL = 1,     /**< a feature scored in final scoring */
-    CARC_EVENT_DISCARD = 2    /**< an unplaceable tile was discarded */
+    CARC_EVENT_DISCARD = 2,   /**< an unplaceable tile was discarded */
+    CARC_EVENT_RECALL = 3     /**< an abbot was recalled and scored (@since 0.2): not a
+                                   feature scoring (the Count's trigger ignores it) */
 } carc_event_kind;
 
 /**

@@ -2,7 +2,8 @@
  * libcarcassonne: the tile catalogue.
  *
  * Tile kinds are numbered 0 .. carc_tile_kind_count()-1 in catalogue order
- * (base game A..X first, then the River RA..RL, ...). Numbers are stable within
+ * (base game A..X first, then the River RA..RL, then the garden copies
+ * E.g H.g I.g M.g N.g R.g U.g V.g of the Abbot, ...). Numbers are stable within
  * a SONAME; names ("D", "RA") are stable forever and are what records use.
  *
  * Geometry: sides are N=0, E=1, S=2, W=3 (clockwise); a rotation r (0..3) turns
@@ -53,12 +54,34 @@ enum { CARC_N = 0, CARC_E = 1, CARC_S = 2, CARC_W = 3 };
 /** Rules modules (flags for carc_game_options.modules). @since 0.1 */
 enum {
     CARC_MODULE_FARMERS = 1u << 0, /**< fields and farmers (on by default) */
-    CARC_MODULE_RIVER = 1u << 1,   /**< not implemented yet: CARC_EUNSUPPORTED */
-    CARC_MODULE_ABBOT = 1u << 2,   /**< not implemented yet: CARC_EUNSUPPORTED */
+    CARC_MODULE_RIVER = 1u << 1,   /**< the River (12 tiles, the spring starts; @since 0.2) */
+    CARC_MODULE_ABBOT = 1u << 2,   /**< the Abbot and gardens (@since 0.2) */
     CARC_MODULE_COUNT = 1u << 3,   /**< not implemented yet: CARC_EUNSUPPORTED */
     CARC_MODULE_INNS = 1u << 4,    /**< not implemented yet: CARC_EUNSUPPORTED */
     CARC_MODULE_TRADERS = 1u << 5  /**< not implemented yet: CARC_EUNSUPPORTED */
 };
+
+/**
+ * The name of one module flag ("farmers", "river", "abbot", "count", "inns",
+ * "traders"), or NULL when `module` is not exactly one known flag.
+ * @since 0.2
+ */
+CARC_API const char *carc_module_name(uint32_t module);
+
+/**
+ * Parse a list of module names separated by spaces or commas ("river,abbot",
+ * "farmers river") into CARC_MODULE_* flags. A name may be preceded by '-'
+ * ("-farmers") to leave that module out of `*out`, which starts from
+ * CARC_MODULE_FARMERS (farmers are on unless named with '-'). "" gives
+ * CARC_MODULE_FARMERS.
+ * @return CARC_OK, CARC_EINVAL (NULL), CARC_EPARSE (an unknown name).
+ * @since 0.2
+ */
+CARC_API carc_status carc_modules_parse(uint32_t *out, const char *text);
+
+/** The CARC_MODULE_* flags this build implements (others give
+ * CARC_EUNSUPPORTED at carc_game_new). @since 0.2 */
+CARC_API uint32_t carc_modules_supported(void);
 
 /**
  * One segment of a tile, as rotated. Growable: set struct_size to
@@ -91,7 +114,8 @@ CARC_API carc_status carc_tile_find(uint32_t *out, const char *name);
 
 /**
  * How many copies of a kind a game with these modules uses, the start tile
- * included (base D: 4).
+ * included (base D: 4; with the River, whose spring starts, D: 3; with the
+ * Abbot, E: 4 and its garden copy E.g: 1).
  * @return CARC_OK, CARC_EINVAL, CARC_ERANGE.
  * @since 0.1
  */

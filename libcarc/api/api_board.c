@@ -3,7 +3,7 @@
 
 static carc_move placed_move(const carci_placed *p)
 {
-    carc_move m = { p->x, p->y, p->kind, carci_placed_rot(p), CARC_FIGURE_NONE, CARC_NO_SEGMENT, { 0, 0, 0 } };
+    carc_move m = { p->x, p->y, p->kind, carci_placed_rot(p), CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0, 0, 0 };
     return m;
 }
 

@@ -4,6 +4,7 @@
  * last-error text on failure and leave the game unchanged.
  */
 #include "internal.h"
+#include <stdio.h>
 
 const char *carc_game_last_error(const carc_game *game)
 {
@@ -65,6 +66,53 @@ carc_status carc_game_supply(uint32_t *out, const carc_game *g, uint32_t player)
     return CARC_OK;
 }
 
+carc_status carc_game_figure_supply(uint32_t *out, const carc_game *g, uint32_t player, uint32_t figure)
+{
+    CARCI_CHECK(out && g && figure >= CARC_FIGURE_FOLLOWER && figure <= CARC_FIGURE_PIG);
+    const carci_hdr *h = CARCI_HDR(g);
+    if (player >= h->players)
+        return CARC_ERANGE;
+    *out = figure == CARC_FIGURE_FOLLOWER ? h->supply[player] : (h->specials[player] >> figure) & 1u;
+    return CARC_OK;
+}
+
+carc_status carc_game_pending(carc_pending *out, const carc_game *g)
+{
+    CARCI_CHECK(out && g && out->struct_size >= sizeof(uint32_t));
+    carc_pending p;
+    carci_pending(g, &p);
+    carci_copy_out(out, &p, sizeof p);
+    return CARC_OK;
+}
+
+carc_status carc_game_options_check(const carc_game_options *o, char *msg, size_t cap)
+{
+    char tmp[1];
+    if (!msg || !cap) {
+        msg = tmp;
+        cap = sizeof tmp;
+    }
+    msg[0] = '\0';
+    if (!o) {
+        snprintf(msg, cap, "NULL options");
+        return CARC_EINVAL;
+    }
+    if (o->version != CARC_GAME_OPTIONS_VERSION) {
+        snprintf(msg, cap, "options version %u unknown (this library: %u)", o->version,
+                 (unsigned)CARC_GAME_OPTIONS_VERSION);
+        return CARC_EVERSION;
+    }
+    if (o->flags & ~(uint32_t)CARC_GAME_NO_UNDO) {
+        snprintf(msg, cap, "unknown game flags 0x%X", o->flags & ~(uint32_t)CARC_GAME_NO_UNDO);
+        return CARC_EINVAL;
+    }
+    if (o->allocator && (!o->allocator->alloc || !o->allocator->realloc || !o->allocator->free)) {
+        snprintf(msg, cap, "the allocator needs all of alloc, realloc and free");
+        return CARC_EINVAL;
+    }
+    return carci_options_check(o, msg, cap);
+}
+
 carc_status carc_game_current_tile(uint32_t *out, const carc_game *g)
 {
     CARCI_CHECK(out && g);
@@ -115,6 +163,8 @@ carc_status carc_game_choose_tile(carc_game *g, uint32_t kind)
     carc_game_remaining_of(&left, g, kind);
     if (!left)
         return carci_fail(g, CARC_ENOT_IN_BAG, "no tile %s is left to draw", carci_tiles[kind].name);
+    if (g->rs->hooks.may_draw && !g->rs->hooks.may_draw(g, kind, g->err, sizeof g->err))
+        return CARC_EILLEGAL; /* the hook wrote the reason into g->err */
     carc_status s = g->unit_open ? CARC_OK : carci_unit_begin(g);
     if (s != CARC_OK)
         return carci_fail(g, s, "out of memory");

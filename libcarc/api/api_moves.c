@@ -1,17 +1,9 @@
 /*
- * Move lists, legal-move enumeration, checking and playing moves.
+ * Move lists, legal-move enumeration, checking and playing moves: argument
+ * checks; the work is in core/enumerate.c and core/play.c.
  */
 #include "internal.h"
 #include <stddef.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
-
-struct carc_movelist {
-    carc_allocator alloc;
-    carc_move *moves;
-    size_t n, cap;
-};
 
 carc_status carc_movelist_new(carc_movelist **out, const carc_game *g)
 {
@@ -65,137 +57,6 @@ const carc_move *carc_movelist_data(const carc_movelist *l)
     return l && l->n ? l->moves : NULL;
 }
 
-static bool reserve(carc_movelist *l, size_t need)
-{
-    if (need <= l->cap)
-        return true;
-    size_t cap = l->cap ? l->cap : 64;
-    while (cap < need)
-        cap *= 2;
-    carc_move *m = carci_realloc(&l->alloc, l->moves, l->cap * sizeof *m, cap * sizeof *m);
-    if (!m)
-        return false;
-    l->moves = m;
-    l->cap = cap;
-    return true;
-}
-
-/*
- * fit[i] = the rotations r in `rots` whose edge signature sig[r] fits frontier
- * cell i (need | mask << 8 in nm[i]): ((sig ^ need) & mask) == 0; and bit i of
- * `hits` set when fit[i] is not 0. Eight cells at a time with SSE2 (the
- * frontier arrays are padded to a multiple of 8).
- */
-static void carci_fit_masks(uint8_t *fit, uint64_t *hits, const uint16_t *nm, uint32_t nf, const uint8_t sig[4],
-                            unsigned rots)
-{
-    for (uint32_t w = 0; w < (nf + 63) / 64; w++)
-        hits[w] = 0;
-#if defined(__SSE2__)
-    const __m128i lo = _mm_set1_epi16(0xFF), zero = _mm_setzero_si128();
-    __m128i sv[4], bit[4];
-    for (unsigned r = 0; r < 4; r++) {
-        sv[r] = _mm_set1_epi16(sig[r]);
-        bit[r] = _mm_set1_epi16((rots >> r) & 1u ? (short)(1 << r) : 0);
-    }
-    for (uint32_t i = 0; i < nf; i += 8) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(nm + i));
-        __m128i need = _mm_and_si128(v, lo), mask = _mm_srli_epi16(v, 8);
-        __m128i acc = zero;
-        for (unsigned r = 0; r < 4; r++) {
-            __m128i bad = _mm_and_si128(_mm_xor_si128(sv[r], need), mask);
-            acc = _mm_or_si128(acc, _mm_and_si128(_mm_cmpeq_epi16(bad, zero), bit[r]));
-        }
-        __m128i bytes = _mm_packus_epi16(acc, acc);
-        _mm_storel_epi64((__m128i *)(void *)(fit + i), bytes);
-        uint64_t any = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, zero)) & 0xFF);
-        hits[i >> 6] |= any << (i & 63);
-    }
-#else
-    for (uint32_t i = 0; i < nf; i++) {
-        unsigned need = nm[i] & 0xFFu, mask = nm[i] >> 8, f = 0;
-        for (unsigned r = 0; r < 4; r++)
-            f |= (unsigned)((((sig[r] ^ need) & mask) == 0) & ((rots >> r) & 1u)) << r;
-        fit[i] = (uint8_t)f;
-        hits[i >> 6] |= (uint64_t)(f != 0) << (i & 63);
-    }
-#endif
-    if (nf & 63)
-        hits[nf >> 6] &= (1ull << (nf & 63)) - 1; /* lanes past the frontier */
-}
-
-/* Append the placements of `kind` to l (l->n is not reset). */
-static carc_status placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags)
-{
-    const uint16_t *fslot = CARCI_FSLOT(g);
-    const carci_slot *hs = CARCI_HASH(g);
-    const uint16_t *fnm = CARCI_FNM(g);
-    uint32_t nf = CARCI_HDR(g)->n_front;
-    if (!reserve(l, l->n + 4 * (size_t)nf))
-        return CARC_ENOMEM;
-    const carci_kindinfo *k = &g->rs->kinds[kind];
-    unsigned rots = (flags & CARC_ENUM_UNIQUE_ROTATIONS) ? k->unique_rot : 0xFu;
-    uint8_t sig[4];
-    for (unsigned r = 0; r < 4; r++)
-        sig[r] = carci_rot_sig(k->sig, r);
-    /* first a mask of fitting rotations per cell (a loop compilers vectorise),
-     * then the moves */
-    uint8_t fit[2 * CARCI_MAX_TILES + 4 + 8];
-    uint64_t hits[(2 * CARCI_MAX_TILES + 4 + 63) / 64 + 1];
-    carci_fit_masks(fit, hits, fnm, nf, sig, rots);
-    /* then the moves, from per-rotation templates: for each cell that takes
-     * the tile, four moves are written and the output advances by the number
-     * of fitting rotations (ROTS[mask][k] is the k-th rotation in mask) */
-    static const uint8_t ROTS[16][4] = {
-        { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, { 1, 0, 0, 0 }, { 0, 1, 0, 0 }, { 2, 0, 0, 0 }, { 0, 2, 0, 0 },
-        { 1, 2, 0, 0 }, { 0, 1, 2, 0 }, { 3, 0, 0, 0 }, { 0, 3, 0, 0 }, { 1, 3, 0, 0 }, { 0, 1, 3, 0 },
-        { 2, 3, 0, 0 }, { 0, 2, 3, 0 }, { 1, 2, 3, 0 }, { 0, 1, 2, 3 },
-    };
-    static const uint8_t POP[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-    carc_move tmpl[4];
-    for (unsigned r = 0; r < 4; r++) {
-        memset(&tmpl[r], 0, sizeof tmpl[r]);
-        tmpl[r].tile = (uint16_t)kind;
-        tmpl[r].rotation = (uint8_t)r;
-        tmpl[r].figure = CARC_FIGURE_NONE;
-        tmpl[r].segment = CARC_NO_SEGMENT;
-    }
-    carc_move *out = l->moves + l->n;
-#if defined(__SSE2__)
-    /* a move is 16 bytes: template (x = y = 0) | position, one store each */
-    _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, x) == 0 && offsetof(carc_move, y) == 4,
-                   "carc_move layout");
-    __m128i tv[4];
-    for (unsigned r = 0; r < 4; r++)
-        tv[r] = _mm_loadu_si128((const __m128i *)(const void *)&tmpl[r]);
-#endif
-    for (uint32_t w = 0; w < (nf + 63) / 64; w++) {
-        for (uint64_t bits = hits[w]; bits; bits &= bits - 1) {
-            uint32_t i = 64 * w + (uint32_t)__builtin_ctzll(bits);
-            unsigned f = fit[i];
-            int32_t x = hs[fslot[i]].x, y = hs[fslot[i]].y;
-            const uint8_t *rot = ROTS[f];
-#if defined(__SSE2__)
-            __m128i xy = _mm_unpacklo_epi32(_mm_cvtsi32_si128(x), _mm_cvtsi32_si128(y));
-            _mm_storeu_si128((__m128i *)(void *)&out[0], _mm_or_si128(tv[rot[0]], xy));
-            _mm_storeu_si128((__m128i *)(void *)&out[1], _mm_or_si128(tv[rot[1]], xy));
-            _mm_storeu_si128((__m128i *)(void *)&out[2], _mm_or_si128(tv[rot[2]], xy));
-            _mm_storeu_si128((__m128i *)(void *)&out[3], _mm_or_si128(tv[rot[3]], xy));
-#else
-            out[0] = tmpl[rot[0]];
-            out[1] = tmpl[rot[1]];
-            out[2] = tmpl[rot[2]];
-            out[3] = tmpl[rot[3]];
-            out[0].x = out[1].x = out[2].x = out[3].x = x;
-            out[0].y = out[1].y = out[2].y = out[3].y = y;
-#endif
-            out += POP[f];
-        }
-    }
-    l->n = (size_t)(out - l->moves);
-    return CARC_OK;
-}
-
 carc_status carc_game_placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags)
 {
     if (!l || !g || (flags & ~(uint32_t)CARC_ENUM_UNIQUE_ROTATIONS))
@@ -203,36 +64,7 @@ carc_status carc_game_placements(carc_movelist *l, const carc_game *g, uint32_t 
     if (kind >= carci_tile_kinds)
         return CARC_ERANGE;
     l->n = 0;
-    return placements(l, g, kind, flags);
-}
-
-/* Append the figure options after a legal placement p (first: no figure). */
-static void figure_options(carc_movelist *l, const carc_game *g, const carc_move *p, uint32_t fi)
-{
-    const carci_hdr *h = CARCI_HDR(g);
-    carc_move m = *p;
-    m.figure = CARC_FIGURE_NONE;
-    m.segment = CARC_NO_SEGMENT;
-    l->moves[l->n++] = m;
-    if (h->supply[h->cur] == 0)
-        return;
-    unsigned placed = carci_front_placed(g, fi);
-    const carci_kindinfo *ki = &g->rs->kinds[p->tile];
-    /* the segments a follower may stand on: roads, cities, the monastery,
-     * and fields with farmers */
-    unsigned eligible = ki->rc_mask;
-    if (ki->monastery != CARCI_NONE)
-        eligible |= 1u << ki->monastery;
-    if (g->rs->modules & CARC_MODULE_FARMERS)
-        eligible |= ki->field_mask;
-    for (; eligible; eligible &= eligible - 1) {
-        unsigned i = (unsigned)__builtin_ctz(eligible);
-        if (!carci_segment_free(g, fi, placed, p->tile, p->rotation, i))
-            continue;
-        m.figure = CARC_FIGURE_FOLLOWER;
-        m.segment = (uint8_t)i;
-        l->moves[l->n++] = m;
-    }
+    return carci_enum_placements(l, g, kind, flags);
 }
 
 carc_status carc_game_figure_options(carc_movelist *l, const carc_game *g, const carc_move *p)
@@ -248,9 +80,9 @@ carc_status carc_game_figure_options(carc_movelist *l, const carc_game *g, const
     if (s != CARC_OK)
         return s;
     l->n = 0;
-    if (!reserve(l, CARCI_MAX_SEG + 1))
+    if (!carci_movelist_reserve(l, CARCI_MAX_SEG + 2))
         return CARC_ENOMEM;
-    figure_options(l, g, &m, fi);
+    carci_enum_figures(l, g, &m, fi);
     return CARC_OK;
 }
 
@@ -258,27 +90,7 @@ carc_status carc_game_legal_moves(carc_movelist *l, const carc_game *g, uint32_t
 {
     if (!l || !g || (flags & ~(uint32_t)CARC_ENUM_UNIQUE_ROTATIONS))
         return CARC_EINVAL;
-    const carci_hdr *h = CARCI_HDR(g);
-    l->n = 0;
-    if (h->over)
-        return CARC_EGAME_OVER;
-    carc_status s = placements(l, g, CARCI_BAG(g)[carci_current_index(g)], flags);
-    if (s != CARC_OK)
-        return s;
-    size_t np = l->n;
-    if (!reserve(l, np * (CARCI_MAX_SEG + 2))) {
-        l->n = 0;
-        return CARC_ENOMEM;
-    }
-    /* expand in place from the back: placements move to the end first */
-    size_t tail = l->cap - np;
-    memmove(l->moves + tail, l->moves, np * sizeof *l->moves);
-    l->n = 0;
-    for (size_t i = 0; i < np; i++) {
-        carc_move p = l->moves[tail + i];
-        figure_options(l, g, &p, carci_front_index(g, p.x, p.y));
-    }
-    return CARC_OK;
+    return carci_enum_legal(l, g, flags);
 }
 
 carc_status carc_game_check_move(const carc_game *g, const carc_move *m)

@@ -29,8 +29,7 @@ carc_status carc_tile_copies(uint32_t *out, uint32_t kind, uint32_t modules)
         return CARC_EINVAL;
     if (kind >= carci_tile_kinds)
         return CARC_ERANGE;
-    const carci_tiledef *t = &carci_tiles[kind];
-    *out = (!t->module || (t->module & modules)) ? t->copies : 0;
+    *out = carci_tile_copies(kind, modules);
     return CARC_OK;
 }
 
@@ -69,5 +68,52 @@ carc_status carc_tile_segment(carc_segment_info *out, uint32_t kind, uint32_t ro
     r.end = s->end;
     r.adjacent_cities = s->adj;
     carci_copy_out(out, &r, sizeof r);
+    return CARC_OK;
+}
+
+const char *carc_module_name(uint32_t module)
+{
+    for (uint32_t i = 0; i < carci_module_count; i++)
+        if (carci_module_table[i].flag == module)
+            return carci_module_table[i].name;
+    return NULL;
+}
+
+uint32_t carc_modules_supported(void)
+{
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < carci_module_count; i++)
+        if (carci_module_table[i].install)
+            m |= carci_module_table[i].flag;
+    return m;
+}
+
+carc_status carc_modules_parse(uint32_t *out, const char *text)
+{
+    if (!out || !text)
+        return CARC_EINVAL;
+    uint32_t m = CARC_MODULE_FARMERS;
+    const char *p = text;
+    for (;;) {
+        while (*p == ' ' || *p == ',' || *p == '\t')
+            p++;
+        if (!*p)
+            break;
+        bool off = *p == '-';
+        if (off)
+            p++;
+        size_t n = 0;
+        while (p[n] && p[n] != ' ' && p[n] != ',' && p[n] != '\t')
+            n++;
+        uint32_t flag = 0;
+        for (uint32_t i = 0; i < carci_module_count && !flag; i++)
+            if (strlen(carci_module_table[i].name) == n && memcmp(carci_module_table[i].name, p, n) == 0)
+                flag = carci_module_table[i].flag;
+        if (!flag)
+            return CARC_EPARSE;
+        m = off ? m & ~flag : m | flag;
+        p += n;
+    }
+    *out = m;
     return CARC_OK;
 }

@@ -33,8 +33,26 @@ static uint32_t hash_insert(carc_game *g, int32_t x, int32_t y, uint16_t val)
 static const int8_t DX[4] = { 0, 1, 0, -1 };
 static const int8_t DY[4] = { -1, 0, 1, 0 };
 
+/* A kind whose placements a module restricts: its one possible cell. */
+static bool restricted_placeable(const carc_game *g, uint32_t kind)
+{
+    int32_t x, y;
+    if (!g->rs->hooks.placement_cell(g, kind, &x, &y))
+        return false;
+    uint32_t fi = carci_front_index(g, x, y);
+    if (fi == CARCI_NONE32)
+        return false;
+    char err[8];
+    for (uint32_t r = 0; r < 4; r++)
+        if (carci_placement_ok(g, fi, kind, x, y, r, err, sizeof err))
+            return true;
+    return false;
+}
+
 bool carci_tile_placeable(const carc_game *g, uint32_t kind)
 {
+    if (carci_restricted(g->rs, kind))
+        return restricted_placeable(g, kind);
     const uint16_t *nm = CARCI_FNM(g);
     uint8_t sig = g->rs->kinds[kind].sig;
     uint8_t s1 = carci_rot_sig(sig, 1), s2 = carci_rot_sig(sig, 2), s3 = carci_rot_sig(sig, 3);

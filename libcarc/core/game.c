@@ -95,8 +95,10 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     memset(g->st + rs->off_fig, 0, (size_t)(rs->off_event - rs->off_fig) * sizeof(uint16_t));
     carci_hdr *h = CARCI_HDR(g);
     h->players = (uint16_t)rs->players;
-    for (uint32_t p = 0; p < rs->players; p++)
+    for (uint32_t p = 0; p < rs->players; p++) {
         h->supply[p] = CARCI_FOLLOWERS;
+        h->specials[p] = rs->specials;
+    }
     carci_slot *hs = CARCI_HASH(g);
     for (uint32_t i = 0; i < rs->hash_cap; i++) {
         hs[i].x = hs[i].y = 0;
@@ -108,10 +110,7 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     uint32_t n = 0;
     bool start_taken = false;
     for (uint32_t k = 0; k < carci_tile_kinds; k++) {
-        const carci_tiledef *t = &carci_tiles[k];
-        if (t->module && !(t->module & rs->modules))
-            continue;
-        for (uint32_t c = 0; c < t->copies; c++) {
+        for (uint32_t c = 0, copies = carci_tile_copies(k, rs->modules); c < copies; c++) {
             if (k == rs->start_kind && !start_taken) {
                 start_taken = true;
                 continue;
@@ -126,6 +125,8 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
         bag[i - 1] = bag[j];
         bag[j] = tmp;
     }
+    if (rs->hooks.deal)
+        rs->hooks.deal(rs, bag, n);
     h->n_bag = (uint16_t)n;
 
     /* lay the start tile; setup writes are not undoable */
@@ -136,13 +137,15 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
         return s;
     }
     carc_move start = { rs->start_x, rs->start_y, (uint16_t)rs->start_kind, (uint8_t)rs->start_rot,
-                        CARC_FIGURE_NONE, CARC_NO_SEGMENT, { 0, 0, 0 } };
+                        CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0, 0, 0 };
     h->n_bag++; /* carci_apply_move takes the tile from the pile: put the start tile on top */
     bag[n] = (uint16_t)rs->start_kind;
     carci_apply_move(g, &start, CARCI_NONE32); /* the only tile placed off the frontier */
     /* the start tile is not a move: no history entry, player 0 to move */
     h->n_hist = 0;
     h->cur = 0;
+    if (rs->hooks.started)
+        rs->hooks.started(g);
     carci_advance(g);
     g->trail_len = 0;
     *out = g;

@@ -62,35 +62,82 @@ bool carci_segment_free(const carc_game *g, uint32_t fi, unsigned placed, uint32
     return true;
 }
 
-static bool figure_allowed_on(const carc_game *g, uint8_t segkind)
+static const char *const SEGNAME[] = { "field", "road", "city", "monastery", "garden", "river" };
+static const char *const FIGNAME[] = { "no figure", "follower", "big follower", "abbot", "builder", "pig" };
+
+bool carci_placement_ok(const carc_game *g, uint32_t fi, uint32_t kind, int32_t x, int32_t y, uint32_t rot,
+                        char *err, size_t cap)
 {
-    switch (segkind) {
-    case CARC_SEG_ROAD:
-    case CARC_SEG_CITY:
-    case CARC_SEG_MONASTERY:
-        return true;
-    case CARC_SEG_FIELD:
-        return (g->rs->modules & CARC_MODULE_FARMERS) != 0;
-    default:
+    if (!carci_fits(CARCI_FNM(g)[fi], carci_rot_sig(g->rs->kinds[kind].sig, rot))) {
+        snprintf(err, cap, "%s at (%d,%d) rotated %u: an edge does not match its neighbour", carci_tiles[kind].name,
+                 (int)x, (int)y, 90u * rot);
         return false;
     }
+    if (carci_restricted(g->rs, kind) && !g->rs->hooks.placement_ok(g, kind, x, y, rot, err, cap))
+        return false;
+    return true;
 }
 
-static const char *const SEGNAME[] = { "field", "road", "city", "monastery", "garden", "river" };
-
-carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
+/* Whether the player to move has a figure of kind f in supply. */
+static bool in_supply(const carc_game *g, uint32_t f)
 {
     const carci_hdr *h = CARCI_HDR(g);
-    if (h->over) {
-        snprintf(err, cap, "the game is over");
-        return CARC_EGAME_OVER;
+    return f == CARC_FIGURE_FOLLOWER ? h->supply[h->cur] != 0 : ((h->specials[h->cur] >> f) & 1u) != 0;
+}
+
+/* The figure action of a place move whose placement is legal (fi: its cell). */
+static carc_status check_figure(const carc_game *g, const carc_move *m, uint32_t fi, char *err, size_t cap)
+{
+    if (m->figure == CARC_FIGURE_NONE) {
+        if (m->segment != CARC_NO_SEGMENT) {
+            snprintf(err, cap, "a move without a figure must have segment CARC_NO_SEGMENT");
+            return CARC_EINVAL;
+        }
+        return CARC_OK;
     }
+    if (m->figure > CARC_FIGURE_PIG) {
+        snprintf(err, cap, "figure %u is not a figure kind", m->figure);
+        return CARC_EINVAL;
+    }
+    if (m->segment == CARC_SEGMENT_RECALL) {
+        if (m->figure != CARC_FIGURE_ABBOT) {
+            snprintf(err, cap, "only the abbot can be recalled");
+            return CARC_EINVAL;
+        }
+        return carci_abbot_check_recall(g, m, err, cap);
+    }
+    if (!g->rs->figure_on[m->figure]) {
+        snprintf(err, cap, "the %s is not in play in this game", FIGNAME[m->figure]);
+        return CARC_EILLEGAL;
+    }
+    if (m->segment >= carci_tiles[m->tile].nseg) {
+        snprintf(err, cap, "tile %s has no segment %u", carci_tiles[m->tile].name, m->segment);
+        return CARC_ERANGE;
+    }
+    if (!in_supply(g, m->figure)) {
+        snprintf(err, cap, "player %u has no %s left", CARCI_HDR(g)->cur, FIGNAME[m->figure]);
+        return CARC_EILLEGAL;
+    }
+    uint8_t sk = carci_tiles[m->tile].seg[m->segment].kind;
+    if (!((g->rs->eligible[m->figure][m->tile] >> m->segment) & 1u)) {
+        snprintf(err, cap, "no %s may stand on a %s here", FIGNAME[m->figure], SEGNAME[sk]);
+        return CARC_EILLEGAL;
+    }
+    if (!carci_segment_free(g, fi, carci_front_placed(g, fi), m->tile, m->rotation, m->segment)) {
+        snprintf(err, cap, "that %s already holds a figure", SEGNAME[sk]);
+        return CARC_EILLEGAL;
+    }
+    return CARC_OK;
+}
+
+static carc_status check_place(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
+{
     if (m->tile >= carci_tile_kinds || m->rotation > 3) {
         snprintf(err, cap, "tile %u or rotation %u out of range", m->tile, m->rotation);
         return CARC_ERANGE;
     }
-    if (m->reserved[0] || m->reserved[1] || m->reserved[2]) {
-        snprintf(err, cap, "reserved fields of the move must be 0");
+    if (m->quarter || m->reserved) {
+        snprintf(err, cap, "a place move must have quarter and reserved 0");
         return CARC_EINVAL;
     }
     uint16_t cur = CARCI_BAG(g)[carci_current_index(g)]; /* exists while the game is not over */
@@ -111,40 +158,89 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
     uint32_t fi = v & 0x7FFFu;
     if (fi_out)
         *fi_out = fi;
-    if (!carci_fits(CARCI_FNM(g)[fi], carci_rot_sig(g->rs->kinds[m->tile].sig, m->rotation))) {
-        snprintf(err, cap, "%s at (%d,%d) rotated %u: an edge does not match its neighbour",
-                 carci_tiles[m->tile].name, (int)m->x, (int)m->y, 90u * m->rotation);
+    if (!carci_placement_ok(g, fi, m->tile, m->x, m->y, m->rotation, err, cap))
         return CARC_EILLEGAL;
+    return check_figure(g, m, fi, err, cap);
+}
+
+static const char *const MOVENAME[] = { "place", "pass", "exit", "quarter", "count" };
+
+carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
+{
+    const carci_hdr *h = CARCI_HDR(g);
+    if (m->kind > CARC_MOVE_COUNT) {
+        snprintf(err, cap, "move kind %u is not a move kind", m->kind);
+        return CARC_EINVAL;
     }
-    if (m->figure == CARC_FIGURE_NONE) {
-        if (m->segment != CARC_NO_SEGMENT) {
-            snprintf(err, cap, "a move without a figure must have segment CARC_NO_SEGMENT");
+    if (h->over) {
+        snprintf(err, cap, "the game is over");
+        return CARC_EGAME_OVER;
+    }
+    carc_pending p;
+    carci_pending(g, &p);
+    if (m->kind == CARC_MOVE_PLACE && p.decision == CARC_DECISION_PLACE)
+        return check_place(g, m, err, cap, fi_out);
+    if (m->kind == CARC_MOVE_PASS && (p.flags & CARC_PENDING_OPTIONAL)) {
+        if (m->x || m->y || m->tile || m->rotation || m->figure || m->segment != CARC_NO_SEGMENT || m->quarter ||
+            m->reserved) {
+            snprintf(err, cap, "a pass move sets no other field (segment: CARC_NO_SEGMENT)");
             return CARC_EINVAL;
         }
         return CARC_OK;
     }
-    if (m->figure != CARC_FIGURE_FOLLOWER) {
-        snprintf(err, cap, "figure %u is not in play in this game", m->figure);
-        return m->figure <= CARC_FIGURE_PIG ? CARC_EILLEGAL : CARC_EINVAL;
+    static const char *const DECNAME[] = { "nothing", "a place move", "a move out of the city", "a quarter",
+                                           "a quarter for the Count" };
+    snprintf(err, cap, "a %s move does not answer the pending decision: player %u must choose %s%s", MOVENAME[m->kind],
+             p.player, DECNAME[p.decision], (p.flags & CARC_PENDING_OPTIONAL) ? " (or pass)" : "");
+    return CARC_EILLEGAL;
+}
+
+/* The decision the game waits for. Today every decision is a place move of
+ * the player to move; the Count's and the builder's decisions
+ * (docs/ARCHITECTURE.md) add states to the header and answer here. */
+void carci_pending(const carc_game *g, carc_pending *p)
+{
+    const carci_hdr *h = CARCI_HDR(g);
+    memset(p, 0, sizeof *p);
+    p->struct_size = sizeof *p;
+    if (h->over)
+        return;
+    p->decision = CARC_DECISION_PLACE;
+    p->player = h->cur;
+    p->part = 1;
+    uint32_t i = carci_current_index(g);
+    p->tile = i == CARCI_NONE32 ? 0 : CARCI_BAG(g)[i];
+}
+
+int32_t carci_figure_find(const carc_game *g, uint32_t player, uint32_t figure)
+{
+    const carci_fig *f = CARCI_FIGS(g);
+    uint32_t want = player | figure << 8;
+    for (uint32_t i = 0, n = CARCI_HDR(g)->n_figs; i < n; i++)
+        if (f[i].player_kind == want)
+            return (int32_t)i;
+    return -1;
+}
+
+/* Figure `i` leaves the board for its owner's supply; the others keep their order. */
+void carci_figure_remove(carc_game *g, uint32_t i)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    carci_fig *figs = CARCI_FIGS(g);
+    carci_node *nd = CARCI_NODES(g);
+    carci_fig f = figs[i];
+    uint16_t r = carci_find(g, f.node);
+    CARCI_SET(g, nd[r].tile_occ, nd[r].tile_occ - 0x100u);
+    uint32_t pl = f.player_kind & 0xFFu, kind = f.player_kind >> 8;
+    if (kind == CARC_FIGURE_FOLLOWER)
+        CARCI_SET(g, h->supply[pl], h->supply[pl] + 1);
+    else
+        CARCI_SET(g, h->specials[pl], h->specials[pl] | 1u << kind);
+    for (uint32_t j = i + 1; j < h->n_figs; j++) {
+        CARCI_SET(g, figs[j - 1].node, figs[j].node);
+        CARCI_SET(g, figs[j - 1].player_kind, figs[j].player_kind);
     }
-    if (m->segment >= carci_tiles[m->tile].nseg) {
-        snprintf(err, cap, "tile %s has no segment %u", carci_tiles[m->tile].name, m->segment);
-        return CARC_ERANGE;
-    }
-    if (h->supply[h->cur] == 0) {
-        snprintf(err, cap, "player %u has no follower left", h->cur);
-        return CARC_EILLEGAL;
-    }
-    uint8_t sk = carci_tiles[m->tile].seg[m->segment].kind;
-    if (!figure_allowed_on(g, sk)) {
-        snprintf(err, cap, "no follower may stand on a %s here", SEGNAME[sk]);
-        return CARC_EILLEGAL;
-    }
-    if (!carci_segment_free(g, fi, carci_front_placed(g, fi), m->tile, m->rotation, m->segment)) {
-        snprintf(err, cap, "that %s already holds a figure", SEGNAME[sk]);
-        return CARC_EILLEGAL;
-    }
-    return CARC_OK;
+    CARCI_SET(g, h->n_figs, h->n_figs - 1);
 }
 
 void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_move *m)
@@ -202,6 +298,8 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
     CARCI_INIT(p->kind, m->tile);
     CARCI_INIT(p->rot_base, rot | (uint32_t)base << 2);
     CARCI_SET(g, h->n_placed, t + 1);
+    if (fi != CARCI_NONE32 && carci_restricted(g->rs, m->tile))
+        g->rs->hooks.placed(g, m->tile, m->x, m->y, rot);
 
     carci_node *nd = CARCI_NODES(g);
     for (unsigned i = 0; i < ki->nseg; i++) {
@@ -249,7 +347,10 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
             carci_union(g, a1, c1);
     }
 
-    if (m->figure == CARC_FIGURE_FOLLOWER) {
+    uint32_t turn = h->n_hist;
+    if (m->segment == CARC_SEGMENT_RECALL) {
+        carci_abbot_recall(g, player, turn, m->x, m->y);
+    } else if (m->figure != CARC_FIGURE_NONE) {
         uint16_t n = (uint16_t)(base + m->segment);
         uint16_t r = carci_find(g, n);
         CARCI_SET(g, nd[r].tile_occ, nd[r].tile_occ + 0x100u);
@@ -257,12 +358,14 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
         /* journaled: scoring compacts this array, so the slot may hold a
          * figure an undo brings back */
         CARCI_SET(g, f->node, n);
-        CARCI_SET(g, f->player_kind, player | CARC_FIGURE_FOLLOWER << 8);
+        CARCI_SET(g, f->player_kind, player | (uint32_t)m->figure << 8);
         CARCI_SET(g, h->n_figs, h->n_figs + 1);
-        CARCI_SET(g, h->supply[player], h->supply[player] - 1);
+        if (m->figure == CARC_FIGURE_FOLLOWER)
+            CARCI_SET(g, h->supply[player], h->supply[player] - 1);
+        else
+            CARCI_SET(g, h->specials[player], h->specials[player] & ~(1u << m->figure));
     }
 
-    uint32_t turn = h->n_hist;
     carci_hist_push(g, CARC_HISTORY_PLACE, player, m);
 
     /* Score every road and city this tile completes (ruling 7), then every
@@ -281,8 +384,8 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
         if (near & (mon[i].count == 8) & ((nd[mon[i].node].tile_occ >> 8) != 0))
             carci_score_feature(g, mon[i].node, false, turn);
     }
-    if (ki->monastery != CARCI_NONE) {
-        uint16_t n = (uint16_t)(base + ki->monastery);
+    if (ki->center != CARCI_NONE) {
+        uint16_t n = (uint16_t)(base + ki->center);
         carci_mon *e = &mon[h->n_mon];
         CARCI_INIT(e->node, n);
         CARCI_INIT(e->x, m->x);
@@ -323,7 +426,7 @@ void carci_discard_top(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
     uint16_t top = CARCI_BAG(g)[h->n_bag - 1];
-    carc_move m = { 0, 0, top, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, { 0, 0, 0 } };
+    carc_move m = { 0, 0, top, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0, 0, 0 };
     uint32_t turn = h->n_hist;
     carci_hist_push(g, CARC_HISTORY_DISCARD, h->cur, &m);
     carci_event_push(g, CARC_EVENT_DISCARD, 0, turn, 0, 0, 0, top, 0);

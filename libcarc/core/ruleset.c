@@ -6,7 +6,6 @@
 #include "internal.h"
 #include <stdio.h>
 
-#define SUPPORTED_MODULES (CARC_MODULE_FARMERS)
 
 static bool seg_equal_rotated(const carci_segdef *a, const carci_segdef *b, unsigned d)
 {
@@ -50,7 +49,8 @@ void carci_derive_kind(carci_kindinfo *k, const carci_tiledef *t)
     memset(k, 0, sizeof *k);
     k->sig = t->edges;
     k->nseg = t->nseg;
-    k->monastery = CARCI_NONE;
+    k->center = CARCI_NONE;
+    k->river = CARCI_NONE;
     memset(k->side_seg, CARCI_NONE, sizeof k->side_seg);
     memset(k->port_seg, CARCI_NONE, sizeof k->port_seg);
     for (unsigned i = 0; i < t->nseg; i++) {
@@ -59,8 +59,12 @@ void carci_derive_kind(carci_kindinfo *k, const carci_tiledef *t)
             k->side_seg[__builtin_ctz(m)] = (uint8_t)i;
         for (unsigned m = s->ports; m; m &= m - 1)
             k->port_seg[__builtin_ctz(m)] = (uint8_t)i;
-        if (s->kind == CARC_SEG_MONASTERY)
-            k->monastery = (uint8_t)i;
+        if (s->kind == CARC_SEG_MONASTERY || s->kind == CARC_SEG_GARDEN) {
+            k->center = (uint8_t)i;
+            k->center_mask |= (uint16_t)(1u << i);
+        }
+        if (s->kind == CARC_SEG_RIVER)
+            k->river = (uint8_t)i;
         if (s->kind == CARC_SEG_ROAD || s->kind == CARC_SEG_CITY)
             k->rc_mask |= (uint16_t)(1u << i);
         if (s->kind == CARC_SEG_FIELD)
@@ -76,7 +80,7 @@ void carci_print_kinds(void *file)
 {
     FILE *f = file;
     fprintf(f, "/*\n * Per-kind tables derived from the catalogue (tiles.c): written by\n"
-               " * carci_print_kinds (ruleset.c), checked against carci_derive_kind by the\n"
+               " * carci_print_kinds (core/ruleset.c), checked against carci_derive_kind by the\n"
                " * test engine.api (catalogue_derived), which prints this file anew when\n"
                " * the catalogue changes. Do not edit by hand.\n */\n"
                "#include \"internal.h\"\n\nconst carci_kindinfo carci_kinds[] = {\n");
@@ -88,7 +92,8 @@ void carci_print_kinds(void *file)
             fprintf(f, "%u%s", k.side_seg[j], j < 3 ? ", " : " }, { ");
         for (unsigned j = 0; j < 8; j++)
             fprintf(f, "%u%s", k.port_seg[j], j < 7 ? ", " : " }, ");
-        fprintf(f, "%u, %u, 0x%X, 0x%X, { ", k.monastery, k.nseg, k.rc_mask, k.field_mask);
+        fprintf(f, "%u, %u, 0x%X, 0x%X, 0x%X, %u, { ", k.center, k.nseg, k.rc_mask, k.field_mask, k.center_mask,
+                k.river);
         for (unsigned j = 0; j < CARCI_MAX_SEG; j++)
             fprintf(f, "%u%s", k.seg_open[j], j < CARCI_MAX_SEG - 1 ? ", " : " } },\n");
     }
@@ -111,32 +116,80 @@ static uint32_t words_of(size_t bytes)
     return (uint32_t)((bytes + 1) / 2);
 }
 
+/* The start tile the options give (the module's default when none is named). */
+static uint32_t start_kind(const carc_game_options *o)
+{
+    if (o->start_tile != CARC_DEFAULT_START_TILE)
+        return o->start_tile;
+    uint32_t k = 3u; /* D */
+    if (o->modules & CARC_MODULE_RIVER)
+        carc_tile_find(&k, "RA");
+    return k;
+}
+
+carc_status carci_options_check(const carc_game_options *o, char *err, size_t cap)
+{
+    snprintf(err, cap, "%s", "");
+    if (o->players < 2 || o->players > CARCI_MAX_PLAYERS) {
+        snprintf(err, cap, "players %u out of range 2..%u", o->players, (unsigned)CARCI_MAX_PLAYERS);
+        return CARC_ERANGE;
+    }
+    uint32_t unknown = o->modules & ~(uint32_t)(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT |
+                                                 CARC_MODULE_COUNT | CARC_MODULE_INNS | CARC_MODULE_TRADERS);
+    if (unknown) {
+        snprintf(err, cap, "unknown module flags 0x%X", unknown);
+        return CARC_EUNSUPPORTED;
+    }
+    uint32_t missing = o->modules & ~carc_modules_supported();
+    if (missing) {
+        snprintf(err, cap, "module %s is not implemented by this build",
+                 carc_module_name(missing & (0u - missing)));
+        return CARC_EUNSUPPORTED;
+    }
+    uint32_t start = start_kind(o);
+    if (start >= carci_tile_kinds) {
+        snprintf(err, cap, "start tile %u out of range 0..%u", start, carci_tile_kinds - 1);
+        return CARC_ERANGE;
+    }
+    if (o->start_rotation > 3) {
+        snprintf(err, cap, "start rotation %u out of range 0..3", o->start_rotation);
+        return CARC_ERANGE;
+    }
+    if (o->start_x < -16000 || o->start_x > 16000 || o->start_y < -16000 || o->start_y > 16000) {
+        snprintf(err, cap, "start position (%d,%d) out of range -16000..16000", (int)o->start_x, (int)o->start_y);
+        return CARC_ERANGE;
+    }
+    if (!carci_kind_in_set(start, o->modules) || carci_tile_copies(start, o->modules) == 0) {
+        snprintf(err, cap, "start tile %s is not in the tile set of these modules", carci_tiles[start].name);
+        return CARC_ERANGE;
+    }
+    /* with the River, the spring starts (base.md 4.2 item 1) */
+    if ((o->modules & CARC_MODULE_RIVER) && strcmp(carci_tiles[start].name, "RA") != 0) {
+        snprintf(err, cap, "with the River the start tile is the spring RA, not %s", carci_tiles[start].name);
+        return CARC_ERANGE;
+    }
+    return CARC_OK;
+}
+
 carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a)
 {
     *out = NULL;
-    if (o->players < 2 || o->players > CARCI_MAX_PLAYERS)
-        return CARC_ERANGE;
-    if (o->modules & ~(uint32_t)SUPPORTED_MODULES)
-        return CARC_EUNSUPPORTED;
-    uint32_t start = o->start_tile == CARC_DEFAULT_START_TILE ? 3u /* D */ : o->start_tile;
-    if (start >= carci_tile_kinds || o->start_rotation > 3)
-        return CARC_ERANGE;
-    if (o->start_x < -16000 || o->start_x > 16000 || o->start_y < -16000 || o->start_y > 16000)
-        return CARC_ERANGE;
+    char err[8];
+    carc_status st = carci_options_check(o, err, sizeof err);
+    if (st != CARC_OK)
+        return st;
+    uint32_t start = start_kind(o);
 
     uint32_t nkinds = carci_tile_kinds, ntiles = 0, nnodes = 0, nmon = 0;
     for (uint32_t i = 0; i < nkinds; i++) {
         const carci_tiledef *t = &carci_tiles[i];
-        if (t->module && !(t->module & o->modules))
-            continue;
-        ntiles += t->copies;
-        nnodes += t->copies * t->nseg;
+        uint32_t c = carci_tile_copies(i, o->modules);
+        ntiles += c;
+        nnodes += c * t->nseg;
         for (unsigned s = 0; s < t->nseg; s++)
             if (t->seg[s].kind == CARC_SEG_MONASTERY || t->seg[s].kind == CARC_SEG_GARDEN)
-                nmon += t->copies;
+                nmon += c;
     }
-    if (carci_tiles[start].module && !(carci_tiles[start].module & o->modules))
-        return CARC_ERANGE;
     if (ntiles > CARCI_MAX_TILES || nnodes >= 0x0FFF)
         return CARC_ELIMIT;
 
@@ -158,7 +211,13 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->hash_cap = hc;
     rs->front_cap = (2 * ntiles + 4 + 7) & ~7u; /* padded for 8-wide scans */
     rs->mon_cap = nmon;
-    rs->fig_cap = o->players * CARCI_FOLLOWERS;
+    carci_modules_install(rs, o, err, sizeof err); /* figure rules and hooks */
+    for (uint32_t f = 0; f <= CARC_FIGURE_PIG; f++)
+        for (uint32_t k = 0; k < nkinds; k++)
+            for (unsigned i = 0; i < carci_tiles[k].nseg; i++)
+                if ((rs->figure_on[f] >> carci_tiles[k].seg[i].kind) & 1u)
+                    rs->eligible[f][k] |= (uint16_t)(1u << i);
+    rs->fig_cap = o->players * (CARCI_FOLLOWERS + (uint32_t)__builtin_popcount(rs->specials));
     /* Every event during play returns a figure placed by an earlier move, or is
      * a discard, and each of those uses up a tile; final scoring adds at most
      * one event per figure. */

@@ -18,7 +18,7 @@ static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn
         if ((fig_roots ? fig_roots[i] : carci_find(g, figs[i].node)) != root)
             continue;
         uint32_t pl = figs[i].player_kind & 0xFFu;
-        count[pl] += 1; /* every base follower counts 1 */
+        count[pl] += carci_figure_strength(figs[i].player_kind >> 8);
         if (count[pl] > best)
             best = count[pl];
     }
@@ -41,8 +41,11 @@ static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn
         for (uint32_t i = 0; i < h->n_figs; i++) {
             carci_fig f = figs[i];
             if (carci_find(g, f.node) == root) {
-                uint32_t pl = f.player_kind & 0xFFu;
-                CARCI_SET(g, h->supply[pl], h->supply[pl] + 1);
+                uint32_t pl = f.player_kind & 0xFFu, fk = f.player_kind >> 8;
+                if (fk == CARC_FIGURE_FOLLOWER)
+                    CARCI_SET(g, h->supply[pl], h->supply[pl] + 1);
+                else
+                    CARCI_SET(g, h->specials[pl], h->specials[pl] | 1u << fk);
                 returned++;
                 continue;
             }
@@ -69,7 +72,7 @@ void carci_final_scoring(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
     const carci_fig *figs = CARCI_FIGS(g);
-    uint16_t roots[CARCI_MAX_PLAYERS * CARCI_FOLLOWERS];
+    uint16_t roots[CARCI_MAX_FIGS];
     uint32_t turn = h->n_hist ? h->n_hist - 1u : 0;
 
     /* final scoring moves no figure: find every figure's feature once */

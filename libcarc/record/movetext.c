@@ -71,7 +71,7 @@ carc_status carc_move_parse(carc_move *out, const char *text)
         !parse_int(tok[3], len[3], 0, 270, &deg) || deg % 90)
         return CARC_EPARSE;
     carc_move m = { (int32_t)x, (int32_t)y, (uint16_t)kind, (uint8_t)(deg / 90), CARC_FIGURE_NONE,
-                    CARC_NO_SEGMENT, { 0, 0, 0 } };
+                    CARC_NO_SEGMENT, 0, 0, 0 };
     if (nt == 5 && !token_is(tok[4], len[4], "-")) {
         const char *w = tok[4];
         size_t wn = len[4];

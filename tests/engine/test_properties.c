@@ -58,7 +58,7 @@ static void check_enumeration_complete(const carc_game *g, const carc_movelist *
         for (int32_t x = x0 - 1; x <= x1 + 1; x++)
             for (uint8_t r = 0; r < 4; r++)
                 for (uint32_t s = 0; s <= nseg; s++) {
-                    carc_move m = { x, y, (uint16_t)tile, r, CARC_FIGURE_NONE, CARC_NO_SEGMENT, { 0, 0, 0 } };
+                    carc_move m = { x, y, (uint16_t)tile, r, CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0, 0, 0 };
                     if (s < nseg) {
                         m.figure = CARC_FIGURE_FOLLOWER;
                         m.segment = (uint8_t)s;

@@ -261,7 +261,7 @@ static void run_script(script *s, uint64_t seed)
             for (int32_t y = y0 - 1; y <= y1 + 1 && !have; y++)
                 for (int32_t x = x0 - 1; x <= x1 + 1 && !have; x++)
                     for (uint8_t rot = 0; rot < 4 && !have; rot++) {
-                        carc_move t = { x, y, (uint16_t)tile, rot, CARC_FIGURE_NONE, CARC_NO_SEGMENT, { 0, 0, 0 } };
+                        carc_move t = { x, y, (uint16_t)tile, rot, CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0, 0, 0 };
                         if (carc_game_check_move(g, &t) == CARC_OK) {
                             m = t;
                             have = true;

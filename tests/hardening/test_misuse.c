@@ -870,7 +870,7 @@ static void m_game_figure_options(fx *f)
         q.tile = 0xFFFF;
         EXPECT2(g, CARC_ERANGE, CARC_EILLEGAL, carc_game_figure_options(f->list, g, &q));
         q = p;
-        q.reserved[2] = 1;
+        q.reserved = 1;
         EXPECT(g, CARC_EINVAL, carc_game_figure_options(f->list, g, &q));
     }
 }
@@ -926,8 +926,11 @@ static size_t bad_moves(fx *f, carc_game *g, bad_move *out)
     ADD(q.tile = (uint16_t)carc_tile_kind_count(), CARC_ERANGE, "tile kind out of range");
     ADD(q.tile = 0xFFFF, CARC_ERANGE, "tile kind 0xFFFF");
     ADD(q.tile = (uint16_t)((m.tile + 1) % carc_tile_kind_count()), CARC_EILLEGAL, "not the tile to place");
-    ADD(q.reserved[0] = 1, CARC_EINVAL, "reserved[0]");
-    ADD(q.reserved[2] = 0x80, CARC_EINVAL, "reserved[2]");
+    ADD(q.kind = 9, CARC_EINVAL, "move kind 9");
+    ADD(q.kind = CARC_MOVE_EXIT, CARC_EILLEGAL, "an exit move while a place move is pending");
+    ADD(q.kind = CARC_MOVE_PASS, CARC_EILLEGAL, "a pass where no decision is optional");
+    ADD(q.quarter = 1, CARC_EINVAL, "quarter in a place move");
+    ADD(q.reserved = 0x80, CARC_EINVAL, "reserved");
     ADD((q.figure = CARC_FIGURE_NONE, q.segment = 0), CARC_EINVAL, "a segment without a figure");
     ADD((q.figure = 6, q.segment = 0), CARC_EINVAL, "figure 6");
     ADD((q.figure = 255, q.segment = 0), CARC_EINVAL, "figure 255");

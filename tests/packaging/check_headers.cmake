@@ -104,7 +104,7 @@ if(EXISTS "${include_dir}/carcassonne/carcassonne.h")
        "int carc_header_test_umbrella(void)\n"
        "{\n"
        "    carc_game_options opts = CARC_GAME_OPTIONS_INIT;\n"
-       "    carc_move move = { 0, 0, 0, 0, 0, CARC_NO_SEGMENT, { 0, 0, 0 } };\n"
+       "    carc_move move = { 0, 0, 0, 0, 0, CARC_NO_SEGMENT, 0, 0, 0 };\n"
        "    const char *(*name)(carc_status) = carc_status_name;\n"
        "    return opts.players == 2 && move.segment == CARC_NO_SEGMENT && name != NULL;\n"
        "}\n")

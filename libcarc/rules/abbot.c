@@ -1,0 +1,72 @@
+/*
+ * The Abbot and gardens (../shared/rules/base.md section 5, rulings 19-21):
+ * one abbot per player, on a monastery or a garden of the tile just placed
+ * (gardens take nobody else); completed at 8 neighbours like a monastery
+ * (9 points, the abbot goes home); or recalled instead of placing a figure,
+ * scoring at once 1 + the tiles around it, the tile just placed included.
+ *
+ * Rulings taken: the recall is refused when the tile just placed completes
+ * the abbot's monastery or garden (it scores 9 by itself, ruling 19); the
+ * recall is the turn's one figure action (ruling 20), so no figure goes on
+ * that tile. The garden copies of the base tiles are their own kinds with
+ * this module (tiles/gardens.inc), and RJ's garden comes with the River.
+ */
+#include "internal.h"
+#include <stdio.h>
+
+void carci_abbot_install(carci_ruleset *rs)
+{
+    rs->figure_on[CARC_FIGURE_ABBOT] = (uint8_t)(1u << CARC_SEG_MONASTERY | 1u << CARC_SEG_GARDEN);
+    rs->specials |= (uint8_t)(1u << CARC_FIGURE_ABBOT);
+}
+
+/* The monastery list entry of the feature whose node is `node`. */
+static const carci_mon *mon_of(const carc_game *g, uint16_t node)
+{
+    const carci_mon *m = CARCI_MONS(g);
+    for (uint32_t i = 0, n = CARCI_HDR(g)->n_mon; i < n; i++)
+        if (m[i].node == node)
+            return &m[i];
+    return NULL; /* cannot happen: the abbot stands on a monastery or a garden */
+}
+
+static bool near(const carci_mon *m, int32_t x, int32_t y)
+{
+    return x - m->x >= -1 && x - m->x <= 1 && y - m->y >= -1 && y - m->y <= 1;
+}
+
+carc_status carci_abbot_check_recall(const carc_game *g, const carc_move *m, char *err, size_t cap)
+{
+    uint32_t player = CARCI_HDR(g)->cur;
+    if (!g->rs->figure_on[CARC_FIGURE_ABBOT]) {
+        snprintf(err, cap, "the abbot is not in play in this game");
+        return CARC_EILLEGAL;
+    }
+    int32_t i = carci_figure_find(g, player, CARC_FIGURE_ABBOT);
+    if (i < 0) {
+        snprintf(err, cap, "player %u has no abbot on the board to recall", player);
+        return CARC_EILLEGAL;
+    }
+    const carci_mon *mon = mon_of(g, CARCI_FIGS(g)[i].node);
+    if (mon && mon->count == 7 && near(mon, m->x, m->y)) {
+        snprintf(err, cap, "the tile completes the abbot's %s, which scores by itself: no recall",
+                 carci_node_kind(g, mon->node) == CARC_SEG_GARDEN ? "garden" : "monastery");
+        return CARC_EILLEGAL;
+    }
+    return CARC_OK;
+}
+
+/* Called after the tile of the move is on the board (x, y: where it lies). */
+void carci_abbot_recall(carc_game *g, uint32_t player, uint32_t turn, int32_t x, int32_t y)
+{
+    int32_t i = carci_figure_find(g, player, CARC_FIGURE_ABBOT);
+    uint16_t node = CARCI_FIGS(g)[i].node;
+    const carci_mon *mon = mon_of(g, node);
+    /* the list's count does not include the new tile yet: scoring updates it */
+    uint32_t tiles = 1u + mon->count + (near(mon, x, y) ? 1u : 0u);
+    carci_hdr *h = CARCI_HDR(g);
+    CARCI_SET(g, h->score[player], h->score[player] + (int32_t)tiles);
+    carci_figure_remove(g, (uint32_t)i);
+    carci_event_push(g, CARC_EVENT_RECALL, carci_node_kind(g, node), turn, (int32_t)tiles, 1u << player, 1, node,
+                     tiles);
+}

@@ -1,0 +1,42 @@
+/*
+ * The rules modules and their extension points. The base game's figure rules
+ * are set here; each module's install function (one file per module in this
+ * folder) adds its figure rules, its figures and its hooks (carci_hooks in
+ * internal.h) to a game's ruleset. The core calls the hooks; it never tests a
+ * module flag itself.
+ */
+#include "internal.h"
+
+/* The follower on roads, cities and monasteries (base.md 6.2). */
+static void base_install(carci_ruleset *rs)
+{
+    rs->figure_on[CARC_FIGURE_FOLLOWER] =
+        (uint8_t)(1u << CARC_SEG_ROAD | 1u << CARC_SEG_CITY | 1u << CARC_SEG_MONASTERY);
+}
+
+/* Farmers: the follower also on fields; fields are joined and scored. */
+static void farmers_install(carci_ruleset *rs)
+{
+    rs->figure_on[CARC_FIGURE_FOLLOWER] |= (uint8_t)(1u << CARC_SEG_FIELD);
+}
+
+const carci_module_def carci_module_table[] = {
+    { CARC_MODULE_FARMERS, "farmers", farmers_install },
+    { CARC_MODULE_RIVER, "river", carci_river_install },
+    { CARC_MODULE_ABBOT, "abbot", carci_abbot_install },
+    { CARC_MODULE_COUNT, "count", NULL },   /* issue: the Count of Carcassonne */
+    { CARC_MODULE_INNS, "inns", NULL },     /* issue: Inns & Cathedrals */
+    { CARC_MODULE_TRADERS, "traders", NULL }, /* issue: Traders & Builders */
+};
+const uint32_t carci_module_count = sizeof carci_module_table / sizeof carci_module_table[0];
+
+carc_status carci_modules_install(carci_ruleset *rs, const carc_game_options *o, char *err, size_t cap)
+{
+    (void)err;
+    (void)cap;
+    base_install(rs);
+    for (uint32_t i = 0; i < carci_module_count; i++)
+        if ((o->modules & carci_module_table[i].flag) && carci_module_table[i].install)
+            carci_module_table[i].install(rs);
+    return CARC_OK;
+}

@@ -1,0 +1,195 @@
+/*
+ * The River (../shared/rules/base.md section 4, rulings 23-24): the spring
+ * starts the game, the River tiles are drawn first and the lake last, and a
+ * River tile must extend the river at its one open end.
+ *
+ * Project rule for the U-turn (base.md 4.2 item 4): a bend may not turn the
+ * same way as the previous bend, however many straight tiles lie between, so
+ * the bends alternate left and right. The open-end check: the new open end
+ * must face an empty cell (edge matching already makes it so; it is checked
+ * here all the same, so that the rule stands on its own). Discard and redraw
+ * remain the fallback for a River tile that cannot be placed.
+ *
+ * The river itself is a segment nobody may stand on (no figure rule allows
+ * it), never scored; its edges split fields as a road does, which the core
+ * does for every edge with field halves.
+ */
+#include "internal.h"
+#include <stdio.h>
+
+#define NO_END 0xFFFFu
+enum { BEND_NONE = 0, BEND_LEFT = 1, BEND_RIGHT = 2 };
+
+static const int8_t DX[4] = { 0, 1, 0, -1 };
+static const int8_t DY[4] = { -1, 0, 1, 0 };
+static const char *const SIDE[4] = { "N", "E", "S", "W" };
+
+static bool is_river(uint32_t kind)
+{
+    return carci_kinds[kind].river != CARCI_NONE;
+}
+
+static uint8_t river_end(uint32_t kind)
+{
+    return carci_tiles[kind].seg[carci_kinds[kind].river].end;
+}
+
+/* Sides of the river of `kind` turned by `rot`. */
+static unsigned river_sides(uint32_t kind, uint32_t rot)
+{
+    return carci_rot_sides(carci_tiles[kind].seg[carci_kinds[kind].river].edges, rot);
+}
+
+/* Draw order: the course tiles on top of the pile (shuffled), the lake under
+ * them, then the land tiles (base.md 4.2 items 1-2). The pile's top is its
+ * last entry. */
+static void river_deal(const carci_ruleset *rs, uint16_t *bag, uint32_t n)
+{
+    (void)rs;
+    uint16_t tmp[CARCI_MAX_TILES];
+    uint32_t w = 0;
+    for (int pass = 0; pass < 3; pass++)
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t k = bag[i];
+            int cls = !is_river(k) ? 0 : river_end(k) == CARC_END_LAKE ? 1 : 2;
+            if (cls == pass)
+                tmp[w++] = (uint16_t)k;
+        }
+    memcpy(bag, tmp, n * sizeof *bag);
+}
+
+/* River tiles left to draw (the lake included) and whether the lake is among them. */
+static uint32_t river_left(const carc_game *g, bool *lake)
+{
+    const uint16_t *bag = CARCI_BAG(g);
+    uint32_t n = 0;
+    *lake = false;
+    for (uint32_t i = 0, e = CARCI_HDR(g)->n_bag; i < e; i++)
+        if (is_river(bag[i])) {
+            n++;
+            *lake |= river_end(bag[i]) == CARC_END_LAKE;
+        }
+    return n;
+}
+
+static bool river_may_draw(const carc_game *g, uint32_t kind, char *err, size_t cap)
+{
+    bool lake;
+    uint32_t left = river_left(g, &lake);
+    if (!is_river(kind)) {
+        if (left) {
+            snprintf(err, cap, "%u River tiles are still to be drawn before any land tile", left);
+            return false;
+        }
+        return true;
+    }
+    if (river_end(kind) == CARC_END_LAKE && left > 1) {
+        snprintf(err, cap, "the lake comes last: %u other River tiles are still to be drawn", left - 1);
+        return false;
+    }
+    return true;
+}
+
+static bool river_cell(const carc_game *g, uint32_t kind, int32_t *x, int32_t *y)
+{
+    (void)kind;
+    const carci_hdr *h = CARCI_HDR(g);
+    if (h->river_in == NO_END)
+        return false;
+    *x = h->river_x;
+    *y = h->river_y;
+    return true;
+}
+
+/* The bend a river entering by side `in` and leaving by `out` makes. */
+static unsigned bend_of(unsigned in, unsigned out)
+{
+    unsigned dir = (in + 2) & 3; /* the direction it flows in */
+    if (out == dir)
+        return BEND_NONE;
+    return out == ((dir + 1) & 3) ? BEND_RIGHT : BEND_LEFT;
+}
+
+static bool river_ok(const carc_game *g, uint32_t kind, int32_t x, int32_t y, uint32_t rot, char *err,
+                     size_t cap)
+{
+    const carci_hdr *h = CARCI_HDR(g);
+    if (h->river_in == NO_END) {
+        snprintf(err, cap, "the river has no open end left for %s", carci_tiles[kind].name);
+        return false;
+    }
+    if (x != h->river_x || y != h->river_y) {
+        snprintf(err, cap, "a River tile must extend the river at its open end (%d,%d)", (int)h->river_x,
+                 (int)h->river_y);
+        return false;
+    }
+    unsigned in = h->river_in, sides = river_sides(kind, rot);
+    if (!(sides & (1u << in))) {
+        snprintf(err, cap, "%s rotated %u does not take the river in by its %s side", carci_tiles[kind].name,
+                 90u * rot, SIDE[in]);
+        return false;
+    }
+    unsigned rest = sides & ~(1u << in);
+    if (!rest)
+        return true; /* the lake */
+    unsigned out = (unsigned)__builtin_ctz(rest);
+    unsigned bend = bend_of(in, out);
+    if (bend != BEND_NONE && bend == h->river_bend) {
+        snprintf(err, cap, "the river may not turn %s twice in a row (a U-turn)", bend == BEND_LEFT ? "left" : "right");
+        return false;
+    }
+    uint16_t v = carci_cell(g, x + DX[out], y + DY[out]);
+    if (v != CARCI_SLOT_EMPTY && !(v & CARCI_SLOT_FRONT)) {
+        snprintf(err, cap, "the river's new open end would face a tile");
+        return false;
+    }
+    return true;
+}
+
+/* The river's new open end after a River tile at (x, y). */
+static void set_end(carc_game *g, uint32_t kind, int32_t x, int32_t y, uint32_t rot, unsigned in)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    unsigned rest = river_sides(kind, rot) & ~(in < 4 ? 1u << in : 0u);
+    if (!rest) {
+        CARCI_SET(g, h->river_in, NO_END);
+        return;
+    }
+    unsigned out = (unsigned)__builtin_ctz(rest);
+    if (in < 4) {
+        unsigned bend = bend_of(in, out);
+        if (bend != BEND_NONE)
+            CARCI_SET(g, h->river_bend, bend);
+    }
+    CARCI_SET(g, h->river_x, x + DX[out]);
+    CARCI_SET(g, h->river_y, y + DY[out]);
+    CARCI_SET(g, h->river_in, (out + 2) & 3);
+}
+
+static void river_placed(carc_game *g, uint32_t kind, int32_t x, int32_t y, uint32_t rot)
+{
+    set_end(g, kind, x, y, rot, CARCI_HDR(g)->river_in);
+}
+
+static void river_started(carc_game *g)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    const carci_ruleset *rs = g->rs;
+    h->river_in = NO_END;
+    h->river_bend = BEND_NONE;
+    if (is_river(rs->start_kind))
+        set_end(g, rs->start_kind, rs->start_x, rs->start_y, rs->start_rot, 4u /* the spring: no way in */);
+}
+
+void carci_river_install(carci_ruleset *rs)
+{
+    for (uint32_t k = 0; k < carci_tile_kinds; k++)
+        if (is_river(k))
+            rs->restricted[k >> 3] |= (uint8_t)(1u << (k & 7));
+    rs->hooks.deal = river_deal;
+    rs->hooks.may_draw = river_may_draw;
+    rs->hooks.placement_ok = river_ok;
+    rs->hooks.placement_cell = river_cell;
+    rs->hooks.placed = river_placed;
+    rs->hooks.started = river_started;
+}
