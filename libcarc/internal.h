@@ -51,8 +51,10 @@ uint8_t carci_derive_unique_rot(const carci_tiledef *t);
 
 extern const carci_tiledef carci_tiles[];
 extern const uint32_t carci_tile_kinds;
-/* Copies of a kind in a game with these modules, the start tile included. */
+/* Copies of a kind in a game with these modules, the start tile included:
+ * one kind, or every kind (copies[carci_tile_kinds]). */
 uint32_t carci_tile_copies(uint32_t kind, uint32_t modules);
+void carci_tile_counts(uint8_t *copies, uint32_t modules);
 bool carci_kind_in_set(uint32_t kind, uint32_t modules);
 
 /* Rotate a side mask / port mask / edge signature by r quarter turns clockwise. */
@@ -143,6 +145,7 @@ typedef struct carci_ruleset {
      * may stand on (bit i: segment i) */
     uint16_t eligible[CARC_FIGURE_PIG + 1][CARCI_MAX_KINDS];
     uint8_t specials;       /* bit f: figure kind f (one per player) is in play */
+    uint8_t copies[CARCI_MAX_KINDS]; /* copies of each kind in the set, the start tile included */
     uint8_t restricted[64]; /* bit k%8 of byte k/8: placements of kind k obey hooks.placement_ok */
     carci_hooks hooks;
 } carci_ruleset;
@@ -376,10 +379,22 @@ static inline uint32_t carci_figure_strength(uint32_t figure)
     return (0x1210u >> (4 * (figure & 7u))) & 0xFu; /* NONE 0, FOLLOWER 1, BIG 2, ABBOT 1, BUILDER 0, PIG 0 */
 }
 void carci_pending(const carc_game *g, carc_pending *p);
+/* The kind of the pending decision (carc_decision). */
+static inline uint32_t carci_decision(const carc_game *g)
+{
+    return CARCI_HDR(g)->over ? CARC_DECISION_NONE : CARC_DECISION_PLACE;
+}
 /* Whether a place move's tile may be placed at its cell now (fits and the
  * module rules), with the reason. */
-bool carci_placement_ok(const carc_game *g, uint32_t fi, uint32_t kind, int32_t x, int32_t y, uint32_t rot,
-                        char *err, size_t cap);
+bool carci_placement_fail(const carc_game *g, uint32_t fi, uint32_t kind, int32_t x, int32_t y, uint32_t rot,
+                          char *err, size_t cap);
+static inline bool carci_placement_ok(const carc_game *g, uint32_t fi, uint32_t kind, int32_t x, int32_t y,
+                                      uint32_t rot, char *err, size_t cap)
+{
+    if (carci_fits(CARCI_FNM(g)[fi], carci_rot_sig(g->rs->kinds[kind].sig, rot)) && !carci_restricted(g->rs, kind))
+        return true;
+    return carci_placement_fail(g, fi, kind, x, y, rot, err, cap);
+}
 void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_move *m);
 void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
                       uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles);

@@ -169,41 +169,52 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
     return CARC_OK;
 }
 
-/* Append the figure actions after a legal placement p (first: no figure;
- * then the follower, the other figures, the abbot's recall). */
-void carci_enum_figures(carc_movelist *l, const carc_game *g, const carc_move *p, uint32_t fi)
+/* Append figure f on every segment of the placed tile it may take. */
+static inline void append_figure(carc_movelist *l, const carc_game *g, carc_move *m, uint32_t fi, unsigned placed,
+                                 unsigned f)
+{
+    for (unsigned e = g->rs->eligible[f][m->tile]; e; e &= e - 1) {
+        unsigned i = (unsigned)__builtin_ctz(e);
+        if (!carci_segment_free(g, fi, placed, m->tile, m->rotation, i))
+            continue;
+        m->figure = (uint8_t)f;
+        m->segment = (uint8_t)i;
+        l->moves[l->n++] = *m;
+    }
+}
+
+/* The figures of one per player (abbot, ...) and the abbot's recall. */
+static void append_specials(carc_movelist *l, const carc_game *g, carc_move *m, uint32_t fi, unsigned placed)
 {
     const carci_hdr *h = CARCI_HDR(g);
     const carci_ruleset *rs = g->rs;
+    uint32_t cur = h->cur;
+    for (unsigned fs = h->specials[cur] & rs->specials; fs; fs &= fs - 1)
+        append_figure(l, g, m, fi, placed, (unsigned)__builtin_ctz(fs));
+    if ((rs->specials & ~h->specials[cur]) & (1u << CARC_FIGURE_ABBOT)) { /* the abbot is on the board */
+        char err[8];
+        m->figure = CARC_FIGURE_ABBOT;
+        m->segment = CARC_SEGMENT_RECALL;
+        if (carci_abbot_check_recall(g, m, err, sizeof err) == CARC_OK)
+            l->moves[l->n++] = *m;
+    }
+}
+
+/* Append the figure actions after a legal placement p: first no figure, then
+ * the follower on each segment it may take, then the other figures (by the
+ * figure rules of the modules: rs->eligible), then the abbot's recall. */
+void carci_enum_figures(carc_movelist *l, const carc_game *g, const carc_move *p, uint32_t fi)
+{
+    const carci_hdr *h = CARCI_HDR(g);
     carc_move m = *p;
     m.figure = CARC_FIGURE_NONE;
     m.segment = CARC_NO_SEGMENT;
     l->moves[l->n++] = m;
     unsigned placed = carci_front_placed(g, fi);
-    uint32_t cur = h->cur;
-    /* the figure kinds the player has in supply, by the figure rules of the
-     * modules (rs->eligible: the segments of each tile kind a figure may
-     * stand on) */
-    unsigned figures = (h->supply[cur] != 0 ? 1u << CARC_FIGURE_FOLLOWER : 0u) | (h->specials[cur] & rs->specials);
-    for (; figures; figures &= figures - 1) {
-        unsigned f = (unsigned)__builtin_ctz(figures);
-        for (unsigned e = rs->eligible[f][p->tile]; e; e &= e - 1) {
-            unsigned i = (unsigned)__builtin_ctz(e);
-            if (!carci_segment_free(g, fi, placed, p->tile, p->rotation, i))
-                continue;
-            m.figure = (uint8_t)f;
-            m.segment = (uint8_t)i;
-            l->moves[l->n++] = m;
-        }
-    }
-    /* the abbot's recall, when the abbot is on the board */
-    if ((rs->specials & ~h->specials[cur]) & (1u << CARC_FIGURE_ABBOT)) {
-        char err[8];
-        m.figure = CARC_FIGURE_ABBOT;
-        m.segment = CARC_SEGMENT_RECALL;
-        if (carci_abbot_check_recall(g, &m, err, sizeof err) == CARC_OK)
-            l->moves[l->n++] = m;
-    }
+    if (h->supply[h->cur] != 0)
+        append_figure(l, g, &m, fi, placed, CARC_FIGURE_FOLLOWER);
+    if (g->rs->specials)
+        append_specials(l, g, &m, fi, placed);
 }
 
 /* The pass move that declines an optional decision. */

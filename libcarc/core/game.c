@@ -110,7 +110,7 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     uint32_t n = 0;
     bool start_taken = false;
     for (uint32_t k = 0; k < carci_tile_kinds; k++) {
-        for (uint32_t c = 0, copies = carci_tile_copies(k, rs->modules); c < copies; c++) {
+        for (uint32_t c = 0; c < rs->copies[k]; c++) {
             if (k == rs->start_kind && !start_taken) {
                 start_taken = true;
                 continue;

@@ -65,8 +65,10 @@ bool carci_segment_free(const carc_game *g, uint32_t fi, unsigned placed, uint32
 static const char *const SEGNAME[] = { "field", "road", "city", "monastery", "garden", "river" };
 static const char *const FIGNAME[] = { "no figure", "follower", "big follower", "abbot", "builder", "pig" };
 
-bool carci_placement_ok(const carc_game *g, uint32_t fi, uint32_t kind, int32_t x, int32_t y, uint32_t rot,
-                        char *err, size_t cap)
+/* The slow path of carci_placement_ok: a tile that does not fit, or a kind
+ * whose placements a module restricts. */
+bool carci_placement_fail(const carc_game *g, uint32_t fi, uint32_t kind, int32_t x, int32_t y, uint32_t rot,
+                          char *err, size_t cap)
 {
     if (!carci_fits(CARCI_FNM(g)[fi], carci_rot_sig(g->rs->kinds[kind].sig, rot))) {
         snprintf(err, cap, "%s at (%d,%d) rotated %u: an edge does not match its neighbour", carci_tiles[kind].name,
@@ -176,10 +178,11 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
         snprintf(err, cap, "the game is over");
         return CARC_EGAME_OVER;
     }
+    /* the place decision is the only one of the base game: no detour */
+    if (m->kind == CARC_MOVE_PLACE && carci_decision(g) == CARC_DECISION_PLACE)
+        return check_place(g, m, err, cap, fi_out);
     carc_pending p;
     carci_pending(g, &p);
-    if (m->kind == CARC_MOVE_PLACE && p.decision == CARC_DECISION_PLACE)
-        return check_place(g, m, err, cap, fi_out);
     if (m->kind == CARC_MOVE_PASS && (p.flags & CARC_PENDING_OPTIONAL)) {
         if (m->x || m->y || m->tile || m->rotation || m->figure || m->segment != CARC_NO_SEGMENT || m->quarter ||
             m->reserved) {
@@ -203,9 +206,9 @@ void carci_pending(const carc_game *g, carc_pending *p)
     const carci_hdr *h = CARCI_HDR(g);
     memset(p, 0, sizeof *p);
     p->struct_size = sizeof *p;
-    if (h->over)
+    p->decision = carci_decision(g);
+    if (p->decision == CARC_DECISION_NONE)
         return;
-    p->decision = CARC_DECISION_PLACE;
     p->player = h->cur;
     p->part = 1;
     uint32_t i = carci_current_index(g);

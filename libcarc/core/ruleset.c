@@ -159,7 +159,7 @@ carc_status carci_options_check(const carc_game_options *o, char *err, size_t ca
         snprintf(err, cap, "start position (%d,%d) out of range -16000..16000", (int)o->start_x, (int)o->start_y);
         return CARC_ERANGE;
     }
-    if (!carci_kind_in_set(start, o->modules) || carci_tile_copies(start, o->modules) == 0) {
+    if (carci_tile_copies(start, o->modules) == 0) {
         snprintf(err, cap, "start tile %s is not in the tile set of these modules", carci_tiles[start].name);
         return CARC_ERANGE;
     }
@@ -181,9 +181,11 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     uint32_t start = start_kind(o);
 
     uint32_t nkinds = carci_tile_kinds, ntiles = 0, nnodes = 0, nmon = 0;
+    uint8_t copies[CARCI_MAX_KINDS];
+    carci_tile_counts(copies, o->modules);
     for (uint32_t i = 0; i < nkinds; i++) {
         const carci_tiledef *t = &carci_tiles[i];
-        uint32_t c = carci_tile_copies(i, o->modules);
+        uint32_t c = copies[i];
         ntiles += c;
         nnodes += c * t->nseg;
         for (unsigned s = 0; s < t->nseg; s++)
@@ -212,9 +214,10 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->front_cap = (2 * ntiles + 4 + 7) & ~7u; /* padded for 8-wide scans */
     rs->mon_cap = nmon;
     carci_modules_install(rs, o, err, sizeof err); /* figure rules and hooks */
+    memcpy(rs->copies, copies, sizeof copies);
     for (uint32_t f = 0; f <= CARC_FIGURE_PIG; f++)
-        for (uint32_t k = 0; k < nkinds; k++)
-            for (unsigned i = 0; i < carci_tiles[k].nseg; i++)
+        for (uint32_t k = 0; rs->figure_on[f] && k < nkinds; k++)
+            for (unsigned i = 0; copies[k] && i < carci_tiles[k].nseg; i++)
                 if ((rs->figure_on[f] >> carci_tiles[k].seg[i].kind) & 1u)
                     rs->eligible[f][k] |= (uint16_t)(1u << i);
     rs->fig_cap = o->players * (CARCI_FOLLOWERS + (uint32_t)__builtin_popcount(rs->specials));

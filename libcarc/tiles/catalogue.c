@@ -60,13 +60,18 @@ bool carci_kind_in_set(uint32_t kind, uint32_t modules)
     return !m || (m & modules) != 0;
 }
 
+void carci_tile_counts(uint8_t *copies, uint32_t modules)
+{
+    for (uint32_t k = 0; k < carci_tile_kinds; k++)
+        copies[k] = carci_kind_in_set(k, modules) ? carci_tiles[k].copies : 0;
+    for (uint32_t k = 0; k < carci_tile_kinds; k++)
+        if (copies[k] && carci_tiles[k].replaces != CARCI_NONE)
+            copies[carci_tiles[k].replaces] = (uint8_t)(copies[carci_tiles[k].replaces] - copies[k]);
+}
+
 uint32_t carci_tile_copies(uint32_t kind, uint32_t modules)
 {
-    if (!carci_kind_in_set(kind, modules))
-        return 0;
-    uint32_t n = carci_tiles[kind].copies;
-    for (uint32_t k = 0; k < carci_tile_kinds; k++)
-        if (carci_tiles[k].replaces == kind && carci_kind_in_set(k, modules))
-            n -= carci_tiles[k].copies;
-    return n;
+    uint8_t copies[CARCI_MAX_KINDS];
+    carci_tile_counts(copies, modules);
+    return copies[kind];
 }
