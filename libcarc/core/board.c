@@ -33,8 +33,9 @@ static uint32_t hash_insert(carc_game *g, int32_t x, int32_t y, uint16_t val)
 static const int8_t DX[4] = { 0, 1, 0, -1 };
 static const int8_t DY[4] = { -1, 0, 1, 0 };
 
-/* A kind whose placements a module restricts: its one possible cell. */
-static bool restricted_placeable(const carc_game *g, uint32_t kind)
+/* A kind whose placements a module restricts: its one possible cell (out of
+ * line, so that the base game's scan below stays as it was). */
+__attribute__((noinline)) static bool restricted_placeable(const carc_game *g, uint32_t kind)
 {
     int32_t x, y;
     if (!g->rs->hooks.placement_cell(g, kind, &x, &y))

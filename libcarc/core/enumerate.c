@@ -210,6 +210,8 @@ void carci_enum_figures(carc_movelist *l, const carc_game *g, const carc_move *p
     m.figure = CARC_FIGURE_NONE;
     m.segment = CARC_NO_SEGMENT;
     l->moves[l->n++] = m;
+    if (h->supply[h->cur] == 0 && !g->rs->specials)
+        return;
     unsigned placed = carci_front_placed(g, fi);
     if (h->supply[h->cur] != 0)
         append_figure(l, g, &m, fi, placed, CARC_FIGURE_FOLLOWER);

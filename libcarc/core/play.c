@@ -132,7 +132,7 @@ static carc_status check_figure(const carc_game *g, const carc_move *m, uint32_t
     return CARC_OK;
 }
 
-static carc_status check_place(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
+static inline carc_status check_place(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
 {
     if (m->tile >= carci_tile_kinds || m->rotation > 3) {
         snprintf(err, cap, "tile %u or rotation %u out of range", m->tile, m->rotation);

@@ -129,7 +129,8 @@ static uint32_t start_kind(const carc_game_options *o)
 
 carc_status carci_options_check(const carc_game_options *o, char *err, size_t cap)
 {
-    snprintf(err, cap, "%s", "");
+    if (cap)
+        err[0] = '\0';
     if (o->players < 2 || o->players > CARCI_MAX_PLAYERS) {
         snprintf(err, cap, "players %u out of range 2..%u", o->players, (unsigned)CARCI_MAX_PLAYERS);
         return CARC_ERANGE;
