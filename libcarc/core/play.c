@@ -112,7 +112,7 @@ static carc_status check_figure(const carc_game *g, const carc_move *m, uint32_t
         snprintf(err, cap, "the %s is not in play in this game", FIGNAME[m->figure]);
         return CARC_EILLEGAL;
     }
-    if (m->segment >= carci_tiles[m->tile].nseg) {
+    if (m->segment >= g->rs->kinds[m->tile].nseg) {
         snprintf(err, cap, "tile %s has no segment %u", carci_tiles[m->tile].name, m->segment);
         return CARC_ERANGE;
     }
@@ -120,13 +120,13 @@ static carc_status check_figure(const carc_game *g, const carc_move *m, uint32_t
         snprintf(err, cap, "player %u has no %s left", CARCI_HDR(g)->cur, FIGNAME[m->figure]);
         return CARC_EILLEGAL;
     }
-    uint8_t sk = carci_tiles[m->tile].seg[m->segment].kind;
     if (!((g->rs->eligible[m->figure][m->tile] >> m->segment) & 1u)) {
-        snprintf(err, cap, "no %s may stand on a %s here", FIGNAME[m->figure], SEGNAME[sk]);
+        snprintf(err, cap, "no %s may stand on a %s here", FIGNAME[m->figure],
+                 SEGNAME[carci_tiles[m->tile].seg[m->segment].kind]);
         return CARC_EILLEGAL;
     }
     if (!carci_segment_free(g, fi, carci_front_placed(g, fi), m->tile, m->rotation, m->segment)) {
-        snprintf(err, cap, "that %s already holds a figure", SEGNAME[sk]);
+        snprintf(err, cap, "that %s already holds a figure", SEGNAME[carci_tiles[m->tile].seg[m->segment].kind]);
         return CARC_EILLEGAL;
     }
     return CARC_OK;
