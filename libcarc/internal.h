@@ -195,7 +195,7 @@ typedef struct carci_hist {
     uint16_t kind_player;   /* kind | player << 8 */
     int16_t x, y;
     uint16_t tile;
-    uint16_t rot_fig_seg;   /* rot | figure << 2 | segment << 8 */
+    uint16_t rot_fig_seg;   /* rot | figure << 2 | move kind << 5 | segment << 8 */
 } carci_hist;
 
 #define CARCI_SLOT_EMPTY 0xFFFFu

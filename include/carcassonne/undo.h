@@ -12,7 +12,8 @@ extern "C" {
 
 /** Kinds of history entry. @since 0.1 */
 typedef enum carc_history_kind {
-    CARC_HISTORY_PLACE = 0,   /**< a move (tile placed, maybe a figure) */
+    CARC_HISTORY_PLACE = 0,   /**< a move: a tile placed with its figure action, or (0.2) any
+                                   other decision, as move.kind says */
     CARC_HISTORY_DISCARD = 1, /**< a drawn tile had no legal placement and left the game */
     CARC_HISTORY_END = 2      /**< carc_game_end: the game was ended early */
 } carc_history_kind;
@@ -36,9 +37,10 @@ CARC_API carc_status carc_game_history(carc_history_entry *out, const carc_game 
 
 /**
  * Take back the last action exactly: a tile choice not yet played, else the
- * last move together with the discards and final scoring it caused, else the
- * last chosen-and-discarded tile, else an early end. Restores scores,
- * figures, features, draw pile and turn.
+ * last move (one decision: a place move, a pass, ...) together with the
+ * discards and final scoring it caused, else the last chosen-and-discarded
+ * tile, else an early end. Restores scores, figures, features, draw pile,
+ * turn and pending decision.
  * @return CARC_OK, CARC_EINVAL, CARC_ENO_UNDO.
  * @since 0.1
  */

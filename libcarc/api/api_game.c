@@ -251,10 +251,14 @@ carc_status carc_game_history(carc_history_entry *out, const carc_game *g, uint3
     r.player = e->kind_player >> 8;
     r.move.x = e->x;
     r.move.y = e->y;
-    r.move.tile = e->tile;
     r.move.rotation = e->rot_fig_seg & 3u;
-    r.move.figure = (e->rot_fig_seg >> 2) & 0x3Fu;
+    r.move.figure = (e->rot_fig_seg >> 2) & 7u;
+    r.move.kind = (e->rot_fig_seg >> 5) & 7u;
     r.move.segment = (uint8_t)(e->rot_fig_seg >> 8);
+    if (r.move.kind == CARC_MOVE_PLACE)
+        r.move.tile = e->tile;
+    else
+        r.move.quarter = (uint8_t)e->tile;
     carci_copy_out(out, &r, sizeof r);
     return CARC_OK;
 }

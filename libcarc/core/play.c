@@ -253,8 +253,10 @@ void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_mo
     CARCI_INIT(e->kind_player, kind | player << 8);
     CARCI_INIT(e->x, m ? m->x : 0);
     CARCI_INIT(e->y, m ? m->y : 0);
-    CARCI_INIT(e->tile, m ? m->tile : 0);
-    CARCI_INIT(e->rot_fig_seg, m ? (uint32_t)(m->rotation | m->figure << 2 | m->segment << 8) : (uint32_t)CARC_NO_SEGMENT << 8);
+    /* a move that places no tile keeps its quarter in the tile word */
+    CARCI_INIT(e->tile, m ? (m->kind == CARC_MOVE_PLACE ? m->tile : m->quarter) : 0);
+    CARCI_INIT(e->rot_fig_seg, m ? (uint32_t)(m->rotation | m->figure << 2 | m->kind << 5 | m->segment << 8)
+                                 : (uint32_t)CARC_NO_SEGMENT << 8);
     CARCI_SET(g, h->n_hist, h->n_hist + 1);
 }
 
