@@ -4,6 +4,10 @@
  * Any input must load or fail cleanly: on failure no game and a NUL-terminated
  * message naming the line; on success the game saves, and that record loads
  * again and saves to the same bytes, and both pictures render.
+ *
+ * Each line of the input is also read as a move in the move notation
+ * (carc_move_parse): a move that parses formats, and its text parses back to
+ * the same bytes and formats to the same text.
  */
 #include <carcassonne/carcassonne.h>
 
@@ -38,6 +42,37 @@ static void render(carc_status (*fn)(char *, size_t, size_t *, const carc_game *
     free(buf);
 }
 
+static void check_move_text(const char *text)
+{
+    carc_move m, back;
+    char a[128], b[128];
+    size_t need = 0;
+    if (carc_move_parse(&m, text) != CARC_OK)
+        return;
+    if (carc_move_format(a, sizeof a, &need, &m) != CARC_OK || strlen(a) != need)
+        abort();
+    if (carc_move_parse(&back, a) != CARC_OK || memcmp(&back, &m, sizeof m) != 0)
+        abort();
+    if (carc_move_format(b, sizeof b, NULL, &back) != CARC_OK || strcmp(a, b) != 0)
+        abort();
+}
+
+static void check_move_lines(const uint8_t *data, size_t size)
+{
+    char line[300];
+    size_t i = 0, n = 0;
+    for (; i <= size; i++) {
+        if (i == size || data[i] == '\n' || data[i] == '\0' || n == sizeof line - 1) {
+            line[n] = '\0';
+            /* a record's entry line: the move after "place " */
+            check_move_text(strncmp(line, "place ", 6) == 0 ? line + 6 : line);
+            n = 0;
+            continue;
+        }
+        line[n++] = (char)data[i];
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     carc_load_error err;
@@ -45,6 +80,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     carc_status st;
     char *first, *second;
 
+    check_move_lines(data, size);
     memset(&err, 0x55, sizeof err);
     err.struct_size = sizeof err;
     st = carc_game_load(&g, (const char *)data, size, NULL, &err);

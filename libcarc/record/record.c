@@ -40,9 +40,12 @@ static carc_status write_entry(carci_text *o, const carc_history_entry *h)
     const char *name;
     switch (h->kind) {
     case CARC_HISTORY_PLACE:
+        /* a place move after "place "; the other kinds of move (pass, the
+         * Count's) are their notation, whose first word is the keyword */
         if (carc_move_format(mv, sizeof mv, NULL, &h->move) != CARC_OK)
             return CARC_EINVAL;
-        carci_text_str(o, "place ");
+        if (h->move.kind == CARC_MOVE_PLACE)
+            carci_text_str(o, "place ");
         carci_text_str(o, mv);
         break;
     case CARC_HISTORY_DISCARD:
@@ -133,6 +136,7 @@ carc_status carc_game_save(char *buf, size_t cap, size_t *needed, const carc_gam
 typedef struct rec_load {
     carc_load_error *err;
     uint32_t line;
+    const carc_game *game; /* the game being replayed, once created */
 } rec_load;
 
 /* Fill the caller's error struct (only the fields its struct_size covers). */
@@ -163,7 +167,7 @@ static bool parse_rotation(const char *s, uint32_t *out)
 static bool same_move(const carc_move *a, const carc_move *b)
 {
     return a->x == b->x && a->y == b->y && a->tile == b->tile && a->rotation == b->rotation &&
-           a->figure == b->figure && a->segment == b->segment;
+           a->figure == b->figure && a->segment == b->segment && a->kind == b->kind && a->quarter == b->quarter;
 }
 
 static carc_status history_at(carc_history_entry *h, const carc_game *g, uint32_t index)
@@ -196,6 +200,9 @@ static carc_status choose_failed(rec_load *ld, carc_status st, const char *name)
         return fail(ld, ld->line, CARC_ERECORD, "tile %s is not among the tiles left to draw", name);
     case CARC_EGAME_OVER:
         return fail(ld, ld->line, CARC_ERECORD, "the game is already over");
+    case CARC_EILLEGAL: /* a draw rule (the River's order): the engine says which */
+        return fail(ld, ld->line, CARC_ERECORD, "tile %s cannot be drawn now: %s", name,
+                    carc_game_last_error(ld->game));
     default:
         return fail(ld, ld->line, CARC_ERECORD, "tile %s cannot be drawn: %s", name, carc_status_str(st));
     }
@@ -262,6 +269,38 @@ static carc_status replay_place(rec_load *ld, rec_replay *rp, char **tok, int nt
     if (h.kind == CARC_HISTORY_DISCARD)
         return fail(ld, ld->line, CARC_ERECORD, "expected 'discard %s' before this move (the engine discarded it)",
                     tile_name_or(h.move.tile));
+    if (h.kind != CARC_HISTORY_PLACE || !same_move(&h.move, &mv))
+        return fail(ld, ld->line, CARC_ERECORD, "the engine recorded a different move for '%s'", text);
+    rp->matched++;
+    return CARC_OK;
+}
+
+/* A move that is not a place move: "pass", "exit ...", "quarter ...", "count ...".
+ * It draws no tile; the whole line is the move notation. */
+static carc_status replay_action(rec_load *ld, rec_replay *rp, char **tok, int ntok, const char *text)
+{
+    carc_move mv;
+    carc_history_entry h;
+    int32_t x, y;
+    carc_status st;
+
+    if (carc_move_parse(&mv, text) != CARC_OK || mv.kind == CARC_MOVE_PLACE)
+        return fail(ld, ld->line, CARC_EPARSE, "bad move '%s'", text);
+    /* the record's numbers are canonical (the notation alone accepts "01") */
+    if (mv.kind == CARC_MOVE_EXIT && ntok != 5)
+        return fail(ld, ld->line, CARC_EPARSE, "bad move '%s'", text);
+    if (mv.kind == CARC_MOVE_EXIT && (!carci_parse_i32(tok[2], &x) || !carci_parse_i32(tok[3], &y)))
+        return fail(ld, ld->line, CARC_EPARSE, "bad coordinates '%s %s'", tok[2], tok[3]);
+    st = check_pending(ld, rp, tok[0]);
+    if (st != CARC_OK)
+        return st;
+    st = carc_game_play(rp->game, &mv);
+    if (st == CARC_ENOMEM)
+        return fail(ld, ld->line, st, "out of memory");
+    if (st != CARC_OK)
+        return fail(ld, ld->line, CARC_ERECORD, "illegal move '%s': %s", text, carc_game_last_error(rp->game));
+    if (history_at(&h, rp->game, rp->matched) != CARC_OK)
+        return fail(ld, ld->line, CARC_ERECORD, "cannot read the game history");
     if (h.kind != CARC_HISTORY_PLACE || !same_move(&h.move, &mv))
         return fail(ld, ld->line, CARC_ERECORD, "the engine recorded a different move for '%s'", text);
     rp->matched++;
@@ -448,12 +487,24 @@ static carc_status load_record(rec_load *ld, rec_replay *rp, const char *data, s
             if (st != CARC_OK)
                 return st;
             if (++header == HDR_DONE) {
-                st = carc_game_new(&rp->game, &opts);
-                if (st == CARC_ENOMEM || st == CARC_EUNSUPPORTED)
-                    return fail(ld, st == CARC_ENOMEM ? ld->line : ld->line - 1, st, "cannot create the game: %s",
-                                carc_status_str(st));
+                char why[128];
+                /* what the engine says about the options, on the line at fault:
+                 * a module this build lacks on the modules line (the one
+                 * before), anything else (the River's start tile, a start
+                 * out of range) on the start line */
+                st = carc_game_options_check(&opts, why, sizeof why);
+                if (st == CARC_EUNSUPPORTED)
+                    return fail(ld, ld->line - 1, st, "cannot create the game: %s", why);
                 if (st != CARC_OK)
-                    return fail(ld, ld->line, CARC_ERECORD, "cannot create the game: %s", carc_status_str(st));
+                    return fail(ld, ld->line, CARC_ERECORD, "cannot create the game: %s", why);
+                st = carc_game_new(&rp->game, &opts);
+                if (st == CARC_ENOMEM)
+                    return fail(ld, ld->line, st, "out of memory");
+                if (st != CARC_OK)
+                    return fail(ld, st == CARC_EUNSUPPORTED ? ld->line - 1 : ld->line,
+                                st == CARC_EUNSUPPORTED ? st : CARC_ERECORD, "cannot create the game: %s",
+                                carc_status_str(st));
+                ld->game = rp->game;
             }
             continue;
         }
@@ -463,6 +514,10 @@ static carc_status load_record(rec_load *ld, rec_replay *rp, const char *data, s
         } else if (strcmp(tok[0], "discard") == 0) {
             rp->entries++;
             st = replay_discard(ld, rp, tok, ntok);
+        } else if (strcmp(tok[0], "pass") == 0 || strcmp(tok[0], "exit") == 0 || strcmp(tok[0], "quarter") == 0 ||
+                   strcmp(tok[0], "count") == 0) {
+            rp->entries++;
+            st = replay_action(ld, rp, tok, ntok, text);
         } else if (strcmp(tok[0], "end") == 0) {
             rp->entries++;
             st = replay_end(ld, rp, ntok);
@@ -495,6 +550,7 @@ carc_status carc_game_load(carc_game **out, const char *data, size_t len, const 
         return CARC_EINVAL;
     ld.err = err;
     ld.line = 0;
+    ld.game = NULL;
     if (err != NULL)
         fail(&ld, 0, CARC_OK, "%s", "");
     if (out == NULL || (data == NULL && len > 0))

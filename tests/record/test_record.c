@@ -7,7 +7,15 @@
  *  - every kind of bad record gives the right status and line number, and
  *    leaves no memory behind (a counting allocator checks every load);
  *  - allocation failure at every step of a load;
- *  - the committed records in data/ (format 1) still load and save unchanged.
+ *  - the committed records in data/ (format 1: 0.1's base games, and River
+ *    and Abbot games) still load and save unchanged, and so do the valid
+ *    seeds of the record fuzzer (fuzz/corpus/record/);
+ *  - the move notation: every kind of move (place with each figure, the
+ *    abbot's recall, pass, the Count's exit/quarter/count) formats and parses
+ *    back to the same bytes;
+ *  - River and Abbot games: seeded random games for every combination of
+ *    farmers x river x abbot, 2-5 players, round trip mid-game and at the
+ *    end and go on identically; bad River/Abbot lines fail on their line.
  *
  * CARC_RECORD_GAMES (environment) overrides the number of random games.
  */
@@ -82,6 +90,16 @@ static void expect_bad(const char *text, size_t len, carc_status status, uint32_
 static void expect_bad_str(const char *text, carc_status status, uint32_t line, const char *needle)
 {
     expect_bad(text, strlen(text), status, line, needle);
+}
+
+/* `text` loads, and saves back to the same bytes when it is in the one spelling. */
+static void expect_ok_str(const char *text)
+{
+    carc_load_error err;
+    carc_status st = load_checked(text, strlen(text), &err, NULL);
+    if (st != CARC_OK)
+        print_error("record:\n%s\n-> %s line %u: %s\n", text, carc_status_name(st), (unsigned)err.line, err.message);
+    assert_int_equal(st, CARC_OK);
 }
 
 #define HEADER "carcassonne-record 1\nplayers 2\nseed 5\nmodules farmers\nstart D 0 0 0\n"
@@ -215,7 +233,8 @@ static void test_crlf_tolerated(void **state)
 static void test_committed_records(void **state)
 {
     static const char *const files[] = { "finished-2p.rec", "early-end-4p.rec", "discard-3p.rec",
-                                         "no-farmers-5p.rec" };
+                                         "no-farmers-5p.rec", "river-abbot-3p.rec", "river-4p-nofarm.rec",
+                                         "abbot-2p-early-end.rec" };
     size_t i;
     (void)state;
     for (i = 0; i < sizeof files / sizeof files[0]; i++) {
@@ -312,15 +331,55 @@ static void test_bad_header(void **state)
     expect_bad_str("carcassonne-record 1\nplayers 2\nseed 1\nmodules farmers\nstart D 0 0\n", CARC_EPARSE, 5,
                    "start");
     /* a module this build does not implement: the status of carc_game_new, on the modules line */
+    {
+        uint32_t supported = carc_modules_supported(), flag;
+        char rec[256];
+        int tested = 0;
+        for (flag = 1; flag != 0 && flag <= CARC_MODULE_TRADERS; flag <<= 1) {
+            const char *name = carc_module_name(flag);
+            if (name == NULL || (supported & flag) != 0)
+                continue;
+            snprintf(rec, sizeof rec,
+                     "carcassonne-record 1\nplayers 2\nseed 1\nmodules farmers %s\nstart D 0 0 0\nentries 0\n", name);
+            expect_bad_str(rec, CARC_EUNSUPPORTED, 4, "not implemented");
+            tested++;
+        }
+        if (tested == 0)
+            print_message("every module is implemented: no unsupported module to test\n");
+    }
+    /* the modules this build implements all load */
+    expect_ok_str("carcassonne-record 1\nplayers 2\nseed 1\nmodules farmers river abbot\nstart RA 0 0 0\nentries 0\n");
+    expect_ok_str("carcassonne-record 1\nplayers 2\nseed 1\nmodules abbot river\nstart RA 0 0 0\nentries 0\n");
+    expect_ok_str("carcassonne-record 1\nplayers 2\nseed 1\nmodules abbot\nstart D 0 0 0\nentries 0\n");
+    /* options the engine rejects: on the start line, with its reason */
     expect_bad_str("carcassonne-record 1\nplayers 2\nseed 1\nmodules farmers river\nstart D 0 0 0\nentries 0\n",
-                   CARC_EUNSUPPORTED, 4, NULL);
+                   CARC_ERECORD, 5, "spring RA");
+    expect_bad_str("carcassonne-record 1\nplayers 2\nseed 1\nmodules farmers\nstart RA 0 0 0\nentries 0\n",
+                   CARC_ERECORD, 5, "not in the tile set");
+    expect_bad_str("carcassonne-record 1\nplayers 2\nseed 1\nmodules farmers\nstart E.g 0 0 0\nentries 0\n",
+                   CARC_ERECORD, 5, "not in the tile set");
+    expect_bad_str("carcassonne-record 1\nplayers 2\nseed 1\nmodules farmers\nstart D 16001 0 0\nentries 0\n",
+                   CARC_ERECORD, 5, "out of range");
+    expect_bad_str("carcassonne-record 1\nplayers 2\nseed 1\nmodules farmers abbot abbot\n", CARC_EPARSE, 4, "twice");
 }
 
 static void test_bad_lines(void **state)
 {
     char line[700];
     (void)state;
-    expect_bad_str(HEADER "pass\nentries 1\n", CARC_EPARSE, 6, "unknown keyword 'pass'");
+    expect_bad_str(HEADER "pass!\nentries 1\n", CARC_EPARSE, 6, "unknown keyword 'pass!'");
+    expect_bad_str(HEADER "move E 0 -1 180 -\nentries 1\n", CARC_EPARSE, 6, "unknown keyword 'move'");
+    /* the keywords of the moves that are not place moves: well-formed or not */
+    expect_bad_str(HEADER "pass x\nentries 1\n", CARC_EPARSE, 6, "bad move 'pass x'");
+    expect_bad_str(HEADER "count\nentries 1\n", CARC_EPARSE, 6, "bad move");
+    expect_bad_str(HEADER "count palace\nentries 1\n", CARC_EPARSE, 6, "bad move");
+    expect_bad_str(HEADER "quarter castle market\nentries 1\n", CARC_EPARSE, 6, "bad move");
+    expect_bad_str(HEADER "exit castle 0 1\nentries 1\n", CARC_EPARSE, 6, "bad move");
+    expect_bad_str(HEADER "exit castle 0 1 road:N\nentries 1\n", CARC_EPARSE, 6, "bad move");
+    expect_bad_str(HEADER "exit castle 0 01 seg:1\nentries 1\n", CARC_EPARSE, 6, "coordinates");
+    expect_bad_str(HEADER "exit castle 0 1 seg:01\nentries 1\n", CARC_EPARSE, 6, "bad move");
+    expect_bad_str(HEADER "place pass\nentries 1\n", CARC_EPARSE, 6, "'place' takes");
+    expect_bad_str(HEADER "place E 0 -1 180 pass\nentries 1\n", CARC_EPARSE, 6, "bad move");
     expect_bad_str(HEADER "\nentries 0\n", CARC_EPARSE, 6, "empty line");
     expect_bad_str(HEADER " entries 0\n", CARC_EPARSE, 6, "extra space");
     expect_bad_str(HEADER "entries 0 \n", CARC_EPARSE, 6, "extra space");
@@ -361,6 +420,20 @@ static void test_nul_and_binary(void **state)
     expect_bad(rec, sizeof rec - 1, CARC_EPARSE, 6, "NUL byte");
     expect_bad(hi, sizeof hi - 1, CARC_EPARSE, 6, "invalid character (byte 0x80)");
     expect_bad("carcassonne-record 1\0\n", sizeof "carcassonne-record 1\0\n" - 1, CARC_EPARSE, 1, "NUL byte");
+}
+
+static void test_bad_actions(void **state)
+{
+    (void)state;
+    /* well-formed moves that are not place moves: no decision takes them in
+     * these games (no optional decision, no Count); the engine says why */
+    expect_bad_str(HEADER "pass\nentries 1\n", CARC_ERECORD, 6, "illegal move 'pass': a pass move does not answer");
+    expect_bad_str(HEADER "place E 0 -1 180 -\npass\nentries 2\n", CARC_ERECORD, 7, "illegal move 'pass'");
+    expect_bad_str(HEADER "quarter castle\nentries 1\n", CARC_ERECORD, 6, "illegal move 'quarter castle'");
+    expect_bad_str(HEADER "quarter big/market\nentries 1\n", CARC_ERECORD, 6, "illegal move");
+    expect_bad_str(HEADER "count cathedral\nentries 1\n", CARC_ERECORD, 6, "illegal move 'count cathedral'");
+    expect_bad_str(HEADER "exit blacksmith 0 0 seg:1\nentries 1\n", CARC_ERECORD, 6, "illegal move");
+    expect_bad_str(HEADER "end\npass\nentries 2\n", CARC_ERECORD, 7, "over");
 }
 
 static void test_bad_replay(void **state)
@@ -532,6 +605,657 @@ static void test_allocation_failures(void **state)
     free(rec);
 }
 
+/* ---------------------------------------------------------------- the move notation */
+
+static uint32_t kind_of(const char *name)
+{
+    uint32_t k = UINT32_MAX;
+    assert_int_equal(carc_tile_find(&k, name), CARC_OK);
+    return k;
+}
+
+/* format(m) is `text`, and parse(text) gives back m, byte for byte. */
+static void expect_notation(const carc_move *m, const char *text)
+{
+    char buf[96];
+    size_t need = 0;
+    carc_move back;
+    assert_int_equal(carc_move_format(buf, sizeof buf, &need, m), CARC_OK);
+    assert_string_equal(buf, text);
+    assert_int_equal(need, strlen(text));
+    memset(&back, 0x5a, sizeof back);
+    assert_int_equal(carc_move_parse(&back, text), CARC_OK);
+    assert_memory_equal(&back, m, sizeof back);
+}
+
+/* A move that formats parses back to the same bytes (returns whether it formatted). */
+static bool round_trips(const carc_move *m)
+{
+    char buf[96];
+    size_t need = 0;
+    carc_move back;
+    carc_status st = carc_move_format(buf, sizeof buf, &need, m);
+    if (st != CARC_OK) {
+        assert_int_equal(st, CARC_ERANGE);
+        return false;
+    }
+    assert_int_equal(strlen(buf), need);
+    memset(&back, 0x5a, sizeof back);
+    if (carc_move_parse(&back, buf) != CARC_OK || memcmp(&back, m, sizeof back) != 0)
+        print_error("'%s' does not parse back to its move\n", buf);
+    assert_int_equal(carc_move_parse(&back, buf), CARC_OK);
+    assert_memory_equal(&back, m, sizeof back);
+    return true;
+}
+
+static carc_move make_move(uint8_t kind, int32_t x, int32_t y, const char *tile, uint8_t rot, uint8_t figure,
+                           uint8_t segment, uint8_t quarter)
+{
+    carc_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = kind;
+    m.x = x;
+    m.y = y;
+    m.tile = tile != NULL ? (uint16_t)kind_of(tile) : 0;
+    m.rotation = rot;
+    m.figure = figure;
+    m.segment = segment;
+    m.quarter = quarter;
+    return m;
+}
+
+static void test_move_notation(void **state)
+{
+    static const char *const quarters[] = { "castle", "market", "blacksmith", "cathedral" };
+    static const char *const figures[] = { "", "", "big/", "abbot/", "builder/", "pig/" };
+    uint32_t kinds = carc_tile_kind_count(), k, nseg, seg_kinds = 0, formatted = 0;
+    unsigned rot, f, s, q;
+    carc_move m;
+    char text[96];
+    (void)state;
+
+    /* exact texts, both ways */
+    m = make_move(CARC_MOVE_PLACE, 0, 1, "B", 0, CARC_FIGURE_ABBOT, 0, 0);
+    assert_int_equal(carc_move_parse(&m, "B 0 1 0 abbot/cloister"), CARC_OK);
+    assert_int_equal(m.figure, CARC_FIGURE_ABBOT);
+    expect_notation(&m, "B 0 1 0 abbot/cloister");
+    assert_int_equal(carc_move_parse(&m, "E.g 0 -1 180 abbot/garden"), CARC_OK);
+    assert_int_equal(m.tile, kind_of("E.g"));
+    assert_int_equal(m.figure, CARC_FIGURE_ABBOT);
+    expect_notation(&m, "E.g 0 -1 180 abbot/garden");
+    m = make_move(CARC_MOVE_PLACE, -1, 0, "U", 1, CARC_FIGURE_ABBOT, CARC_SEGMENT_RECALL, 0);
+    expect_notation(&m, "U -1 0 90 abbot/recall");
+    assert_int_equal(carc_move_parse(&m, "D 1 0 90 big/city:E"), CARC_OK);
+    assert_int_equal(m.figure, CARC_FIGURE_BIG);
+    expect_notation(&m, "D 1 0 90 big/city:E");
+    assert_int_equal(carc_move_parse(&m, "D 1 0 90 builder/road:N"), CARC_OK);
+    assert_int_equal(m.figure, CARC_FIGURE_BUILDER);
+    expect_notation(&m, "D 1 0 90 builder/road:N");
+    assert_int_equal(carc_move_parse(&m, "U 1 0 90 pig/field:NNE"), CARC_OK);
+    assert_int_equal(m.figure, CARC_FIGURE_PIG);
+    expect_notation(&m, "U 1 0 90 pig/field:NNW"); /* a field by its first port */
+    assert_int_equal(carc_move_parse(&m, "RD 0 1 0 river:S"), CARC_OK); /* a river segment, by either side */
+    expect_notation(&m, "RD 0 1 0 river:N");
+    assert_int_equal(carc_move_parse(&m, "RL 0 5 90 abbot/cloister"), CARC_OK);
+    m = make_move(CARC_MOVE_PASS, 0, 0, NULL, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0);
+    expect_notation(&m, "pass");
+    m = make_move(CARC_MOVE_EXIT, 2, -1, NULL, 0, CARC_FIGURE_FOLLOWER, 3, CARC_QUARTER_CASTLE);
+    expect_notation(&m, "exit castle 2 -1 seg:3");
+    m = make_move(CARC_MOVE_EXIT, -40, 0, NULL, 0, CARC_FIGURE_BIG, 0, CARC_QUARTER_CATHEDRAL);
+    expect_notation(&m, "exit cathedral -40 0 big/seg:0");
+    m = make_move(CARC_MOVE_QUARTER, 0, 0, NULL, 0, CARC_FIGURE_FOLLOWER, CARC_NO_SEGMENT, CARC_QUARTER_MARKET);
+    expect_notation(&m, "quarter market");
+    m = make_move(CARC_MOVE_QUARTER, 0, 0, NULL, 0, CARC_FIGURE_BIG, CARC_NO_SEGMENT, CARC_QUARTER_BLACKSMITH);
+    expect_notation(&m, "quarter big/blacksmith");
+    m = make_move(CARC_MOVE_COUNT, 0, 0, NULL, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_QUARTER_CATHEDRAL);
+    expect_notation(&m, "count cathedral");
+
+    /* every place move: each tile, rotation, segment and figure, the recall, no figure */
+    for (k = 0; k < kinds; k++) {
+        assert_int_equal(carc_tile_segment_count(&nseg, k), CARC_OK);
+        for (rot = 0; rot < 4; rot++) {
+            carc_move p;
+            memset(&p, 0, sizeof p);
+            p.x = (int32_t)k - 20;
+            p.y = -(int32_t)rot;
+            p.tile = (uint16_t)k;
+            p.rotation = (uint8_t)rot;
+            p.segment = CARC_NO_SEGMENT;
+            assert_true(round_trips(&p));
+            for (f = CARC_FIGURE_FOLLOWER; f <= CARC_FIGURE_PIG; f++) {
+                p.figure = (uint8_t)f;
+                for (s = 0; s < nseg; s++) {
+                    carc_segment_info si;
+                    memset(&si, 0, sizeof si);
+                    si.struct_size = sizeof si;
+                    assert_int_equal(carc_tile_segment(&si, k, 0, s), CARC_OK);
+                    p.segment = (uint8_t)s;
+                    assert_true(round_trips(&p)); /* every kind of segment has a name */
+                    seg_kinds |= 1u << si.kind;
+                    formatted++;
+                }
+                p.segment = CARC_SEGMENT_RECALL;
+                assert_int_equal(round_trips(&p), f == CARC_FIGURE_ABBOT);
+            }
+        }
+    }
+    assert_int_equal(seg_kinds, 0x3Fu); /* field road city monastery garden river */
+    /* every move of the other kinds */
+    for (q = 0; q < 4; q++) {
+        m = make_move(CARC_MOVE_COUNT, 0, 0, NULL, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, (uint8_t)q);
+        snprintf(text, sizeof text, "count %s", quarters[q]);
+        expect_notation(&m, text);
+        for (f = CARC_FIGURE_FOLLOWER; f <= CARC_FIGURE_PIG; f++) {
+            m = make_move(CARC_MOVE_QUARTER, 0, 0, NULL, 0, (uint8_t)f, CARC_NO_SEGMENT, (uint8_t)q);
+            snprintf(text, sizeof text, "quarter %s%s", figures[f], quarters[q]);
+            expect_notation(&m, text);
+            for (s = 0; s < 12; s++) {
+                m = make_move(CARC_MOVE_EXIT, (int32_t)s - 6, 1000000, NULL, 0, (uint8_t)f, (uint8_t)s, (uint8_t)q);
+                snprintf(text, sizeof text, "exit %s %d 1000000 %sseg:%u", quarters[q], (int)s - 6, figures[f], s);
+                expect_notation(&m, text);
+            }
+        }
+    }
+    print_message("%u place moves with a figure round trip\n", (unsigned)formatted);
+
+    /* moves that do not format: a field the kind does not use, or an impossible combination */
+    {
+        /* x, y, tile, rotation, figure, segment, kind, quarter, reserved */
+        static const carc_move cases[] = {
+            { 1, 0, 0, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_PASS, 0, 0 },
+            { 0, 0, 3, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_PASS, 0, 0 },
+            { 0, 0, 0, 0, CARC_FIGURE_NONE, 0, CARC_MOVE_PASS, 0, 0 },
+            { 0, 0, 0, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_PASS, 1, 0 },
+            { 0, 0, 0, 0, CARC_FIGURE_FOLLOWER, CARC_NO_SEGMENT, CARC_MOVE_COUNT, 0, 0 },
+            { 0, 0, 0, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_COUNT, 4, 0 },
+            { 0, 5, 0, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_COUNT, 0, 0 },
+            { 0, 0, 0, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_QUARTER, 0, 0 },
+            { 0, 0, 0, 0, CARC_FIGURE_FOLLOWER, 2, CARC_MOVE_QUARTER, 0, 0 },
+            { 0, 0, 0, 1, CARC_FIGURE_FOLLOWER, CARC_NO_SEGMENT, CARC_MOVE_QUARTER, 0, 0 },
+            { 0, 0, 1, 0, CARC_FIGURE_FOLLOWER, 0, CARC_MOVE_EXIT, 0, 0 },
+            { 0, 0, 0, 1, CARC_FIGURE_FOLLOWER, 0, CARC_MOVE_EXIT, 0, 0 },
+            { 0, 0, 0, 0, CARC_FIGURE_NONE, 0, CARC_MOVE_EXIT, 0, 0 },
+            { 0, 0, 0, 0, CARC_FIGURE_FOLLOWER, 12, CARC_MOVE_EXIT, 0, 0 },
+            { 0, 0, 0, 0, CARC_FIGURE_FOLLOWER, CARC_NO_SEGMENT, CARC_MOVE_EXIT, 0, 0 },
+            { 0, 0, 0, 0, CARC_FIGURE_FOLLOWER, 0, CARC_MOVE_EXIT, 4, 0 },
+            { 0, 0, 0, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, 5, 0, 0 },
+            { 0, 0, 0, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, 255, 0, 0 },
+            { 0, 0, 3, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_PLACE, 1, 0 },
+            { 0, 0, 3, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_PLACE, 0, 1 },
+            { 0, 0, 3, 0, CARC_FIGURE_NONE, 0, CARC_MOVE_PLACE, 0, 0 },
+            { 0, 0, 3, 0, CARC_FIGURE_NONE, CARC_SEGMENT_RECALL, CARC_MOVE_PLACE, 0, 0 },
+            { 0, 0, 3, 0, CARC_FIGURE_FOLLOWER, CARC_SEGMENT_RECALL, CARC_MOVE_PLACE, 0, 0 },
+            { 0, 0, 3, 0, CARC_FIGURE_BIG, CARC_SEGMENT_RECALL, CARC_MOVE_PLACE, 0, 0 },
+            { 0, 0, 3, 0, CARC_FIGURE_ABBOT, CARC_NO_SEGMENT, CARC_MOVE_PLACE, 0, 0 },
+            { 0, 0, 3, 0, 6, 0, CARC_MOVE_PLACE, 0, 0 },
+        };
+        size_t i, need = 0;
+        for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            char buf[96];
+            carc_status st = carc_move_format(buf, sizeof buf, &need, &cases[i]);
+            if (st != CARC_ERANGE)
+                print_error("case %u formats as '%s' (%s)\n", (unsigned)i, st == CARC_OK ? buf : "", carc_status_name(st));
+            assert_int_equal(st, CARC_ERANGE);
+        }
+    }
+    /* texts that do not parse (and leave the move alone) */
+    {
+        static const char *const bad[] = {
+            "pass x", "PASS", "pass -", "count", "count castle x", "count big/castle", "count Castle",
+            "quarter", "quarter palace", "quarter castle x", "quarter wizard/castle", "quarter big/", "quarter /castle",
+            "quarter big/big/castle", "exit", "exit castle", "exit castle 0 0", "exit castle 0 0 seg:",
+            "exit castle 0 0 seg:12", "exit castle 0 0 seg:01", "exit castle 0 0 seg:-1", "exit castle 0 0 seg:+1",
+            "exit castle 0 0 seg:x", "exit castle 0 0 road:N", "exit castle 0 0 -", "exit castle 0 0 seg",
+            "exit palace 0 0 seg:1", "exit castle x 0 seg:1", "exit castle 0 0 seg:1 x", "exit 0 0 seg:1",
+            "exit castle 0 0 wizard/seg:1", "U -1 0 90 recall", "U -1 0 90 big/recall", "U -1 0 90 pig/recall",
+            "U -1 0 90 abbot/recall x", "U -1 0 90 abbot/", "U -1 0 90 abbot/abbot/recall", "D 1 0 0 wizard/road:E",
+            "D 1 0 0 follower/road:E", "E.g 0 -1 180 abbot/cloister", "E 0 -1 180 abbot/garden", "e.g 0 0 0 -",
+            "E.G 0 0 0 -", "E. 0 0 0 -", "RD 0 1 0 river:E", "RD 0 1 0 river", "D 1 0 0 river:N", "RA 0 0 0 spring",
+        };
+        size_t i;
+        carc_move keep;
+        memset(&m, 0x77, sizeof m);
+        keep = m;
+        for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+            carc_status st = carc_move_parse(&m, bad[i]);
+            if (st != CARC_EPARSE)
+                print_error("'%s' parses (%s)\n", bad[i], carc_status_name(st));
+            assert_int_equal(st, CARC_EPARSE);
+        }
+        assert_memory_equal(&m, &keep, sizeof m);
+    }
+}
+
+/* ---------------------------------------------------------------- River and Abbot games */
+
+typedef struct module_stats {
+    uint32_t games, round_trips, continued, moves, abbots, gardens, recalls, river, discards, ends, refused,
+        notation;
+} module_stats;
+
+/* Everything assert_same_state compares, and the figures of every kind, the
+ * figures on the board, the events and the pending decision. */
+static void assert_same_game(const carc_game *a, const carc_game *b)
+{
+    uint32_t players = 0, p, f, na, nb, i;
+    carc_pending pa, pb;
+    assert_same_state(a, b);
+    assert_int_equal(carc_game_players(&players, a), CARC_OK);
+    for (p = 0; p < players; p++)
+        for (f = CARC_FIGURE_FOLLOWER; f <= CARC_FIGURE_PIG; f++) {
+            assert_int_equal(carc_game_figure_supply(&na, a, p, f), CARC_OK);
+            assert_int_equal(carc_game_figure_supply(&nb, b, p, f), CARC_OK);
+            assert_int_equal(na, nb);
+        }
+    assert_int_equal(carc_game_figure_count(&na, a), CARC_OK);
+    assert_int_equal(carc_game_figure_count(&nb, b), CARC_OK);
+    assert_int_equal(na, nb);
+    for (i = 0; i < na; i++) {
+        carc_figure_info fa, fb;
+        memset(&fa, 0, sizeof fa);
+        memset(&fb, 0, sizeof fb);
+        fa.struct_size = fb.struct_size = sizeof fa;
+        assert_int_equal(carc_game_figure(&fa, a, i), CARC_OK);
+        assert_int_equal(carc_game_figure(&fb, b, i), CARC_OK);
+        assert_int_equal(fa.player, fb.player);
+        assert_int_equal(fa.figure, fb.figure);
+        assert_int_equal(fa.x, fb.x);
+        assert_int_equal(fa.y, fb.y);
+        assert_int_equal(fa.segment, fb.segment);
+    }
+    assert_int_equal(carc_game_event_count(&na, a), CARC_OK);
+    for (i = 0; i < na; i++) {
+        carc_event ea, eb;
+        memset(&ea, 0, sizeof ea);
+        memset(&eb, 0, sizeof eb);
+        ea.struct_size = eb.struct_size = sizeof ea;
+        assert_int_equal(carc_game_event(&ea, a, i), CARC_OK);
+        assert_int_equal(carc_game_event(&eb, b, i), CARC_OK);
+        assert_memory_equal(&ea, &eb, sizeof ea);
+    }
+    pa.struct_size = pb.struct_size = sizeof pa;
+    assert_int_equal(carc_game_pending(&pa, a), CARC_OK);
+    assert_int_equal(carc_game_pending(&pb, b), CARC_OK);
+    assert_memory_equal(&pa, &pb, sizeof pa);
+}
+
+static bool is_river_kind(uint32_t k)
+{
+    const char *n = carc_tile_name(k);
+    return n != NULL && n[0] == 'R' && n[1] != '\0' && n[1] != '.';
+}
+
+/*
+ * One random action of the player to move: mostly a uniformly random legal
+ * move (carc_game_legal_moves); with `choices` sometimes a chosen tile (which
+ * the River's draw order may refuse: CARC_EILLEGAL, nothing changes), a tile
+ * with no legal placement (discarded), or an early end.
+ */
+static void module_turn(carc_game *g, carc_movelist *ml, rng *r, bool choices, module_stats *st)
+{
+    uint64_t x = rng_next(r) % 1000;
+    uint32_t kinds = carc_tile_kind_count(), k, rem, total = 0, pick;
+    carc_move mv;
+    bool over = false;
+    size_t n, i;
+    carc_status s;
+
+    if (choices && x == 999) {
+        assert_int_equal(carc_game_end(g), CARC_OK);
+        return;
+    }
+    if (choices && x < 20) {
+        uint32_t start = (uint32_t)(rng_next(r) % kinds), j;
+        for (j = 0; j < kinds; j++) {
+            k = (start + j) % kinds;
+            if (carc_game_remaining_of(&rem, g, k) != CARC_OK || rem == 0)
+                continue;
+            assert_int_equal(carc_game_placements(ml, g, k, 0), CARC_OK);
+            if (carc_movelist_count(ml) == 0) {
+                s = carc_game_choose_tile(g, k);
+                assert_true(s == CARC_OK || s == CARC_EILLEGAL);
+                st->refused += s == CARC_EILLEGAL;
+                if (s == CARC_OK)
+                    return;
+                break;
+            }
+        }
+    } else if (choices && x < 100) {
+        assert_int_equal(carc_game_remaining(&total, g), CARC_OK);
+        if (total > 0) {
+            pick = (uint32_t)(rng_next(r) % total);
+            for (k = 0; k < kinds; k++) {
+                assert_int_equal(carc_game_remaining_of(&rem, g, k), CARC_OK);
+                if (pick < rem)
+                    break;
+                pick -= rem;
+            }
+            assert_true(k < kinds);
+            s = carc_game_choose_tile(g, k);
+            assert_true(s == CARC_OK || s == CARC_EILLEGAL); /* the River: its tiles first, the lake last */
+            st->refused += s == CARC_EILLEGAL;
+        }
+    }
+    assert_int_equal(carc_game_is_over(&over, g), CARC_OK);
+    if (over)
+        return;
+    assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
+    n = carc_movelist_count(ml);
+    assert_true(n > 0);
+    if (x % 16 == 5) {
+        /* every legal move round trips through the notation */
+        for (i = 0; i < n; i++)
+            assert_true(round_trips(&carc_movelist_data(ml)[i]));
+        st->notation += (uint32_t)n;
+    }
+    assert_int_equal(carc_movelist_get(&mv, ml, (size_t)(rng_next(r) % n)), CARC_OK);
+    assert_int_equal(carc_game_play(g, &mv), CARC_OK);
+    st->moves++;
+    if (mv.figure == CARC_FIGURE_ABBOT && mv.segment == CARC_SEGMENT_RECALL) {
+        st->recalls++;
+    } else if (mv.figure == CARC_FIGURE_ABBOT) {
+        carc_segment_info si;
+        memset(&si, 0, sizeof si);
+        si.struct_size = sizeof si;
+        assert_int_equal(carc_tile_segment(&si, mv.tile, mv.rotation, mv.segment), CARC_OK);
+        st->abbots++;
+        st->gardens += si.kind == CARC_SEG_GARDEN;
+    }
+    st->river += is_river_kind(mv.tile);
+}
+
+/* Load a copy of `g` from its record, then play the same random actions on
+ * the original and on the copy to the end: same game at every step, same record. */
+static void module_continues_identically(const carc_game *g, const rng *r, module_stats *st)
+{
+    counting_alloc ca;
+    char *rec = save_string(g), *sa, *sb;
+    carc_game *copy = load_string(rec, &ca), *orig = NULL;
+    carc_movelist *ml = NULL;
+    rng ra = *r, rb = *r;
+    bool over = false;
+    module_stats ignore;
+
+    memset(&ignore, 0, sizeof ignore);
+    assert_int_equal(carc_game_clone(&orig, g, 0), CARC_OK);
+    assert_int_equal(carc_movelist_new(&ml, orig), CARC_OK);
+    for (;;) {
+        assert_same_game(orig, copy);
+        assert_int_equal(carc_game_is_over(&over, orig), CARC_OK);
+        if (over)
+            break;
+        module_turn(orig, ml, &ra, true, &ignore);
+        module_turn(copy, ml, &rb, true, &ignore);
+    }
+    sa = save_string(orig);
+    sb = save_string(copy);
+    assert_string_equal(sa, sb);
+    free(sa);
+    free(sb);
+    free(rec);
+    carc_movelist_free(ml);
+    carc_game_free(orig);
+    carc_game_free(copy);
+    assert_int_equal(ca.live_blocks, 0);
+    st->continued++;
+}
+
+static void module_round_trip(const carc_game *g, module_stats *st)
+{
+    counting_alloc ca;
+    char *a = save_string(g), *b;
+    carc_game *copy = load_string(a, &ca);
+    b = save_string(copy);
+    assert_string_equal(a, b);
+    assert_same_game(g, copy);
+    carc_game_free(copy);
+    assert_int_equal(ca.live_blocks, 0);
+    free(a);
+    free(b);
+    st->round_trips++;
+}
+
+static void test_module_round_trips(void **state)
+{
+    uint32_t per = env_games(3000) / 60 + 1, combo, players, n;
+    module_stats all;
+    (void)state;
+    memset(&all, 0, sizeof all);
+    if (per < 2)
+        per = 2;
+    for (combo = 0; combo < 8; combo++) {
+        uint32_t modules = ((combo & 1) ? CARC_MODULE_FARMERS : 0) | ((combo & 2) ? CARC_MODULE_RIVER : 0) |
+                           ((combo & 4) ? CARC_MODULE_ABBOT : 0);
+        module_stats st;
+        memset(&st, 0, sizeof st);
+        for (players = 2; players <= 5; players++) {
+            for (n = 0; n < per; n++) {
+                uint64_t seed = 50000 + 1000 * combo + 100 * players + n;
+                rng r = rng_seeded(seed);
+                uint32_t stop1 = (uint32_t)(rng_next(&r) % 20), stop2 = 20 + (uint32_t)(rng_next(&r) % 60), step = 0;
+                bool choices = n % 3 != 0, over = false;
+                carc_game_options opts;
+                carc_game *g = NULL;
+                carc_movelist *ml = NULL;
+                char *rec;
+
+                carc_game_options_init(&opts, CARC_GAME_OPTIONS_VERSION);
+                opts.players = players;
+                opts.seed = seed;
+                opts.modules = modules;
+                if (n % 5 == 4) {
+                    /* a start elsewhere, turned: the River flows from there */
+                    opts.start_x = (int32_t)n - 7;
+                    opts.start_y = 3;
+                    opts.start_rotation = (uint32_t)n % 4;
+                }
+                assert_int_equal(carc_game_new(&g, &opts), CARC_OK);
+                assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
+                /* the header names the modules, and the River's spring starts */
+                rec = save_string(g);
+                {
+                    char want[128];
+                    snprintf(want, sizeof want, "\nmodules%s%s%s%s\nstart %s %d %d %u\n", modules ? "" : " -",
+                             (modules & CARC_MODULE_FARMERS) ? " farmers" : "",
+                             (modules & CARC_MODULE_RIVER) ? " river" : "",
+                             (modules & CARC_MODULE_ABBOT) ? " abbot" : "",
+                             (modules & CARC_MODULE_RIVER) ? "RA" : "D", (int)opts.start_x, (int)opts.start_y,
+                             (unsigned)(90 * opts.start_rotation));
+                    if (strstr(rec, want) == NULL)
+                        print_error("%s: no '%s'\n", rec, want);
+                    assert_non_null(strstr(rec, want));
+                }
+                free(rec);
+                while (!over) {
+                    if (step == stop1 || step == stop2) {
+                        module_round_trip(g, &st); /* mid-game (during the River when it is on) */
+                        if (step == stop1 && n % 4 == 1)
+                            module_continues_identically(g, &r, &st);
+                    }
+                    module_turn(g, ml, &r, choices, &st);
+                    assert_int_equal(carc_game_is_over(&over, g), CARC_OK);
+                    step++;
+                }
+                module_round_trip(g, &st); /* at the end */
+                if (n % 4 == 2)
+                    module_continues_identically(g, &r, &st); /* a finished game: nothing to play */
+                {
+                    uint32_t hc, h;
+                    assert_int_equal(carc_game_history_count(&hc, g), CARC_OK);
+                    for (h = 0; h < hc; h++) {
+                        carc_history_entry e;
+                        memset(&e, 0, sizeof e);
+                        e.struct_size = sizeof e;
+                        assert_int_equal(carc_game_history(&e, g, h), CARC_OK);
+                        st.discards += e.kind == CARC_HISTORY_DISCARD;
+                        st.ends += e.kind == CARC_HISTORY_END;
+                    }
+                }
+                st.games++;
+                carc_movelist_free(ml);
+                carc_game_free(g);
+            }
+        }
+        print_message("modules %-21s: %u games, %u moves, %u round trips, %u continued, %u abbots (%u on gardens), "
+                      "%u recalls, %u river tiles, %u discards, %u early ends, %u draws refused, %u moves through the notation\n",
+                      combo & 1 ? (combo & 2 ? (combo & 4 ? "farmers river abbot" : "farmers river")
+                                             : (combo & 4 ? "farmers abbot" : "farmers"))
+                                : (combo & 2 ? (combo & 4 ? "river abbot" : "river") : (combo & 4 ? "abbot" : "-")),
+                      (unsigned)st.games, (unsigned)st.moves, (unsigned)st.round_trips, (unsigned)st.continued,
+                      (unsigned)st.abbots, (unsigned)st.gardens, (unsigned)st.recalls, (unsigned)st.river,
+                      (unsigned)st.discards, (unsigned)st.ends, (unsigned)st.refused, (unsigned)st.notation);
+        /* each combination covered what its modules bring */
+        if (modules & CARC_MODULE_ABBOT) {
+            assert_true(st.abbots > 0);
+            assert_true(st.gardens > 0);
+            assert_true(st.recalls > 0);
+        } else {
+            assert_int_equal(st.abbots + st.recalls, 0);
+        }
+        if (modules & CARC_MODULE_RIVER) {
+            assert_true(st.river >= 11 * st.games / 2);
+            assert_true(st.refused > 0);
+        } else {
+            assert_int_equal(st.river, 0);
+        }
+        all.games += st.games;
+    }
+    assert_true(all.games >= 64);
+}
+
+/* ---------------------------------------------------------------- bad River and Abbot records */
+
+#define HEADER_ABBOT "carcassonne-record 1\nplayers 2\nseed 5\nmodules farmers abbot\nstart D 0 0 0\n"
+#define HEADER_RIVER "carcassonne-record 1\nplayers 2\nseed 5\nmodules farmers river abbot\nstart RA 0 0 0\n"
+
+static void test_module_records(void **state)
+{
+    (void)state;
+    /* the River: RA's river leaves south, so the first River tile goes to (0,1) */
+    expect_ok_str(HEADER_RIVER "place RD 0 1 0 -\nentries 1\n");
+    expect_ok_str(HEADER_RIVER "place RD 0 1 0 field:ENE\nplace RF 0 2 180 field:WNW\nentries 2\n");
+    expect_bad_str(HEADER_RIVER "place RD -1 0 0 -\nentries 1\n", CARC_ERECORD, 6,
+                   "illegal move 'RD -1 0 0 -': a River tile must extend the river at its open end (0,1)");
+    expect_bad_str(HEADER_RIVER "place RD 0 1 0 -\nplace RF 0 1 0 -\nentries 2\n", CARC_ERECORD, 7, "already holds");
+    expect_bad_str(HEADER_RIVER "place RD 0 1 90 -\nentries 1\n", CARC_ERECORD, 6, "illegal move");
+    expect_bad_str(HEADER_RIVER "place RD 0 1 0 -\nplace RF 1 1 0 -\nentries 2\n", CARC_ERECORD, 7,
+                   "open end (0,2)");
+    /* a land tile or the lake while River tiles are left: the draw is refused */
+    expect_bad_str(HEADER_RIVER "place E 0 -1 180 -\nentries 1\n", CARC_ERECORD, 6,
+                   "tile E cannot be drawn now: 11 River tiles are still to be drawn");
+    expect_bad_str(HEADER_RIVER "place RD 0 1 0 -\nplace RL 0 2 0 -\nentries 2\n", CARC_ERECORD, 7,
+                   "the lake comes last");
+    expect_bad_str(HEADER_RIVER "discard E\nentries 1\n", CARC_ERECORD, 6, "cannot be drawn now");
+    expect_bad_str(HEADER_RIVER "place RA 0 1 0 -\nentries 1\n", CARC_ERECORD, 6, "not among the tiles left");
+    /* nobody stands on the river; the big follower is not in play; River tiles do not exist without the River */
+    expect_bad_str(HEADER_RIVER "place RD 0 1 0 river:N\nentries 1\n", CARC_ERECORD, 6, "no follower may stand on a river");
+    expect_bad_str(HEADER_RIVER "place RD 0 1 0 big/field:ENE\nentries 1\n", CARC_ERECORD, 6, "big follower");
+    expect_bad_str(HEADER "place RD 0 1 0 -\nentries 1\n", CARC_ERECORD, 6, "not among the tiles left");
+    expect_bad_str(HEADER_RIVER "place RD 0 1 0 river:E\nentries 1\n", CARC_EPARSE, 6, "bad move");
+
+    /* the Abbot: on a garden or a monastery, recalled later */
+    expect_ok_str(HEADER_ABBOT "place E.g 0 -1 180 abbot/garden\nentries 1\n");
+    {
+        static const char rec[] = HEADER_ABBOT "place E.g 0 -1 180 abbot/garden\nplace V -1 0 180 -\n"
+                                               "place U 1 0 90 abbot/recall\nentries 3\n";
+        counting_alloc ca;
+        carc_game *g = load_string(rec, &ca);
+        char *again = save_string(g);
+        uint32_t n = 0, abbots = 9;
+        int32_t score = -1;
+        carc_event ev;
+        assert_string_equal(again, rec);
+        /* the recall scored 1 + the three tiles around the garden, and the abbot is home */
+        assert_int_equal(carc_game_score(&score, g, 0), CARC_OK);
+        assert_int_equal(score, 4);
+        assert_int_equal(carc_game_figure_supply(&abbots, g, 0, CARC_FIGURE_ABBOT), CARC_OK);
+        assert_int_equal(abbots, 1);
+        assert_int_equal(carc_game_event_count(&n, g), CARC_OK);
+        assert_true(n > 0);
+        memset(&ev, 0, sizeof ev);
+        ev.struct_size = sizeof ev;
+        assert_int_equal(carc_game_event(&ev, g, n - 1), CARC_OK);
+        assert_int_equal(ev.kind, CARC_EVENT_RECALL);
+        assert_int_equal(ev.points, 4);
+        free(again);
+        carc_game_free(g);
+        assert_int_equal(ca.live_blocks, 0);
+    }
+    expect_bad_str(HEADER_ABBOT "place E.g 0 -1 180 abbot/garden\nplace V -1 0 180 abbot/recall\nentries 2\n",
+                   CARC_ERECORD, 7, "player 1 has no abbot on the board");
+    expect_bad_str(HEADER_ABBOT "place E.g 0 -1 180 abbot/garden\nplace V -1 0 180 -\nplace B 0 1 0 abbot/cloister\n"
+                   "entries 3\n", CARC_ERECORD, 8, "player 0 has no abbot left");
+    expect_bad_str(HEADER_ABBOT "place E.g 0 -1 180 garden\nentries 1\n", CARC_ERECORD, 6, "no follower may stand on a garden");
+    expect_bad_str(HEADER_ABBOT "place E 0 -1 180 abbot/city:S\nentries 1\n", CARC_ERECORD, 6, "no abbot may stand on a city");
+    expect_bad_str(HEADER_ABBOT "place E 0 -1 180 abbot/recall\nentries 1\n", CARC_ERECORD, 6,
+                   "player 0 has no abbot on the board");
+    /* without the Abbot: no abbot, no recall, no garden tiles */
+    expect_bad_str(HEADER "place B 0 1 0 abbot/cloister\nentries 1\n", CARC_ERECORD, 6, "the abbot is not in play");
+    expect_bad_str(HEADER "place E 0 -1 180 abbot/recall\nentries 1\n", CARC_ERECORD, 6,
+                   "illegal move 'E 0 -1 180 abbot/recall': the abbot is not in play");
+    expect_bad_str(HEADER "place E 0 -1 180 -\nplace V -1 0 180 abbot/recall\nentries 2\n", CARC_ERECORD, 7,
+                   "the abbot is not in play");
+    expect_bad_str(HEADER "place E.g 0 -1 180 -\nentries 1\n", CARC_ERECORD, 6, "tile E.g is not among the tiles left");
+    /* bad tokens: unknown figures, a recall by anyone but the abbot, locations the tile lacks */
+    expect_bad_str(HEADER_ABBOT "place E 0 -1 180 wizard/city:S\nentries 1\n", CARC_EPARSE, 6,
+                   "bad move 'E 0 -1 180 wizard/city:S'");
+    expect_bad_str(HEADER_ABBOT "place E 0 -1 180 -\nplace V -1 0 180 hat/recall\nentries 2\n", CARC_EPARSE, 7, "bad move");
+    expect_bad_str(HEADER_ABBOT "place E 0 -1 180 -\nplace V -1 0 180 recall\nentries 2\n", CARC_EPARSE, 7, "bad move");
+    expect_bad_str(HEADER_ABBOT "place E 0 -1 180 -\nplace V -1 0 180 big/recall\nentries 2\n", CARC_EPARSE, 7, "bad move");
+    expect_bad_str(HEADER_ABBOT "place E 0 -1 180 abbot/garden\nentries 1\n", CARC_EPARSE, 6, "bad move");
+    expect_bad_str(HEADER_ABBOT "place E.g 0 -1 180 abbot/cloister\nentries 1\n", CARC_EPARSE, 6, "bad move");
+    expect_bad_str(HEADER_ABBOT "place E.G 0 -1 180 -\nentries 1\n", CARC_EPARSE, 6, "unknown tile 'E.G'");
+    expect_bad_str(HEADER_ABBOT "place E.g 0 -1 180 abbot/garden extra\nentries 1\n", CARC_EPARSE, 6, "'place' takes");
+}
+
+/* The valid seeds of the record fuzzer load and save unchanged; the bad ones fail. */
+static void test_fuzz_corpus(void **state)
+{
+    static const char *const valid[] = { "valid-crlf.rec", "valid-discard-3p.rec", "valid-early-end-4p.rec",
+                                         "valid-finished-2p.rec", "valid-fresh.rec", "valid-mid-4p.rec",
+                                         "valid-short.rec", "valid-river-abbot-2p.rec", "valid-river-short.rec",
+                                         "valid-abbot-recall.rec", "valid-abbot-nofarm-5p.rec" };
+    static const char *const bad[] = { "bad-river-order.rec", "bad-river-place.rec", "bad-recall-no-abbot.rec",
+                                       "bad-abbot-figure.rec", "bad-garden-no-abbot.rec" };
+    size_t i;
+    (void)state;
+    for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
+        char path[1024];
+        size_t len = 0;
+        char *data, *again;
+        carc_load_error err;
+        carc_game *g = NULL;
+        snprintf(path, sizeof path, "%s/../../../fuzz/corpus/record/%s", RECORD_DATA_DIR, valid[i]);
+        data = read_file(path, &len);
+        if (data == NULL)
+            print_error("cannot read %s\n", path);
+        assert_non_null(data);
+        memset(&err, 0, sizeof err);
+        err.struct_size = sizeof err;
+        if (carc_game_load(&g, data, len, NULL, &err) != CARC_OK)
+            print_error("%s:%u: %s\n", path, (unsigned)err.line, err.message);
+        assert_non_null(g);
+        again = save_string(g);
+        if (strchr(data, '\r') == NULL) /* written back in the one spelling */
+            assert_string_equal(again, data);
+        free(again);
+        free(data);
+        carc_game_free(g);
+    }
+    for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char path[1024];
+        size_t len = 0;
+        char *data;
+        carc_load_error err;
+        snprintf(path, sizeof path, "%s/../../../fuzz/corpus/record/%s", RECORD_DATA_DIR, bad[i]);
+        data = read_file(path, &len);
+        assert_non_null(data);
+        assert_int_not_equal(load_checked(data, len, &err, NULL), CARC_OK);
+        assert_true(err.line > 0);
+        free(data);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -548,7 +1272,12 @@ int main(void)
         cmocka_unit_test(test_discard_lines),
         cmocka_unit_test(test_api_misuse),
         cmocka_unit_test(test_allocation_failures),
+        cmocka_unit_test(test_bad_actions),
+        cmocka_unit_test(test_move_notation),
+        cmocka_unit_test(test_module_records),
+        cmocka_unit_test(test_fuzz_corpus),
         cmocka_unit_test(test_round_trip_random_games),
+        cmocka_unit_test(test_module_round_trips),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }
