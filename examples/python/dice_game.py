@@ -2,7 +2,7 @@
 """Play a seeded game of The Carcassonne Dice Game between two simple bots and
 print every roll and the final scores. Uses the Python binding (bindings/python).
 
-    PYTHONPATH=bindings/python CARCASSONNE_LIBRARY=build/libcarc/libcarcassonne.so.0.1 \\
+    PYTHONPATH=bindings/python CARCASSONNE_LIBRARY=build/libcarc/libcarcassonne.so.0.2 \\
         python3 examples/python/dice_game.py --seed 5 --players 3 --city
 
 The bots ("builder" and "random") take turns: with --players 3 or more, the

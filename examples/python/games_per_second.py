@@ -23,7 +23,7 @@ The programs are also looked for in ../../build*/. The Python overhead per
 move is the Python time per move minus the C time per move of the same games
 (it includes the pseudo-random generator written in Python).
 
-    PYTHONPATH=bindings/python CARCASSONNE_LIBRARY=build/libcarc/libcarcassonne.so.0.1 \\
+    PYTHONPATH=bindings/python CARCASSONNE_LIBRARY=build/libcarc/libcarcassonne.so.0.2 \\
         python3 examples/python/games_per_second.py --games 300
 """
 import argparse

@@ -2,8 +2,13 @@
 """Play a whole seeded game of Carcassonne with random legal moves and print
 the scores. Uses the Python binding (bindings/python).
 
-    PYTHONPATH=bindings/python CARCASSONNE_LIBRARY=build/libcarc/libcarcassonne.so.0.1 \\
+    PYTHONPATH=bindings/python CARCASSONNE_LIBRARY=build/libcarc/libcarcassonne.so.0.2 \\
         python3 examples/python/random_game.py --seed 7 --players 3 --board
+    ... random_game.py --modules river,abbot --moves
+
+A move is a random legal answer to the decision the game waits for
+(game.pending): with the Abbot, abbots go on monasteries and gardens and are
+recalled ("U -1 0 90 abbot/recall").
 """
 import argparse
 import random
@@ -16,6 +21,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1, help="tile shuffle and move choice (default 1)")
     parser.add_argument("--players", type=int, default=2, help="2..5 (default 2)")
+    parser.add_argument("--modules", default="",
+                        help="rules modules by name, e.g. river,abbot (default: the base game "
+                             "with farmers; -farmers leaves them out); supported by this build: "
+                             + ", ".join(carcassonne.module_names(carcassonne.supported_modules())))
     parser.add_argument("--no-farmers", action="store_true", help="play without fields and farmers")
     parser.add_argument("--moves", action="store_true", help="print every move")
     parser.add_argument("--board", action="store_true", help="print the final board")
@@ -24,10 +33,15 @@ def main() -> int:
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
-    with carcassonne.Game(players=args.players, seed=args.seed,
-                          farmers=not args.no_farmers) as game:
+    try:
+        game = carcassonne.Game(players=args.players, seed=args.seed, modules=args.modules,
+                                farmers=False if args.no_farmers else None)
+    except (ValueError, carcassonne.CarcassonneError) as exc:
+        # what was wrong: "players 9 out of range 2..5", "unknown module 'x' (known modules: ...)"
+        parser.error(getattr(exc, "detail", "") or str(exc))
+    with game:
         while not game.is_over:
-            player = game.current_player
+            player = game.pending.player
             move = rng.choice(game.legal_moves())
             game.play(move)
             if args.moves:
@@ -40,10 +54,18 @@ def main() -> int:
         if args.record:
             with open(args.record, "w") as f:
                 f.write(game.save())
-        print(f"Seed {args.seed}, {args.players} players, {len(game.board)} tiles placed")
+        modules = ", ".join(game.options.module_names) or "no modules"
+        print(f"Seed {args.seed}, {args.players} players ({modules}), "
+              f"{len(game.board)} tiles placed")
+        recalls = sum(1 for e in game.events if e.kind == carcassonne.EventKind.RECALL)
+        if game.options.modules & carcassonne.Module.ABBOT:
+            print(f"Abbots recalled: {recalls}")
         print("Final scores:")
+        abbots = game.supplies("abbot")
         for player, (score, supply) in enumerate(zip(game.scores, game.supply)):
-            print(f"  P{player}  {score:4d} points  ({supply} followers in supply)")
+            extra = f", abbot {'in supply' if abbots[player] else 'on the board'}" \
+                if game.options.modules & carcassonne.Module.ABBOT else ""
+            print(f"  P{player}  {score:4d} points  ({supply} followers in supply{extra})")
         winners = game.winners
         print(("Winner: " if len(winners) == 1 else "Winners: ") +
               ", ".join(f"P{p}" for p in winners))

@@ -2,7 +2,7 @@
 dependencies beyond the standard library).
 
     >>> import carcassonne
-    >>> with carcassonne.Game(players=2, seed=7) as game:
+    >>> with carcassonne.Game(players=2, seed=7, modules={"river", "abbot"}) as game:
     ...     while not game.is_over:
     ...         game.play(game.legal_moves()[-1])
     ...     print(game.scores, game.winners)
@@ -14,9 +14,11 @@ CARCASSONNE_LIBRARY environment variable).
 """
 from . import _ffi
 from ._constants import (CLONE_NO_HISTORY, DEFAULT_START_TILE, ENUM_UNIQUE_ROTATIONS,
-                         GAME_OPTIONS_VERSION, NO_SEGMENT, PORT_NAMES, RECORD_FORMAT,
-                         RENDER_COLOR, RENDER_NO_LEGEND, SIDE_NAMES, Edge, EventKind, Figure,
-                         HistoryKind, Module, SegmentEnd, SegmentKind, Side, Status)
+                         FIGURE_NAMES, GAME_NO_UNDO, GAME_OPTIONS_VERSION, MODULE_NAMES,
+                         NO_SEGMENT, PORT_NAMES, QUARTER_NAMES, RECORD_FORMAT, RENDER_COLOR,
+                         RENDER_NO_LEGEND, SEGMENT_RECALL, SIDE_NAMES, Decision, Edge, EventKind,
+                         Figure, HistoryKind, Module, MoveKind, PendingFlag, Quarter, SegmentEnd,
+                         SegmentKind, Side, Status)
 from ._constants import (DICE_CITY_FACES, DICE_COUNT, DICE_DEFAULT_FACES, DICE_GRID_RADIUS,
                          DICE_KNIGHT_OPTION_KNIGHTS, DICE_MAX_ROLLS, DICE_RECORD_FORMAT,
                          DICE_WIN_SCORE, DiceActionKind, DiceEdge, DiceEventKind, DiceFace,
@@ -26,12 +28,13 @@ from .dice import (DiceAction, DiceCity, DiceEvent, DiceGame, DiceOptions, Die, 
 from .errors import *  # noqa: F401,F403 (the exception classes)
 from .errors import __all__ as _errors_all
 from .game import (DiscardEvent, Event, Feature, FigureOnBoard, Game, GameOptions, HistoryEntry,
-                   PlacedTile, ScoreEvent)
-from .moves import Move, MoveList
-from .tiles import Segment, Tile, tile, tile_names, tiles
+                   Pending, PlacedTile, ScoreEvent, check_options)
+from .moves import Move, MoveList, figure_of, quarter_of
+from .tiles import (Segment, Tile, module_name, module_names, modules_of, parse_modules,
+                    supported_modules, tile, tile_names, tiles)
 
 #: Version of this binding (it follows the library's MAJOR.MINOR).
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 def library_version() -> str:
@@ -60,10 +63,14 @@ def status_str(status: int) -> str:
 
 
 __all__ = [
-    "Game", "GameOptions", "Move", "MoveList", "PlacedTile", "FigureOnBoard", "Feature", "Event",
-    "ScoreEvent", "DiscardEvent", "HistoryEntry", "Tile", "Segment", "tiles", "tile", "tile_names",
+    "Game", "GameOptions", "Pending", "Move", "MoveList", "PlacedTile", "FigureOnBoard", "Feature",
+    "Event", "ScoreEvent", "DiscardEvent", "HistoryEntry", "Tile", "Segment", "tiles", "tile",
+    "tile_names", "check_options", "figure_of", "quarter_of",
+    "module_name", "module_names", "modules_of", "parse_modules", "supported_modules",
     "Status", "Edge", "SegmentKind", "SegmentEnd", "Side", "Module", "Figure", "EventKind",
-    "HistoryKind", "GAME_OPTIONS_VERSION", "DEFAULT_START_TILE", "NO_SEGMENT", "CLONE_NO_HISTORY",
+    "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag",
+    "GAME_OPTIONS_VERSION", "DEFAULT_START_TILE", "NO_SEGMENT", "SEGMENT_RECALL",
+    "CLONE_NO_HISTORY", "GAME_NO_UNDO", "MODULE_NAMES", "FIGURE_NAMES", "QUARTER_NAMES",
     "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT", "SIDE_NAMES",
     "PORT_NAMES", "library_version", "library_version_number", "library_path", "status_name",
     "status_str", "__version__",

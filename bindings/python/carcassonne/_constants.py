@@ -10,8 +10,9 @@ from enum import IntEnum, IntFlag
 
 __all__ = [
     "Status", "Edge", "SegmentKind", "SegmentEnd", "Side", "Module", "Figure",
-    "EventKind", "HistoryKind",
-    "GAME_OPTIONS_VERSION", "DEFAULT_START_TILE", "NO_SEGMENT", "CLONE_NO_HISTORY",
+    "EventKind", "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag",
+    "GAME_OPTIONS_VERSION", "DEFAULT_START_TILE", "NO_SEGMENT", "SEGMENT_RECALL",
+    "CLONE_NO_HISTORY", "GAME_NO_UNDO", "MODULE_NAMES", "FIGURE_NAMES", "QUARTER_NAMES",
     "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT",
     "PORT_NAMES", "SIDE_NAMES",
     # dice.h
@@ -111,11 +112,47 @@ class Figure(IntEnum):
     PIG = 5
 
 
+class MoveKind(IntEnum):
+    """carc_move_kind (moves.h, 0.2): what a move answers. 0 is the place
+    move, so every 0.1 move is a place move."""
+    PLACE = 0
+    PASS = 1
+    EXIT = 2
+    QUARTER = 3
+    COUNT = 4
+
+
+class Quarter(IntEnum):
+    """carc_quarter (moves.h, 0.2): the quarters of the City of Carcassonne."""
+    CASTLE = 0
+    MARKET = 1
+    BLACKSMITH = 2
+    CATHEDRAL = 3
+
+
+class Decision(IntEnum):
+    """carc_decision (moves.h, 0.2): what the game waits for."""
+    NONE = 0
+    PLACE = 1
+    EXIT = 2
+    QUARTER = 3
+    COUNT = 4
+
+
+class PendingFlag(IntFlag):
+    """CARC_PENDING_* (moves.h, 0.2): flags of the pending decision."""
+    NONE = 0
+    OPTIONAL = 1 << 0
+    SECOND_TILE = 1 << 1
+    FINAL = 1 << 2
+
+
 class EventKind(IntEnum):
     """carc_event_kind (scoring.h)."""
     SCORE = 0
     FINAL = 1
     DISCARD = 2
+    RECALL = 3
 
 
 class HistoryKind(IntEnum):
@@ -128,7 +165,9 @@ class HistoryKind(IntEnum):
 GAME_OPTIONS_VERSION = 1          # CARC_GAME_OPTIONS_VERSION
 DEFAULT_START_TILE = 0xFFFFFFFF   # CARC_DEFAULT_START_TILE (UINT32_MAX)
 NO_SEGMENT = 0xFF                 # CARC_NO_SEGMENT
+SEGMENT_RECALL = 0xFE             # CARC_SEGMENT_RECALL (0.2): the abbot's recall
 CLONE_NO_HISTORY = 1 << 0         # CARC_CLONE_NO_HISTORY
+GAME_NO_UNDO = 1 << 0             # CARC_GAME_NO_UNDO
 ENUM_UNIQUE_ROTATIONS = 1 << 0    # CARC_ENUM_UNIQUE_ROTATIONS
 RENDER_COLOR = 1 << 0             # CARC_RENDER_COLOR
 RENDER_NO_LEGEND = 1 << 1         # CARC_RENDER_NO_LEGEND
@@ -137,6 +176,15 @@ RECORD_FORMAT = 1                 # CARC_RECORD_FORMAT
 # Names used by the move notation (tile.h geometry, FORMAT.md).
 SIDE_NAMES = ("N", "E", "S", "W")
 PORT_NAMES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
+#: The module names of carc_module_name / carc_modules_parse, by flag.
+MODULE_NAMES = {Module.FARMERS: "farmers", Module.RIVER: "river", Module.ABBOT: "abbot",
+                Module.COUNT: "count", Module.INNS: "inns", Module.TRADERS: "traders"}
+#: The figure names of the move notation and the scenario files, by figure.
+FIGURE_NAMES = {Figure.FOLLOWER: "follower", Figure.BIG: "big", Figure.ABBOT: "abbot",
+                Figure.BUILDER: "builder", Figure.PIG: "pig"}
+#: The quarter names of the move notation and the scenario files.
+QUARTER_NAMES = {Quarter.CASTLE: "castle", Quarter.MARKET: "market",
+                 Quarter.BLACKSMITH: "blacksmith", Quarter.CATHEDRAL: "cathedral"}
 
 
 # ------------------------------------------------------------------ dice.h

@@ -58,8 +58,16 @@ class carc_game_options(Structure):
 
 
 class carc_move(Structure):
+    # 0.1 named the last three bytes reserved[3]; 0.2 made them kind, quarter,
+    # reserved (same layout: a 0.1 move is a place move).
     _fields_ = [("x", c_int32), ("y", c_int32), ("tile", c_uint16), ("rotation", c_uint8),
-                ("figure", c_uint8), ("segment", c_uint8), ("reserved", c_uint8 * 3)]
+                ("figure", c_uint8), ("segment", c_uint8), ("kind", c_uint8),
+                ("quarter", c_uint8), ("reserved", c_uint8)]
+
+
+class carc_pending(Structure):
+    _fields_ = [("struct_size", c_uint32), ("decision", c_uint32), ("player", c_uint32),
+                ("flags", c_uint32), ("tile", c_uint32), ("part", c_uint32)]
 
 
 class carc_segment_info(Structure):
@@ -211,6 +219,10 @@ _fn("carc_tile_edge", carc_status, [_u32p, c_uint32, c_uint32, c_uint32], status
 _fn("carc_tile_segment_count", carc_status, [_u32p, c_uint32], status=True)
 _fn("carc_tile_segment", carc_status, [POINTER(carc_segment_info), c_uint32, c_uint32, c_uint32],
     status=True)
+_fn("carc_module_name", c_char_p, [c_uint32])
+# An unknown name is an answer the caller explains (it knows the names): no errcheck.
+_fn("carc_modules_parse", carc_status, [_u32p, c_char_p])
+_fn("carc_modules_supported", c_uint32, [])
 
 # game.h
 _fn("carc_game_options_init", carc_status, [POINTER(carc_game_options), c_uint32], status=True)
@@ -225,6 +237,10 @@ _fn("carc_game_current_player", carc_status, [_u32p, GAME], status=True)
 _fn("carc_game_is_over", carc_status, [POINTER(c_bool), GAME], status=True)
 _fn("carc_game_score", carc_status, [_i32p, GAME, c_uint32], status=True)
 _fn("carc_game_supply", carc_status, [_u32p, GAME, c_uint32], status=True)
+_fn("carc_game_figure_supply", carc_status, [_u32p, GAME, c_uint32, c_uint32], status=True)
+# check writes its explanation into the caller's buffer: no errcheck, the
+# caller raises with that text.
+_fn("carc_game_options_check", carc_status, [POINTER(carc_game_options), CHARBUF, c_size_t])
 _fn("carc_game_current_tile", carc_status, [_u32p, GAME], status=True, ok=_OK_NOTFOUND)
 _fn("carc_game_remaining", carc_status, [_u32p, GAME], status=True)
 _fn("carc_game_remaining_of", carc_status, [_u32p, GAME, c_uint32], status=True)
@@ -233,6 +249,7 @@ _fn("carc_game_end", carc_status, [GAME], status=True, last_error_arg=0)
 _fn("carc_game_state_size", carc_status, [POINTER(c_size_t), GAME], status=True)
 
 # moves.h
+_fn("carc_game_pending", carc_status, [POINTER(carc_pending), GAME], status=True)
 _fn("carc_movelist_new", carc_status, [POINTER(MOVELIST), GAME], status=True)
 _fn("carc_movelist_free", None, [MOVELIST])
 _fn("carc_movelist_count", c_size_t, [MOVELIST])

@@ -11,12 +11,12 @@ Search order (the first library that loads *and* has the right version wins):
      package directory;
    - the copy that the build puts in ``<build>/bindings/python`` has
      ``_build_path.py`` with the path of the library in that build tree.
-3. The system loader: ``libcarcassonne.so.0.1`` (LD_LIBRARY_PATH, ldconfig
+3. The system loader: ``libcarcassonne.so.0.2`` (LD_LIBRARY_PATH, ldconfig
    cache), then ``ctypes.util.find_library("carcassonne")``.
-4. A build tree beside the sources: ``build*/libcarc/libcarcassonne.so.0.1``
+4. A build tree beside the sources: ``build*/libcarc/libcarcassonne.so.0.2``
    in the directories above the package (for ``PYTHONPATH=bindings/python``).
 
-The binding targets the ABI of version 0.1: a library whose
+The binding targets the ABI of version 0.2: a library whose
 ``carc_version_number()`` has another major/minor is refused, with a message.
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ __all__ = ["TARGET_MAJOR", "TARGET_MINOR", "SONAME", "load", "library_path"]
 
 #: The major/minor version (ABI) this binding is written for.
 TARGET_MAJOR = 0
-TARGET_MINOR = 1
+TARGET_MINOR = 2
 #: Before 1.0 the SONAME carries MAJOR.MINOR (STYLE.md).
 SONAME = f"libcarcassonne.so.{TARGET_MAJOR}.{TARGET_MINOR}"
 

@@ -1,21 +1,23 @@
 """The game (carc_game) and the values read from it."""
 from __future__ import annotations
 
+import ctypes
 from ctypes import byref, c_bool, c_int32, c_size_t, c_uint32
 from dataclasses import dataclass
-from typing import List, Optional, Tuple, Union
+from typing import List, NamedTuple, Optional, Tuple, Union
 
 from . import _ffi
 from ._constants import (CLONE_NO_HISTORY, DEFAULT_START_TILE, ENUM_UNIQUE_ROTATIONS,
-                         GAME_OPTIONS_VERSION, RENDER_COLOR, RENDER_NO_LEGEND,
-                         EventKind, Figure, HistoryKind, Module, SegmentKind, Status)
+                         GAME_NO_UNDO, GAME_OPTIONS_VERSION, RENDER_COLOR, RENDER_NO_LEGEND,
+                         Decision, EventKind, Figure, HistoryKind, Module, PendingFlag,
+                         SegmentKind, Status)
 from ._owner import Owner
 from .errors import ClosedError, GameOverError, error_class
-from .moves import Move, MoveList, as_move, moves_from_array
-from .tiles import kind_of, tile_names
+from .moves import Move, MoveList, as_move, figure_of, moves_from_array
+from .tiles import ModulesRef, kind_of, module_names, modules_of, tile_names
 
-__all__ = ["Game", "GameOptions", "PlacedTile", "FigureOnBoard", "Feature", "Event", "ScoreEvent",
-           "DiscardEvent", "HistoryEntry"]
+__all__ = ["Game", "GameOptions", "Pending", "PlacedTile", "FigureOnBoard", "Feature", "Event",
+           "ScoreEvent", "DiscardEvent", "HistoryEntry", "check_options"]
 
 TileRef = Union[str, int]
 
@@ -34,9 +36,64 @@ class GameOptions:
     start_y: int
     start_rotation: int         # quarter turns clockwise
 
+    flags: int = 0              # CARC_GAME_* flags (GAME_NO_UNDO)
+
     @property
     def farmers(self) -> bool:
         return bool(self.modules & Module.FARMERS)
+
+    @property
+    def module_names(self) -> List[str]:
+        """The modules by name ("farmers", "river", "abbot", ...)."""
+        return module_names(self.modules)
+
+
+class Pending(NamedTuple):
+    """The decision the game waits for (carc_game_pending).
+
+    decision: what must be decided (:class:`Decision`; NONE once the game is
+    over); player: who decides; flags: :class:`PendingFlag`; tile: the tile to
+    place (a PLACE decision), else None; part: 1, or 2 for the second tile of
+    a builder's double turn."""
+    decision: Decision
+    player: int
+    flags: PendingFlag
+    tile: Optional[str]
+    part: int
+
+    @property
+    def name(self) -> str:
+        """The decision as the scenario files write it: "place", "exit",
+        "quarter", "count", or "none" once the game is over."""
+        return self.decision.name.lower()
+
+    @property
+    def optional(self) -> bool:
+        """A pass declines it (and the legal moves list the pass)."""
+        return bool(self.flags & PendingFlag.OPTIONAL)
+
+    @property
+    def second_tile(self) -> bool:
+        return bool(self.flags & PendingFlag.SECOND_TILE)
+
+    @property
+    def final(self) -> bool:
+        """The final round of moves out of the City of Carcassonne."""
+        return bool(self.flags & PendingFlag.FINAL)
+
+    @property
+    def over(self) -> bool:
+        return self.decision == Decision.NONE
+
+    def __str__(self) -> str:
+        if self.decision == Decision.NONE:
+            return "none (the game is over)"
+        text = f"player {self.player} to {self.name}"
+        if self.tile is not None:
+            text += f" {self.tile}"
+        extra = [f.name.lower().replace("_", " ") for f in PendingFlag
+                 if f and f in self.flags]
+        return text + (f" ({', '.join(extra)})" if extra else "")
 
 
 @dataclass(frozen=True)
@@ -97,8 +154,10 @@ class Event:
 
 @dataclass(frozen=True)
 class ScoreEvent(Event):
-    """A feature scored, during play (kind SCORE) or in final scoring (FINAL).
-    Every player in `players` received `points` (ties score in full)."""
+    """A feature scored, during play (kind SCORE) or in final scoring (FINAL),
+    or an abbot was recalled and scored (RECALL; `feature` is the monastery or
+    garden it stood on). Every player in `players` received `points` (ties
+    score in full)."""
     feature: SegmentKind
     points: int
     players: Tuple[int, ...]
@@ -113,6 +172,10 @@ class ScoreEvent(Event):
     def final(self) -> bool:
         return self.kind == EventKind.FINAL
 
+    @property
+    def recall(self) -> bool:
+        return self.kind == EventKind.RECALL
+
 
 @dataclass(frozen=True)
 class DiscardEvent(Event):
@@ -123,7 +186,8 @@ class DiscardEvent(Event):
 @dataclass(frozen=True)
 class HistoryEntry:
     """One entry of the history (carc_history_entry). `move` is set for
-    PLACE entries, `tile` for PLACE and DISCARD, neither for END."""
+    PLACE entries (every move: a pass or a Count move too), `tile` for the
+    moves that place a tile and for DISCARD, neither for END."""
     kind: HistoryKind
     player: int
     tile: Optional[str]
@@ -131,7 +195,7 @@ class HistoryEntry:
 
     def __str__(self) -> str:
         if self.kind == HistoryKind.PLACE:
-            return f"place {self.move}"
+            return f"place {self.move}" if self.move.is_place else str(self.move)
         if self.kind == HistoryKind.DISCARD:
             return f"discard {self.tile}"
         return "end"
@@ -144,14 +208,68 @@ def _mask_players(mask: int) -> Tuple[int, ...]:
 # -------------------------------------------------------------------- game
 
 
+def _options(players: int = 2, seed: int = 0, farmers: Optional[bool] = None, *,
+             modules: ModulesRef = Module.NONE, start_tile: Optional[TileRef] = None,
+             start: Tuple[int, int] = (0, 0), start_rotation: int = 0,
+             no_undo: bool = False) -> "_ffi.carc_game_options":
+    opts = _ffi.carc_game_options()
+    _ffi.carc_game_options_init(byref(opts), GAME_OPTIONS_VERSION)
+    if not 0 <= int(seed) < 1 << 64:
+        raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
+    opts.players = _u32(players, "players")
+    opts.seed = int(seed)
+    mods = int(modules_of(modules))
+    if farmers is not None:
+        mods = mods | Module.FARMERS if farmers else mods & ~int(Module.FARMERS)
+    opts.modules = _u32(mods, "modules")
+    if start_tile is not None:
+        opts.start_tile = kind_of(start_tile)
+    opts.start_x, opts.start_y = _i32(start[0], "start x"), _i32(start[1], "start y")
+    opts.start_rotation = _u32(start_rotation, "start_rotation")
+    opts.flags = GAME_NO_UNDO if no_undo else 0
+    return opts
+
+
+def _check(opts) -> None:
+    """Raise what carc_game_new would for these options, with the library's
+    explanation (carc_game_options_check)."""
+    msg = ctypes.create_string_buffer(256)
+    status = _ffi.carc_game_options_check(byref(opts), msg, len(msg))
+    if status != 0:
+        detail = msg.value.decode("utf-8", "replace")
+        raise error_class(status)(status, _ffi._status_name(status), _ffi._status_str(status),
+                                  detail, "carc_game_options_check")
+
+
+def check_options(players: int = 2, seed: int = 0, farmers: Optional[bool] = None,
+                  **options) -> None:
+    """Check game options without creating a game: raise what :class:`Game`
+    would raise for them (RangeError "players 9 out of range 2..5",
+    UnsupportedError for a module this build does not implement, ...)."""
+    _check(_options(players, seed, farmers, **options))
+
+
 class Game(Owner):
     """A game of Carcassonne (carc_game).
 
-    ``Game(players=2, seed=0, farmers=True)`` creates a game with the start
-    tile placed and the draw pile shuffled from `seed`; player 0 moves first.
-    Other options: `modules` (extra :class:`Module` flags; the modules not yet
-    implemented raise UnsupportedError), `start_tile` (name), `start` ((x, y))
-    and `start_rotation` (quarter turns).
+    ``Game(players=2, seed=0)`` creates a game with the start tile placed and
+    the draw pile shuffled from `seed`; player 0 moves first.
+    `modules`: the rules modules, by name (``{"river", "abbot"}``,
+    ``"river,abbot"``, ``"river -farmers"``) or as :class:`Module` flags
+    (``Module.RIVER | Module.ABBOT``); the farmers are on unless
+    ``"-farmers"`` is named or ``farmers=False`` is given (``farmers=True``
+    forces them on). An unknown name raises ParseError (a ValueError) naming
+    the known modules; bad options raise before any game exists, with the
+    library's explanation (carc_game_options_check): RangeError (a
+    ValueError) for "players 9 out of range 2..5", UnsupportedError (a
+    NotImplementedError) for a module this build does not implement
+    (:func:`~carcassonne.supported_modules`).
+    Other options: `start_tile` (name), `start` ((x, y)), `start_rotation`
+    (quarter turns), `no_undo` (keep no undo journal: faster playouts).
+
+    At every moment the game waits for one decision of one player
+    (:attr:`pending`); :meth:`legal_moves` lists every answer to it and
+    :meth:`play` plays one.
 
     The C game is freed by :meth:`close`, by leaving a ``with`` block, or by
     garbage collection. After that every method raises ClosedError.
@@ -160,25 +278,15 @@ class Game(Owner):
 
     __slots__ = ("_ptr", "_list", "_players", "__weakref__")
 
-    def __init__(self, players: int = 2, seed: int = 0, farmers: bool = True, *,
-                 modules: int = Module.NONE, start_tile: Optional[TileRef] = None,
-                 start: Tuple[int, int] = (0, 0), start_rotation: int = 0):
+    def __init__(self, players: int = 2, seed: int = 0, farmers: Optional[bool] = None, *,
+                 modules: ModulesRef = Module.NONE, start_tile: Optional[TileRef] = None,
+                 start: Tuple[int, int] = (0, 0), start_rotation: int = 0,
+                 no_undo: bool = False):
         self._ptr = None
         self._list = None
-        opts = _ffi.carc_game_options()
-        _ffi.carc_game_options_init(byref(opts), GAME_OPTIONS_VERSION)
-        if not 0 <= int(seed) < 1 << 64:
-            raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
-        opts.players = _u32(players, "players")
-        opts.seed = int(seed)
-        mods = opts.modules
-        if not farmers:
-            mods &= ~int(Module.FARMERS)
-        opts.modules = mods | _u32(int(modules), "modules")
-        if start_tile is not None:
-            opts.start_tile = kind_of(start_tile)
-        opts.start_x, opts.start_y = _i32(start[0], "start x"), _i32(start[1], "start y")
-        opts.start_rotation = _u32(start_rotation, "start_rotation")
+        opts = _options(players, seed, farmers, modules=modules, start_tile=start_tile,
+                        start=start, start_rotation=start_rotation, no_undo=no_undo)
+        _check(opts)
         handle = _ffi.GAME()
         _ffi.carc_game_new(byref(handle), byref(opts))
         self._adopt(handle)
@@ -245,8 +353,11 @@ class Game(Owner):
         return MoveList(self)
 
     def legal_moves(self, unique_rotations: bool = False) -> List[Move]:
-        """Every legal move for the player to move: each placement of the
-        current tile times each figure choice. GameOverError when over."""
+        """Every legal answer to the pending decision (carc_game_legal_moves).
+        For a place decision: each placement of the current tile times each
+        figure action (no figure, each figure on each segment that may take it,
+        the abbot's recall); for the other decisions every move of that kind.
+        A pass is listed when the decision is optional. GameOverError when over."""
         ptr = self._ptr
         if ptr is None:
             raise ClosedError("the game is closed")
@@ -273,8 +384,9 @@ class Game(Owner):
         return moves_from_array(_ffi.carc_movelist_data(lst), _ffi.carc_movelist_count(lst))
 
     def figure_options(self, placement: Union[Move, str]) -> List[Move]:
-        """The figure choices after `placement` of the current tile: first no
-        figure, then each segment that may receive one."""
+        """The figure actions after `placement` of the current tile: first no
+        figure, then each figure in supply on each segment that may receive it
+        (the follower first), then the abbot's recall when it is legal."""
         lst = self._movelist()
         _ffi.carc_game_figure_options(lst, self._handle(), byref(as_move(placement)._as_c()))
         return moves_from_array(_ffi.carc_movelist_data(lst), _ffi.carc_movelist_count(lst))
@@ -290,8 +402,9 @@ class Game(Owner):
         return _ffi.carc_game_check_move(self._handle(), byref(as_move(move)._as_c())) == 0
 
     def play(self, move: Union[Move, str]) -> None:
-        """Play a move (a Move, or a string in move notation such as
-        "D 1 0 90 road:E"). An illegal move raises IllegalMoveError and
+        """Play a move: the answer to the pending decision (a Move, or a
+        string in move notation such as "D 1 0 90 road:E", "U -1 0 90
+        abbot/recall" or "pass"). An illegal move raises IllegalMoveError and
         changes nothing."""
         ptr = self._ptr
         if ptr is None:
@@ -299,6 +412,10 @@ class Game(Owner):
         if type(move) is not Move:
             move = as_move(move)
         _ffi.carc_game_play(ptr, byref(move._as_c()))
+
+    def pass_(self) -> None:
+        """Decline the pending optional decision (plays :meth:`Move.pass_`)."""
+        self.play(Move.pass_())
 
     def undo(self) -> None:
         """Take back the last action (carc_game_undo); NoUndoError if none."""
@@ -332,7 +449,22 @@ class Game(Owner):
         start = None if opts.start_tile == DEFAULT_START_TILE else tile_names()[opts.start_tile]
         return GameOptions(players=opts.players, seed=opts.seed, modules=Module(opts.modules),
                            start_tile=start, start_x=opts.start_x, start_y=opts.start_y,
-                           start_rotation=opts.start_rotation)
+                           start_rotation=opts.start_rotation, flags=opts.flags)
+
+    @property
+    def modules(self) -> Module:
+        """The rules modules of the game (:class:`Module` flags)."""
+        return self.options.modules
+
+    @property
+    def pending(self) -> Pending:
+        """The decision the game waits for (carc_game_pending): who must
+        decide what now. Once the game is over: decision NONE."""
+        out = _ffi.sized(_ffi.carc_pending)
+        _ffi.carc_game_pending(byref(out), self._handle())
+        decision = Decision(out.decision)
+        tile = tile_names()[out.tile] if decision == Decision.PLACE else None
+        return Pending(decision, out.player, PendingFlag(out.flags), tile, out.part)
 
     @property
     def seed(self) -> int:
@@ -376,9 +508,31 @@ class Game(Owner):
         """Every player's score, in player order."""
         return self._per_player(c_int32, _ffi.carc_game_score)
 
+    def figure_supply(self, player: int, figure: Union[int, str] = Figure.FOLLOWER) -> int:
+        """Player `player`'s figures of one kind in supply
+        (carc_game_figure_supply): `figure` is a :class:`Figure` or its name
+        ("follower" (of 7), "big", "abbot", "builder", "pig": 0 or 1, and 0
+        without the module that brings it)."""
+        out = c_uint32()
+        _ffi.carc_game_figure_supply(byref(out), self._handle(), _u32(player, "player"),
+                                     figure_of(figure))
+        return out.value
+
+    def supplies(self, figure: Union[int, str] = Figure.FOLLOWER) -> List[int]:
+        """Every player's figures of one kind in supply, in player order."""
+        kind = figure_of(figure)
+        ptr = self._handle()
+        out = c_uint32()
+        result = []
+        for p in range(self._players):
+            _ffi.carc_game_figure_supply(byref(out), ptr, p, kind)
+            result.append(out.value)
+        return result
+
     @property
     def supply(self) -> List[int]:
-        """Every player's followers in supply (of 7)."""
+        """Every player's followers in supply (of 7); other figures:
+        :meth:`figure_supply`, :meth:`supplies`."""
         ptr = self._handle()
         out = c_uint32()
         result = []
@@ -480,7 +634,7 @@ class Game(Owner):
     def event(self, index: int) -> Event:
         ev = _ffi.sized(_ffi.carc_event)
         _ffi.carc_game_event(byref(ev), self._handle(), index)
-        kind = EventKind(ev.kind)
+        kind = EventKind(ev.kind) if ev.kind in EventKind._value2member_map_ else ev.kind
         if kind == EventKind.DISCARD:
             return DiscardEvent(kind, ev.turn, tile_names()[ev.tile])
         return ScoreEvent(kind, ev.turn, SegmentKind(ev.feature_kind), ev.points,
@@ -556,7 +710,7 @@ class Game(Owner):
     def __repr__(self) -> str:
         if self._ptr is None:
             return "<Game closed>"
-        state = "over" if self.is_over else f"player {self.current_player} to place {self.current_tile}"
+        state = "over" if self.is_over else str(self.pending)
         return (f"<Game {self._players} players, scores {self.scores}, "
                 f"{self.remaining} tiles left, {state}>")
 

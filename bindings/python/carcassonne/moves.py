@@ -8,7 +8,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Iterator, List, Optional, Union
 
 from . import _ffi
-from ._constants import ENUM_UNIQUE_ROTATIONS, NO_SEGMENT, Figure, Status
+from ._constants import (ENUM_UNIQUE_ROTATIONS, FIGURE_NAMES, NO_SEGMENT, QUARTER_NAMES,
+                         SEGMENT_RECALL, Figure, MoveKind, Quarter, Status)
 from ._owner import Owner
 from .errors import RangeError
 from .tiles import kind_of, tile_names
@@ -16,49 +17,156 @@ from .tiles import kind_of, tile_names
 if TYPE_CHECKING:  # pragma: no cover
     from .game import Game
 
-__all__ = ["Move", "MoveList", "as_move"]
+__all__ = ["Move", "MoveList", "as_move", "figure_of", "quarter_of"]
 
-# carc_move: int32 x, int32 y, uint16 tile, uint8 rotation, figure, segment, reserved[3]
-_MOVE = struct.Struct("=iiHBBB3x")
+# carc_move: int32 x, int32 y, uint16 tile, uint8 rotation, figure, segment, kind, quarter, reserved
+_MOVE = struct.Struct("=iiHBBBBBx")
 assert _MOVE.size == ctypes.sizeof(_ffi.carc_move)
 _INT32 = (-(1 << 31), (1 << 31) - 1)
+_FIGURE_BY_NAME = {name: figure for figure, name in FIGURE_NAMES.items()}
+_QUARTER_BY_NAME = {name: quarter for quarter, name in QUARTER_NAMES.items()}
+
+
+def figure_of(figure: Union[str, int]) -> Figure:
+    """A :class:`Figure` from a Figure, a number or a name ("follower",
+    "big", "abbot", "builder", "pig"). ValueError for anything else."""
+    if isinstance(figure, str):
+        found = _FIGURE_BY_NAME.get(figure.lower())
+        if found is None:
+            raise ValueError(f"unknown figure {figure!r} (known: {', '.join(_FIGURE_BY_NAME)})")
+        return found
+    try:
+        return Figure(int(figure))
+    except ValueError:
+        raise ValueError(f"{figure!r} is not a figure kind") from None
+
+
+def quarter_of(quarter: Union[str, int]) -> Quarter:
+    """A :class:`Quarter` from a Quarter, a number or a name ("castle", ...)."""
+    if isinstance(quarter, str):
+        found = _QUARTER_BY_NAME.get(quarter.lower())
+        if found is None:
+            raise ValueError(f"unknown quarter {quarter!r} (known: {', '.join(_QUARTER_BY_NAME)})")
+        return found
+    try:
+        return Quarter(int(quarter))
+    except ValueError:
+        raise ValueError(f"{quarter!r} is not a quarter") from None
 
 
 class Move(tuple):
-    """One move: the tile `tile` at (x, y), turned `rotation` quarter turns
-    clockwise, and maybe a figure on segment `segment` of that tile.
+    """One move: the answer to the pending decision (:attr:`Game.pending`).
+
+    A place move (the only kind of 0.1) is the tile `tile` at (x, y), turned
+    `rotation` quarter turns clockwise, and at most one figure action on it: a
+    figure on segment `segment` of that tile, or the abbot's recall. A pass
+    move (:meth:`pass_`) declines an optional decision; the kinds EXIT,
+    QUARTER and COUNT are the Count's (:class:`MoveKind`).
 
     An immutable, hashable value. ``str(move)`` is the move notation
-    ("D 1 0 90 road:E", carc_move_format) and ``Move.parse(text)`` reads it
-    (carc_move_parse). Rotation is in quarter turns (0..3) as in the C API;
-    ``degrees`` gives the notation's degrees.
+    ("D 1 0 90 road:E", "U -1 0 90 abbot/recall", "pass"; carc_move_format)
+    and ``Move.parse(text)`` reads it (carc_move_parse). Rotation is in quarter
+    turns (0..3) as in the C API; ``degrees`` gives the notation's degrees.
 
     ``Move("D", 1, 0, 1, segment=2)`` places a follower on segment 2 (the
-    figure defaults to FOLLOWER when a segment is given, else NONE).
+    figure defaults to FOLLOWER when a segment is given, else NONE), as in 0.1.
+    ``kind`` is the tile's kind number, as in 0.1; the C field ``kind`` (the
+    move's kind) is :attr:`move_kind`, set with the ``move_kind`` keyword.
     """
     __slots__ = ()
 
     def __new__(cls, tile: Union[str, int], x: int, y: int, rotation: int = 0,
-                figure: Optional[int] = None, segment: Optional[int] = None) -> "Move":
+                figure: Optional[Union[int, str]] = None, segment: Optional[int] = None, *,
+                move_kind: int = MoveKind.PLACE, quarter: Union[int, str] = 0) -> "Move":
         if figure is None:
             figure = Figure.NONE if segment is None else Figure.FOLLOWER
+        elif isinstance(figure, str):
+            figure = figure_of(figure)
+        if isinstance(quarter, str):
+            quarter = quarter_of(quarter)
         fields = (int(x), int(y), kind_of(tile), int(rotation), int(figure),
-                  NO_SEGMENT if segment is None else int(segment))
+                  NO_SEGMENT if segment is None else int(segment), int(move_kind), int(quarter))
         if not (_INT32[0] <= fields[0] <= _INT32[1] and _INT32[0] <= fields[1] <= _INT32[1]
                 and all(0 <= v <= 255 for v in fields[3:])):
             raise RangeError(Status.ERANGE, "CARC_ERANGE", "value out of range",
                              f"move fields out of range: x={x} y={y} rotation={rotation} "
-                             f"figure={int(figure)} segment={segment}", "")
+                             f"figure={int(figure)} segment={segment} move_kind={int(move_kind)} "
+                             f"quarter={int(quarter)}", "")
         return tuple.__new__(cls, fields)
+
+    # ------------------------------------------------------- other kinds
+
+    @classmethod
+    def pass_(cls) -> "Move":
+        """The pass move: declines the pending optional decision ("pass")."""
+        return _PASS
+
+    @classmethod
+    def recall(cls, tile: Union[str, int], x: int, y: int, rotation: int = 0) -> "Move":
+        """Place `tile` and take the player's abbot back from the board,
+        scoring it now ("U -1 0 90 abbot/recall")."""
+        return cls(tile, x, y, rotation, Figure.ABBOT, SEGMENT_RECALL)
+
+    @classmethod
+    def exit_to(cls, figure: Union[int, str], quarter: Union[int, str], x: int, y: int,
+             segment: int) -> "Move":
+        """The Count: `figure` leaves `quarter` for segment `segment` of the
+        tile at (x, y)."""
+        return cls._make(x, y, 0, 0, figure_of(figure), segment, MoveKind.EXIT,
+                         quarter_of(quarter))
+
+    @classmethod
+    def to_quarter(cls, quarter: Union[int, str], figure: Union[int, str] = Figure.FOLLOWER
+                   ) -> "Move":
+        """The Count: `figure` from supply into `quarter`."""
+        return cls._make(0, 0, 0, 0, figure_of(figure), NO_SEGMENT, MoveKind.QUARTER,
+                         quarter_of(quarter))
+
+    @classmethod
+    def count_to(cls, quarter: Union[int, str]) -> "Move":
+        """The Count moves to `quarter`."""
+        return cls._make(0, 0, 0, 0, Figure.NONE, NO_SEGMENT, MoveKind.COUNT,
+                         quarter_of(quarter))
+
+    @classmethod
+    def _make(cls, *fields) -> "Move":
+        return tuple.__new__(cls, tuple(int(f) for f in fields))
+
+    # ------------------------------------------------------------ fields
 
     x = property(itemgetter(0), doc="Column (x grows to the east).")
     y = property(itemgetter(1), doc="Row (y grows to the south).")
-    kind = property(itemgetter(2), doc="Tile kind number.")
+    kind = property(itemgetter(2), doc="Tile kind number (0 for moves that place no tile).")
     rotation = property(itemgetter(3), doc="Quarter turns clockwise, 0..3.")
 
     @property
-    def tile(self) -> str:
-        """Tile name ("D")."""
+    def move_kind(self) -> MoveKind:
+        """What the move is (carc_move.kind): PLACE, PASS, EXIT, QUARTER, COUNT."""
+        return MoveKind(self[6])
+
+    @property
+    def quarter(self) -> Optional[Quarter]:
+        """The quarter of the Count's moves (EXIT, QUARTER, COUNT), else None."""
+        return Quarter(self[7]) if self[6] in _QUARTER_KINDS else None
+
+    @property
+    def is_place(self) -> bool:
+        return self[6] == MoveKind.PLACE
+
+    @property
+    def is_pass(self) -> bool:
+        return self[6] == MoveKind.PASS
+
+    @property
+    def is_recall(self) -> bool:
+        """A place move whose figure action is the abbot's recall."""
+        return self[6] == MoveKind.PLACE and self[5] == SEGMENT_RECALL
+
+    @property
+    def tile(self) -> Optional[str]:
+        """Tile name ("D"); None for a move that places no tile (pass, the Count's)."""
+        if self[6] != MoveKind.PLACE:
+            return None
         return tile_names()[self[2]]
 
     @property
@@ -72,17 +180,23 @@ class Move(tuple):
 
     @property
     def segment(self) -> Optional[int]:
-        """Catalogue index of the segment receiving the figure, or None."""
-        return None if self[5] == NO_SEGMENT else self[5]
+        """Catalogue index of the segment receiving the figure, or None (no
+        figure, or the recall: see :attr:`is_recall`)."""
+        return None if self[5] in (NO_SEGMENT, SEGMENT_RECALL) else self[5]
 
     @property
     def placement(self) -> "Move":
-        """The same tile placement without a figure."""
-        return tuple.__new__(Move, (self[0], self[1], self[2], self[3], Figure.NONE, NO_SEGMENT))
+        """The same tile placement without a figure action."""
+        if self[6] != MoveKind.PLACE:
+            return self
+        return tuple.__new__(Move, (self[0], self[1], self[2], self[3], Figure.NONE, NO_SEGMENT,
+                                    MoveKind.PLACE, 0))
 
     @property
     def where(self) -> str:
-        """Where the figure goes, in the move notation ("road:E", "-")."""
+        """Where the figure goes, in the move notation ("road:E", "abbot/recall", "-")."""
+        if self[6] != MoveKind.PLACE:
+            return "-"
         parts = str(self).split(" ")
         return parts[4] if len(parts) > 4 else "-"
 
@@ -109,7 +223,8 @@ class Move(tuple):
             return f"Move.parse({str(self)!r})"
         except Exception:  # a move the library cannot format (bad fields)
             return (f"Move(tile={self[2]}, x={self[0]}, y={self[1]}, rotation={self[3]}, "
-                    f"figure={self[4]}, segment={self.segment})")
+                    f"figure={self[4]}, segment={self[5]}, move_kind={self[6]}, "
+                    f"quarter={self[7]})")
 
     def __eq__(self, other):
         return isinstance(other, Move) and tuple.__eq__(self, other)
@@ -123,6 +238,10 @@ class Move(tuple):
         return (_move_from_fields, (tuple(self),))
 
 
+_QUARTER_KINDS = (MoveKind.EXIT, MoveKind.QUARTER, MoveKind.COUNT)
+_PASS = tuple.__new__(Move, (0, 0, 0, 0, Figure.NONE, NO_SEGMENT, MoveKind.PASS, 0))
+
+
 def as_move(move: Union[Move, str]) -> Move:
     """A Move from a Move or a string in the move notation."""
     if isinstance(move, Move):
@@ -133,6 +252,10 @@ def as_move(move: Union[Move, str]) -> Move:
 
 
 def _move_from_fields(fields):
+    # a move pickled by 0.1 has 6 fields: a place move
+    fields = tuple(fields)
+    if len(fields) == 6:
+        fields += (MoveKind.PLACE, 0)
     return tuple.__new__(Move, fields)
 
 
@@ -172,7 +295,8 @@ class MoveList(Owner):
 
     # filling
     def fill_legal(self, unique_rotations: bool = False) -> "MoveList":
-        """Every legal move for the player to move (carc_game_legal_moves)."""
+        """Every legal answer to the pending decision (carc_game_legal_moves),
+        the pass included when it is optional."""
         _ffi.carc_game_legal_moves(self._handle(), self._game._handle(),
                                    ENUM_UNIQUE_ROTATIONS if unique_rotations else 0)
         return self

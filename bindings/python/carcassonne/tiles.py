@@ -4,15 +4,96 @@ from __future__ import annotations
 import ctypes
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, List, Tuple, Union
+from typing import Dict, Iterable, List, Tuple, Union
 
 from . import _ffi
-from ._constants import Edge, Module, SegmentEnd, SegmentKind, Side, Status
-from .errors import NotFoundError, RangeError
+from ._constants import MODULE_NAMES, Edge, Module, SegmentEnd, SegmentKind, Side, Status
+from .errors import NotFoundError, RangeError, error_class
 
-__all__ = ["Tile", "Segment", "tiles", "tile", "tile_names", "kind_of", "name_of"]
+__all__ = ["Tile", "Segment", "tiles", "tile", "tile_names", "kind_of", "name_of",
+           "module_name", "module_names", "parse_modules", "supported_modules", "modules_of"]
 
 TileRef = Union[str, int]
+ModulesRef = Union[int, str, Iterable[Union[str, int]]]
+
+
+# ---------------------------------------------------------------- modules
+
+
+def module_name(module: int) -> str:
+    """The name of one module flag ("river"; carc_module_name). ValueError if
+    `module` is not exactly one known flag."""
+    name = _ffi.carc_module_name(int(module) & 0xFFFFFFFF) if 0 <= int(module) <= 0xFFFFFFFF \
+        else None
+    if name is None:
+        raise ValueError(f"{int(module):#x} is not one module flag (known: {_known()})")
+    return name.decode("ascii")
+
+
+def module_names(modules: int) -> List[str]:
+    """The names of the flags set in `modules`, in flag order (an unknown bit
+    raises ValueError)."""
+    modules = int(modules)
+    return [module_name(1 << bit) for bit in range(32) if modules >> bit & 1]
+
+
+def _known() -> str:
+    return ", ".join(MODULE_NAMES.values())
+
+
+def parse_modules(text: str) -> Module:
+    """Module names separated by spaces or commas ("river,abbot", "farmers
+    river", "-farmers") into :class:`Module` flags (carc_modules_parse): the
+    farmers are on unless named with '-'; "" gives Module.FARMERS.
+    An unknown name raises ParseError (a ValueError) that names the known ones."""
+    out = ctypes.c_uint32()
+    status = _ffi.carc_modules_parse(ctypes.byref(out), str(text).encode("utf-8"))
+    if status != 0:
+        words = str(text).replace(",", " ").split()
+        unknown = [w for w in words if w.lstrip("-") not in MODULE_NAMES.values()]
+        what = f"unknown module {unknown[0]!r}" if unknown else f"cannot read modules {text!r}"
+        raise error_class(status)(status, _ffi._status_name(status), _ffi._status_str(status),
+                                  f"{what} (known modules: {_known()})", "carc_modules_parse")
+    return Module(out.value)
+
+
+def modules_of(modules: ModulesRef) -> Module:
+    """The :class:`Module` flags of a game for `modules`: flags (an int or
+    Module, as in 0.1: modules on top of the farmers), a string for
+    :func:`parse_modules` ("river,abbot", "river -farmers"), or an iterable of
+    names and flags ({"river", "abbot"}, ["-farmers", Module.RIVER]). The
+    farmers are on unless "-farmers" is named."""
+    if isinstance(modules, bool):
+        raise TypeError("modules: expected flags, names or a string, got a bool")
+    if isinstance(modules, int):
+        value = int(modules)
+        if not 0 <= value <= 0xFFFFFFFF:
+            raise ValueError(f"modules out of range: {value}")
+        return Module(value | Module.FARMERS)
+    if isinstance(modules, (str, bytes)):
+        return parse_modules(modules.decode("utf-8") if isinstance(modules, bytes) else modules)
+    words = []
+    flags = 0
+    for item in modules:
+        if isinstance(item, str):
+            words.append(item)
+        elif isinstance(item, int) and not isinstance(item, bool):
+            if not 0 <= int(item) <= 0xFFFFFFFF:
+                raise ValueError(f"module flag out of range: {int(item)}")
+            flags |= int(item)
+        else:
+            raise TypeError(f"modules: expected names or flags, got {type(item).__name__}")
+    # sorted: a set of names gives the same text (and the same error) every time
+    return Module(int(parse_modules(" ".join(sorted(words)))) | flags)
+
+
+_ALL_MODULES = sum(int(m) for m in MODULE_NAMES)
+
+
+def supported_modules() -> Module:
+    """The modules this build of the library implements (carc_modules_supported);
+    the others raise UnsupportedError when a game is created."""
+    return Module(_ffi.carc_modules_supported() & _ALL_MODULES)
 
 
 @lru_cache(maxsize=1)

@@ -48,9 +48,11 @@ def splitmix64(state):
     return state, z ^ (z >> 31)
 
 
-def playout(seed, players=2, farmers=True, moves=None):
-    """Play the random game carc-playout plays for these arguments; return the Game."""
-    game = carcassonne.Game(players=players, seed=seed, farmers=farmers)
+def playout(seed, players=2, farmers=True, moves=None, modules=""):
+    """Play the random game carc-playout plays for these arguments (`modules`:
+    its --modules list, "river,abbot"); return the Game. A move is any legal
+    answer to the pending decision."""
+    game = carcassonne.Game(players=players, seed=seed, farmers=farmers, modules=modules)
     rng = seed ^ 0x5EED5EED5EED
     played = 0
     while not game.is_over and (moves is None or played < moves):

@@ -72,6 +72,7 @@ int main(void)
     ENUM(CARC_GAME_OPTIONS_VERSION);
     ENUM(CARC_DEFAULT_START_TILE);
     ENUM(CARC_CLONE_NO_HISTORY);
+    ENUM(CARC_GAME_NO_UNDO);
     /* moves.h */
     ENUM(CARC_FIGURE_NONE);
     ENUM(CARC_FIGURE_FOLLOWER);
@@ -80,11 +81,30 @@ int main(void)
     ENUM(CARC_FIGURE_BUILDER);
     ENUM(CARC_FIGURE_PIG);
     ENUM(CARC_NO_SEGMENT);
+    ENUM(CARC_SEGMENT_RECALL);
     ENUM(CARC_ENUM_UNIQUE_ROTATIONS);
+    ENUM(CARC_MOVE_PLACE);
+    ENUM(CARC_MOVE_PASS);
+    ENUM(CARC_MOVE_EXIT);
+    ENUM(CARC_MOVE_QUARTER);
+    ENUM(CARC_MOVE_COUNT);
+    ENUM(CARC_QUARTER_CASTLE);
+    ENUM(CARC_QUARTER_MARKET);
+    ENUM(CARC_QUARTER_BLACKSMITH);
+    ENUM(CARC_QUARTER_CATHEDRAL);
+    ENUM(CARC_DECISION_NONE);
+    ENUM(CARC_DECISION_PLACE);
+    ENUM(CARC_DECISION_EXIT);
+    ENUM(CARC_DECISION_QUARTER);
+    ENUM(CARC_DECISION_COUNT);
+    ENUM(CARC_PENDING_OPTIONAL);
+    ENUM(CARC_PENDING_SECOND_TILE);
+    ENUM(CARC_PENDING_FINAL);
     /* scoring.h, undo.h, serialize.h, render.h */
     ENUM(CARC_EVENT_SCORE);
     ENUM(CARC_EVENT_FINAL);
     ENUM(CARC_EVENT_DISCARD);
+    ENUM(CARC_EVENT_RECALL);
     ENUM(CARC_HISTORY_PLACE);
     ENUM(CARC_HISTORY_DISCARD);
     ENUM(CARC_HISTORY_END);
@@ -167,7 +187,16 @@ int main(void)
     OFF(carc_move, rotation);
     OFF(carc_move, figure);
     OFF(carc_move, segment);
+    OFF(carc_move, kind);
+    OFF(carc_move, quarter);
     OFF(carc_move, reserved);
+    SIZE(carc_pending);
+    OFF(carc_pending, struct_size);
+    OFF(carc_pending, decision);
+    OFF(carc_pending, player);
+    OFF(carc_pending, flags);
+    OFF(carc_pending, tile);
+    OFF(carc_pending, part);
     SIZE(carc_segment_info);
     OFF(carc_segment_info, struct_size);
     OFF(carc_segment_info, kind);

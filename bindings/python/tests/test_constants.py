@@ -51,7 +51,7 @@ class StatusNames(unittest.TestCase):
 class Version(unittest.TestCase):
     def test_version_matches_target(self):
         number = carcassonne.library_version_number()
-        self.assertEqual((number // 10000, number // 100 % 100), (0, 1))
+        self.assertEqual((number // 10000, number // 100 % 100), (0, 2))
         major, minor, patch = (int(p) for p in carcassonne.library_version().split("."))
         self.assertEqual(major * 10000 + minor * 100 + patch, number)
 
@@ -77,6 +77,8 @@ class AbiDump(unittest.TestCase):
             (c.Status, "CARC_"), (c.Edge, "CARC_EDGE_"), (c.SegmentKind, "CARC_SEG_"),
             (c.SegmentEnd, "CARC_END_"), (c.Side, "CARC_"), (c.Figure, "CARC_FIGURE_"),
             (c.EventKind, "CARC_EVENT_"), (c.HistoryKind, "CARC_HISTORY_"),
+            (c.MoveKind, "CARC_MOVE_"), (c.Quarter, "CARC_QUARTER_"),
+            (c.Decision, "CARC_DECISION_"),
             # dice.h
             (c.DiceEdge, "CARC_DICE_EDGE_"), (c.DiceFace, "CARC_DICE_FACE_"),
             (c.DicePhase, "CARC_DICE_PHASE_"), (c.DiceWinReason, "CARC_DICE_WIN_"),
@@ -91,16 +93,19 @@ class AbiDump(unittest.TestCase):
                     self.assertIn(name, self.enums)
                     self.assertEqual(member.value, self.enums[name])
                     checked.add(name)
-        for member in c.Module:
-            if member.value:
-                name = "CARC_MODULE_" + member.name
-                self.assertEqual(member.value, self.enums[name], name)
-                checked.add(name)
+        for flags, prefix in ((c.Module, "CARC_MODULE_"), (c.PendingFlag, "CARC_PENDING_")):
+            for member in flags:
+                if member.value:
+                    name = prefix + member.name
+                    self.assertEqual(member.value, self.enums[name], name)
+                    checked.add(name)
         defines = {
             "CARC_GAME_OPTIONS_VERSION": c.GAME_OPTIONS_VERSION,
             "CARC_DEFAULT_START_TILE": c.DEFAULT_START_TILE,
             "CARC_NO_SEGMENT": c.NO_SEGMENT,
+            "CARC_SEGMENT_RECALL": c.SEGMENT_RECALL,
             "CARC_CLONE_NO_HISTORY": c.CLONE_NO_HISTORY,
+            "CARC_GAME_NO_UNDO": c.GAME_NO_UNDO,
             "CARC_ENUM_UNIQUE_ROTATIONS": c.ENUM_UNIQUE_ROTATIONS,
             "CARC_RENDER_COLOR": c.RENDER_COLOR,
             "CARC_RENDER_NO_LEGEND": c.RENDER_NO_LEGEND,
@@ -133,6 +138,7 @@ class AbiDump(unittest.TestCase):
             "carc_allocator": _ffi.carc_allocator,
             "carc_game_options": _ffi.carc_game_options,
             "carc_move": _ffi.carc_move,
+            "carc_pending": _ffi.carc_pending,
             "carc_segment_info": _ffi.carc_segment_info,
             "carc_figure_info": _ffi.carc_figure_info,
             "carc_feature_info": _ffi.carc_feature_info,
@@ -289,6 +295,7 @@ class Declarations(unittest.TestCase):
 
 
 _STATUS_FUNCTIONS_CHECKED_BY_HAND = {"carc_game_check_move", "carc_game_load",
+                                     "carc_game_options_check", "carc_modules_parse",
                                      "carc_dice_game_check_action", "carc_dice_game_load"}
 
 

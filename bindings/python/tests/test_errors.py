@@ -82,12 +82,48 @@ class ErrorMapping(unittest.TestCase):
         with self.assertRaises(ValueError):
             Game(players=-1)
 
+    def test_bad_options_say_what_is_wrong(self):
+        # The text of carc_game_options_check, before any game exists.
+        for kwargs, status, text in (
+                (dict(players=9), Status.ERANGE, "players 9 out of range 2..5"),
+                (dict(players=1), Status.ERANGE, "players 1 out of range 2..5"),
+                (dict(start_rotation=4), Status.ERANGE, "rotation")):
+            with self.subTest(**kwargs):
+                with self.assertRaises(ValueError) as cm:
+                    Game(**kwargs)
+                exc = self.assertStatus(cm, status, errors.RangeError)
+                self.assertIn(text, exc.detail)
+                self.assertIn(text, str(exc))
+                self.assertEqual(exc.function, "carc_game_options_check")
+                with self.assertRaises(errors.RangeError) as again:
+                    carcassonne.check_options(**kwargs)
+                self.assertEqual(again.exception.detail, exc.detail)
+        carcassonne.check_options(players=5, modules="river,abbot")
+
     def test_unsupported_module(self):
-        for module in (carcassonne.Module.RIVER, carcassonne.Module.INNS):
-            with self.subTest(module=module):
-                with self.assertRaises(errors.UnsupportedError) as cm:
-                    Game(modules=module)
-                self.assertStatus(cm, Status.EUNSUPPORTED, NotImplementedError)
+        unsupported = [m for m in (carcassonne.Module.COUNT, carcassonne.Module.INNS,
+                                   carcassonne.Module.TRADERS)
+                       if not m & carcassonne.supported_modules()]
+        if not unsupported:
+            self.skipTest("this build implements every module")
+        for module in unsupported:
+            name = carcassonne.module_name(module)
+            for spelling in (module, name, {name}, f"river,{name}"):
+                with self.subTest(module=spelling):
+                    with self.assertRaises(errors.UnsupportedError) as cm:
+                        Game(modules=spelling)
+                    exc = self.assertStatus(cm, Status.EUNSUPPORTED, NotImplementedError)
+                    self.assertIn(name, exc.detail)
+                    self.assertEqual(exc.function, "carc_game_options_check")
+
+    def test_unknown_module_name(self):
+        for spelling in ("rivers", {"river", "abbott"}, "river,,foo", ["-farmer"]):
+            with self.subTest(modules=spelling):
+                with self.assertRaises(ValueError) as cm:
+                    Game(modules=spelling)
+                self.assertIsInstance(cm.exception, errors.ParseError)
+                for known in ("farmers", "river", "abbot", "count", "inns", "traders"):
+                    self.assertIn(known, str(cm.exception))
 
     def test_parse_error(self):
         for text in ("", "D", "D 1 0", "D 1 0 45", "ZZ 1 0 0", "D 1 0 0 road:X", "D x 0 0",

@@ -40,22 +40,22 @@ class Loader(unittest.TestCase):
             self.assertEqual(os.path.realpath(path), os.path.realpath(wanted))
 
     def test_version_refused(self):
-        for number in (0, 200, 10100, 10000, 1, 99):
+        for number in (0, 100, 107, 300, 10200, 10000, 1, 99):
             with self.subTest(number=number):
                 with self.assertRaises(LibraryError) as cm:
                     _lib._check_version(FakeLibrary(number), "fake")
                 text = str(cm.exception)
                 self.assertIn("does not match", text)
-                self.assertIn("0.1", text)
+                self.assertIn("0.2", text)
                 self.assertIsInstance(cm.exception, ImportError)
-        _lib._check_version(FakeLibrary(100), "0.1.0")
-        _lib._check_version(FakeLibrary(107), "patch releases are fine")
+        _lib._check_version(FakeLibrary(200), "0.2.0")
+        _lib._check_version(FakeLibrary(207), "patch releases are fine")
 
     def test_env_var_missing_file(self):
-        result = _run("import carcassonne", CARCASSONNE_LIBRARY="/nonexistent/libcarcassonne.so.0.1")
+        result = _run("import carcassonne", CARCASSONNE_LIBRARY="/nonexistent/libcarcassonne.so.0.2")
         self.assertNotEqual(result.returncode, 0)
         self.assertIn("LibraryError", result.stderr)
-        self.assertIn("CARCASSONNE_LIBRARY=/nonexistent/libcarcassonne.so.0.1", result.stderr)
+        self.assertIn("CARCASSONNE_LIBRARY=/nonexistent/libcarcassonne.so.0.2", result.stderr)
 
     def test_env_var_not_carcassonne(self):
         libc = ctypes.util.find_library("c")
