@@ -1,7 +1,7 @@
 # cmake -DRUNNER=carc-scenario -DDIR=bad -P check-bad.cmake
 # Each bad/*.scn names the line the runner must report with "# runner-fails-at: N".
 # The runner must exit 1 (a failure, not a crash), print FILE:N:, and end with
-# "0 passed, 1 failed". All files together must give "0 passed, K failed".
+# "0 passed, 1 failed, 0 skipped". All files together must give "0 passed, K failed, 0 skipped".
 file(GLOB files "${DIR}/*.scn")
 list(SORT files)
 list(LENGTH files count)
@@ -21,13 +21,13 @@ foreach(file IN LISTS files)
   if(at EQUAL -1)
     string(APPEND errors "${file}: no failure reported at line ${line}:\n${out}\n")
   endif()
-  if(NOT out MATCHES "0 passed, 1 failed\n$")
-    string(APPEND errors "${file}: the last line is not '0 passed, 1 failed':\n${out}\n")
+  if(NOT out MATCHES "0 passed, 1 failed, 0 skipped\n$")
+    string(APPEND errors "${file}: the last line is not '0 passed, 1 failed, 0 skipped':\n${out}\n")
   endif()
 endforeach()
 execute_process(COMMAND "${RUNNER}" ${files} RESULT_VARIABLE rc OUTPUT_VARIABLE out)
-if(NOT rc STREQUAL "1" OR NOT out MATCHES "0 passed, ${count} failed\n$")
-  string(APPEND errors "all files at once: exit ${rc}, expected 1 and '0 passed, ${count} failed':\n${out}\n")
+if(NOT rc STREQUAL "1" OR NOT out MATCHES "0 passed, ${count} failed, 0 skipped\n$")
+  string(APPEND errors "all files at once: exit ${rc}, expected 1 and '0 passed, ${count} failed, 0 skipped':\n${out}\n")
 endif()
 if(errors)
   message(FATAL_ERROR "${errors}")
