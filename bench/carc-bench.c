@@ -9,6 +9,14 @@
  *   games/s = games / wall time of the whole loop, game creation included.
  * Prints one line per run in the agreed form, then the statistics (they double
  * as a rules check) and a per-operation breakdown in ns.
+ *
+ * --modules LIST (carc_modules_parse: "river,abbot") plays the same protocol
+ * with those rules modules over every decision the game waits for
+ * (carc_game_pending): a place decision as above (the figure options include
+ * the abbot and its recall; an optional one also offers its pass, as one more
+ * placement), any other decision uniformly over its legal moves
+ * (carc_game_legal_moves). The base game (farmers on or off) keeps its own
+ * loop, untouched, so its figures do not move.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <carcassonne/carcassonne.h>
@@ -21,11 +29,14 @@
 typedef struct stats {
     double turns, placements, figure_opts, score;
     double during[3], final[4]; /* road, city, monastery | road, city, monastery, field */
+    /* with modules only: */
+    double decisions;                 /* answers to decisions other than a placement, passes */
+    double garden_during, garden_final, recall, abbot_moves, recalls;
 } stats;
 
 typedef struct job {
     uint64_t seed;
-    uint32_t players, games, flags;
+    uint32_t players, games, flags, modules;
     stats st;
     int failed;
 } job;
@@ -84,6 +95,7 @@ static void *run_games(void *arg)
     carc_game_options o = CARC_GAME_OPTIONS_INIT;
     o.players = j->players;
     o.flags = j->flags;
+    o.modules = j->modules;
     carc_movelist *pl = NULL, *fl = NULL;
     uint64_t rng = j->seed * 0x9E3779B97F4A7C15ull + 1;
     memset(&j->st, 0, sizeof j->st);
@@ -121,6 +133,121 @@ static void *run_games(void *arg)
     return NULL;
 }
 
+/* The score events of a game with modules: gardens and recalls apart. */
+static void tally_modules(stats *st, const carc_game *g, uint32_t players)
+{
+    uint32_t n;
+    carc_game_event_count(&n, g);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_event e = { sizeof e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+        carc_game_event(&e, g, i);
+        if (e.kind == CARC_EVENT_DISCARD)
+            continue;
+        double pts = (double)e.points * __builtin_popcount(e.players);
+        if (e.kind == CARC_EVENT_RECALL) {
+            st->recall += pts;
+            st->recalls += 1;
+            continue;
+        }
+        if (e.feature_kind == CARC_SEG_GARDEN) {
+            if (e.kind == CARC_EVENT_SCORE)
+                st->garden_during += pts;
+            else if (e.kind == CARC_EVENT_FINAL)
+                st->garden_final += pts;
+            continue;
+        }
+        int k = e.feature_kind == CARC_SEG_ROAD ? 0 : e.feature_kind == CARC_SEG_CITY ? 1
+                                                   : e.feature_kind == CARC_SEG_MONASTERY ? 2 : 3;
+        if (e.kind == CARC_EVENT_SCORE && k < 3)
+            st->during[k] += pts;
+        else if (e.kind == CARC_EVENT_FINAL)
+            st->final[k] += pts;
+    }
+    for (uint32_t p = 0; p < players; p++) {
+        int32_t s;
+        carc_game_score(&s, g, p);
+        st->score += s;
+    }
+}
+
+/*
+ * The protocol with rules modules: every pending decision. A place decision:
+ * uniform over the placements of the tile (plus the pass when it is optional),
+ * then uniform over the figure options of that placement; any other decision:
+ * uniform over its legal moves.
+ */
+static void *run_games_modules(void *arg)
+{
+    job *j = arg;
+    carc_game_options o = CARC_GAME_OPTIONS_INIT;
+    o.players = j->players;
+    o.flags = j->flags;
+    o.modules = j->modules;
+    carc_movelist *pl = NULL, *fl = NULL;
+    uint64_t rng = j->seed * 0x9E3779B97F4A7C15ull + 1;
+    memset(&j->st, 0, sizeof j->st);
+    for (uint32_t gi = 0; gi < j->games; gi++) {
+        o.seed = j->seed + gi;
+        carc_game *g;
+        if (carc_game_new(&g, &o) != CARC_OK) {
+            j->failed = 1;
+            return NULL;
+        }
+        if (!pl && (carc_movelist_new(&pl, g) != CARC_OK || carc_movelist_new(&fl, g) != CARC_OK)) {
+            j->failed = 1;
+            return NULL;
+        }
+        for (;;) {
+            carc_pending pd = { sizeof pd, 0, 0, 0, 0, 0 };
+            const carc_move *m;
+            if (carc_game_pending(&pd, g) != CARC_OK) {
+                j->failed = 1;
+                return NULL;
+            }
+            if (pd.decision == CARC_DECISION_NONE)
+                break;
+            if (pd.decision == CARC_DECISION_PLACE) {
+                carc_game_placements(pl, g, pd.tile, CARC_ENUM_UNIQUE_ROTATIONS);
+                size_t np = carc_movelist_count(pl), opt = (pd.flags & CARC_PENDING_OPTIONAL) ? 1 : 0;
+                size_t pi = pick(&rng, np + opt);
+                if (pi == np) { /* the pass */
+                    carc_move pass = { 0, 0, 0, 0, 0, CARC_NO_SEGMENT, CARC_MOVE_PASS, 0, 0 };
+                    if (carc_game_play(g, &pass) != CARC_OK) {
+                        j->failed = 1;
+                        return NULL;
+                    }
+                    j->st.decisions += 1;
+                    continue;
+                }
+                carc_move p = carc_movelist_data(pl)[pi];
+                carc_game_figure_options(fl, g, &p);
+                size_t nf = carc_movelist_count(fl);
+                m = &carc_movelist_data(fl)[pick(&rng, nf)];
+                j->st.turns += 1;
+                j->st.placements += (double)np;
+                j->st.figure_opts += (double)nf;
+                j->st.abbot_moves += m->figure == CARC_FIGURE_ABBOT;
+            } else {
+                if (carc_game_legal_moves(fl, g, 0) != CARC_OK || carc_movelist_count(fl) == 0) {
+                    j->failed = 1;
+                    return NULL;
+                }
+                m = &carc_movelist_data(fl)[pick(&rng, carc_movelist_count(fl))];
+                j->st.decisions += 1;
+            }
+            if (carc_game_play(g, m) != CARC_OK) {
+                j->failed = 1;
+                return NULL;
+            }
+        }
+        tally_modules(&j->st, g, j->players);
+        carc_game_free(g);
+    }
+    carc_movelist_free(pl);
+    carc_movelist_free(fl);
+    return NULL;
+}
+
 /* Per-operation timings over positions from real games: each operation is
  * repeated on K copies of the position and the loop timed as a whole. */
 #define K 16
@@ -128,10 +255,12 @@ typedef struct optimes {
     double placements, figure_opts, play, undo, clone, clone_nohist, copy_nohist, n, nclone;
 } optimes;
 
-static void time_ops(optimes *t, uint32_t players, uint64_t seed, uint32_t games)
+static void time_ops(optimes *t, uint32_t players, uint32_t modules, uint64_t seed, uint32_t games)
 {
     carc_game_options o = CARC_GAME_OPTIONS_INIT;
+    bool general = (modules & ~(uint32_t)CARC_MODULE_FARMERS) != 0;
     o.players = players;
+    o.modules = modules;
     uint64_t rng = seed ^ 0xABCDEFull;
     memset(t, 0, sizeof *t);
     for (uint32_t gi = 0; gi < games; gi++) {
@@ -145,6 +274,19 @@ static void time_ops(optimes *t, uint32_t players, uint64_t seed, uint32_t games
         carc_movelist_new(&fl, g);
         uint32_t tile;
         while (carc_game_current_tile(&tile, g) == CARC_OK) {
+            if (general) {
+                /* with modules: only place decisions without a pass are timed; the
+                 * others get a uniform legal move */
+                carc_pending pd = { sizeof pd, 0, 0, 0, 0, 0 };
+                carc_game_pending(&pd, g);
+                if (pd.decision == CARC_DECISION_NONE)
+                    break;
+                if (pd.decision != CARC_DECISION_PLACE || (pd.flags & CARC_PENDING_OPTIONAL)) {
+                    carc_game_legal_moves(fl, g, 0);
+                    carc_game_play(g, &carc_movelist_data(fl)[pick(&rng, carc_movelist_count(fl))]);
+                    continue;
+                }
+            }
             double t0 = now();
             for (int k = 0; k < K; k++)
                 carc_game_placements(pl, g, tile, CARC_ENUM_UNIQUE_ROTATIONS);
@@ -212,8 +354,9 @@ static int cmp_double(const void *a, const void *b)
 static void usage(FILE *f)
 {
     fprintf(f, "usage: carc-bench [--games N] [--seed S] [--players 2..5] [--runs R] [--threads T] [--no-undo] "
-               "[--no-ops]\n"
-               "  --no-undo  games created with CARC_GAME_NO_UNDO (no undo journal)\n");
+               "[--no-ops] [--modules LIST]\n"
+               "  --no-undo       games created with CARC_GAME_NO_UNDO (no undo journal)\n"
+               "  --modules LIST  rules modules, e.g. river,abbot (default: the base game with farmers)\n");
 }
 
 int main(int argc, char **argv)
@@ -221,7 +364,8 @@ int main(int argc, char **argv)
     uint32_t games = 20000, players = 2, runs = 5, threads = 1;
     uint64_t seed = 1;
     int ops = 1;
-    uint32_t flags = 0;
+    uint32_t flags = 0, modules = CARC_MODULE_FARMERS;
+    const char *modules_text = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -237,6 +381,19 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--no-undo")) {
             flags |= CARC_GAME_NO_UNDO;
             continue;
+        } else if (!strcmp(a, "--modules") && v) {
+            carc_game_options go = CARC_GAME_OPTIONS_INIT;
+            char msg[160];
+            if (carc_modules_parse(&modules, v) != CARC_OK) {
+                fprintf(stderr, "carc-bench: --modules: cannot read '%s'\n", v);
+                return 2;
+            }
+            go.modules = modules;
+            if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
+                fprintf(stderr, "carc-bench: --modules %s: %s\n", v, msg);
+                return 2;
+            }
+            modules_text = v;
         } else if (!strcmp(a, "--games") && ok && n > 0 && n < 100000000ull) {
             games = (uint32_t)n;
         } else if (!strcmp(a, "--seed") && ok) {
@@ -259,6 +416,8 @@ int main(int argc, char **argv)
     pthread_t *tid = calloc(threads, sizeof *tid);
     if (!gps || !jobs || !tid)
         return 1;
+    bool general = (modules & ~(uint32_t)CARC_MODULE_FARMERS) != 0;
+    void *(*run)(void *) = general ? run_games_modules : run_games;
     stats total;
     memset(&total, 0, sizeof total);
     for (uint32_t r = 0; r < runs; r++) {
@@ -269,12 +428,13 @@ int main(int argc, char **argv)
             jobs[t].seed = s;
             jobs[t].players = players;
             jobs[t].flags = flags;
+            jobs[t].modules = modules;
             jobs[t].games = per + (t < extra);
             jobs[t].failed = 0;
             s += jobs[t].games;
             if (threads == 1)
-                run_games(&jobs[t]);
-            else if (pthread_create(&tid[t], NULL, run_games, &jobs[t]) != 0)
+                run(&jobs[t]);
+            else if (pthread_create(&tid[t], NULL, run, &jobs[t]) != 0)
                 return 1;
         }
         if (threads > 1)
@@ -296,12 +456,21 @@ int main(int argc, char **argv)
                 st.during[k] += jobs[t].st.during[k];
             for (int k = 0; k < 4; k++)
                 st.final[k] += jobs[t].st.final[k];
+            st.decisions += jobs[t].st.decisions;
+            st.garden_during += jobs[t].st.garden_during;
+            st.garden_final += jobs[t].st.garden_final;
+            st.recall += jobs[t].st.recall;
+            st.recalls += jobs[t].st.recalls;
+            st.abbot_moves += jobs[t].st.abbot_moves;
         }
         gps[r] = games / sec;
         printf("engine=libcarcassonne games=%u seconds=%.3f games_per_sec=%.0f turns_per_game=%.2f "
-               "placements_per_turn=%.2f meeple_opts_per_turn=%.3f mean_score_per_player=%.2f\n",
+               "placements_per_turn=%.2f meeple_opts_per_turn=%.3f mean_score_per_player=%.2f",
                games, sec, gps[r], st.turns / games, st.placements / st.turns, st.figure_opts / st.turns,
                st.score / ((double)games * players));
+        if (modules_text != NULL)
+            printf(" modules=%s other_decisions_per_game=%.2f", modules_text, st.decisions / games);
+        printf("\n");
         fflush(stdout);
         total.turns += st.turns;
         total.score += st.score;
@@ -309,23 +478,35 @@ int main(int argc, char **argv)
             total.during[k] += st.during[k];
         for (int k = 0; k < 4; k++)
             total.final[k] += st.final[k];
+        total.garden_during += st.garden_during;
+        total.garden_final += st.garden_final;
+        total.recall += st.recall;
+        total.recalls += st.recalls;
+        total.abbot_moves += st.abbot_moves;
     }
     double pp = (double)games * runs * players;
     qsort(gps, runs, sizeof *gps, cmp_double);
-    printf("median games_per_sec=%.0f over %u runs, %u thread%s%s (min %.0f, max %.0f)\n", gps[runs / 2], runs,
-           threads, threads > 1 ? "s" : "", (flags & CARC_GAME_NO_UNDO) ? ", no undo journal" : "", gps[0],
+    printf("median games_per_sec=%.0f over %u runs, %u thread%s%s%s%s (min %.0f, max %.0f)\n", gps[runs / 2], runs,
+           threads, threads > 1 ? "s" : "", (flags & CARC_GAME_NO_UNDO) ? ", no undo journal" : "",
+           modules_text != NULL ? ", modules " : "", modules_text != NULL ? modules_text : "", gps[0],
            gps[runs - 1]);
     printf("points per player: during play roads=%.2f cities=%.2f monasteries=%.2f | final roads=%.2f "
            "cities=%.2f monasteries=%.2f farms=%.2f | total=%.2f\n",
            total.during[0] / pp, total.during[1] / pp, total.during[2] / pp, total.final[0] / pp,
            total.final[1] / pp, total.final[2] / pp, total.final[3] / pp, total.score / pp);
+    if (modules & CARC_MODULE_ABBOT)
+        printf("abbot, per player: gardens during play=%.2f final=%.2f | recalls=%.2f (%.2f a game, all players) | "
+               "abbot moves %.2f a game\n",
+               total.garden_during / pp, total.garden_final / pp, total.recall / pp,
+               total.recalls / ((double)games * runs), total.abbot_moves / ((double)games * runs));
 
     if (ops) {
         optimes t;
-        time_ops(&t, players, seed, 200);
+        time_ops(&t, players, modules, seed, 200);
         carc_game *g;
         carc_game_options o = CARC_GAME_OPTIONS_INIT;
         o.players = players;
+        o.modules = modules;
         carc_game_new(&g, &o);
         size_t bytes = 0;
         carc_game_state_size(&bytes, g);

@@ -3,7 +3,7 @@
  * The greedy bot changes seat every game (game i: seat i mod players), so no
  * seat has an advantage. Prints the greedy bot's win rate.
  *
- *   carc-bot-match --games 1000 [--players 2] [--seed 1] [--verbose]
+ *   carc-bot-match --games 1000 [--players 2] [--seed 1] [--modules river,abbot] [--verbose]
  */
 #include <carcassonne/carcassonne.h>
 
@@ -20,10 +20,12 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "Usage: carc-bot-match [--games N] [--players N] [--seed S] [--verbose]\n"
+            "Usage: carc-bot-match [--games N] [--players N] [--seed S] [--modules LIST] [--verbose]\n"
             "Plays N games (default 1000) of one greedy bot against random bots (2..5\n"
             "players, default 2), the greedy bot changing seat every game, and prints\n"
-            "the greedy bot's win rate. Game i uses seed S+i (default S = 1).\n");
+            "the greedy bot's win rate. Game i uses seed S+i (default S = 1).\n"
+            "--modules takes rules modules such as river,abbot (default: the base game\n"
+            "with farmers; -farmers leaves the farmers out).\n");
 }
 
 static int parse_number(uint64_t *out, const char *text, uint64_t min, uint64_t max)
@@ -47,7 +49,8 @@ typedef struct tally {
 } tally;
 
 /* Play one game; 0 on success. */
-static int play_game(tally *t, uint32_t players, uint64_t seed, uint32_t greedy_seat, int verbose)
+static int play_game(tally *t, uint32_t players, uint32_t modules, uint64_t seed, uint32_t greedy_seat,
+                     int verbose)
 {
     carc_game_options go;
     carc_game *g = NULL;
@@ -59,6 +62,7 @@ static int play_game(tally *t, uint32_t players, uint64_t seed, uint32_t greedy_
     carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
     go.players = players;
     go.seed = seed;
+    go.modules = modules;
     st = carc_game_new(&g, &go);
     if (st != CARC_OK) {
         fprintf(stderr, "carc-bot-match: cannot create game (seed %llu): %s\n", (unsigned long long)seed,
@@ -127,6 +131,8 @@ done:
 int main(int argc, char **argv)
 {
     uint64_t games = 1000, players = 2, seed = 1;
+    uint32_t modules = CARC_MODULE_FARMERS;
+    const char *modules_text = NULL;
     int verbose = 0;
     tally t;
 
@@ -140,6 +146,22 @@ int main(int argc, char **argv)
             return 0;
         } else if (strcmp(a, "--verbose") == 0 || strcmp(a, "-v") == 0) {
             verbose = 1;
+            continue;
+        } else if (strcmp(a, "--modules") == 0) {
+            carc_game_options go;
+            char msg[160];
+            if (v == NULL || carc_modules_parse(&modules, v) != CARC_OK) {
+                fprintf(stderr, "carc-bot-match: --modules wants names such as river,abbot\n");
+                return 2;
+            }
+            carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
+            go.modules = modules;
+            if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
+                fprintf(stderr, "carc-bot-match: --modules %s: %s\n", v, msg);
+                return 2;
+            }
+            modules_text = v;
+            i++;
             continue;
         } else if (strcmp(a, "--games") == 0) {
             target = &games;
@@ -165,12 +187,15 @@ int main(int argc, char **argv)
 
     memset(&t, 0, sizeof t);
     for (uint64_t i = 0; i < games; i++)
-        if (play_game(&t, (uint32_t)players, seed + i, (uint32_t)(i % players), verbose) != 0)
+        if (play_game(&t, (uint32_t)players, modules, seed + i, (uint32_t)(i % players), verbose) != 0)
             return 1;
 
-    printf("greedy vs random, %llu player%s, %llu game%s (seeds %llu..%llu), greedy changing seat every game\n",
+    printf("greedy vs random, %llu player%s, %llu game%s (seeds %llu..%llu), greedy changing seat every game",
            (unsigned long long)players, players == 1 ? "" : "s", (unsigned long long)games,
            games == 1 ? "" : "s", (unsigned long long)seed, (unsigned long long)(seed + games - 1));
+    if (modules_text != NULL)
+        printf(", modules %s", modules_text);
+    printf("\n");
     printf("greedy won %llu, shared %llu, lost %llu\n", (unsigned long long)t.wins,
            (unsigned long long)t.shared, (unsigned long long)t.losses);
     printf("greedy win rate: %.1f%%\n", 100.0 * (double)t.wins / (double)games);

@@ -12,9 +12,17 @@
  *            + a value for each follower still in p's supply, higher for the
  *              last ones, falling to nothing as the draw pile runs out
  *
+ *            + with the Abbot, a value for the abbot in supply (it falls to
+ *              nothing as the draw pile runs out too)
+ *
  *   evaluation = value(me) - max over opponents of value(opponent)
  *
- * Ties are broken by the bot's own seeded generator.
+ * The moves tried are every legal answer to the pending decision
+ * (carc_game_legal_moves): placements with their figure actions, the abbot's
+ * recall, and a pass where the decision is optional. A recall is valued by
+ * its immediate points (they are in the score after the move) plus the abbot
+ * back in supply, against what the abbot's monastery or garden was expected
+ * to bring had it stayed. Ties are broken by the bot's own seeded generator.
  */
 #include "bots.h"
 
@@ -32,16 +40,18 @@ typedef struct bot_weights {
     double field_growth;     /* expected extra value of a field */
     double supply[4];        /* value of the last, 2nd-last, 3rd-last, and any other follower */
     double horizon;          /* own turns left that count as "plenty of time" */
+    double abbot_supply;     /* value of the abbot in supply (with the Abbot) */
 } bot_weights;
 
 static const bot_weights default_weights = {
-    1.0, {0.75, 0.55, 0.35, 0.2, 0.2}, 2.0, 0.8, -1.5, {6.0, 4.0, 3.0, 2.5}, 8.0,
+    1.0, {0.75, 0.55, 0.35, 0.2, 0.2}, 2.0, 0.8, -1.5, {6.0, 4.0, 3.0, 2.5}, 8.0, 3.0,
 };
 
 struct bot {
     bot_kind kind;
     const bot_weights *w;
     uint64_t rng;
+    bool abbot;            /* the Abbot is in play */
     carc_movelist *moves;
     carc_game *scratch;    /* greedy: a copy of the game to try moves on */
     uint32_t *features;    /* greedy: distinct occupied features (scratch space) */
@@ -90,6 +100,11 @@ bot *bot_new(bot_kind kind, uint64_t seed, const carc_game *game)
     b->w = &default_weights;
     b->rng = seed;
     (void)bot_rng_next(&b->rng);
+    {
+        carc_game_options opts;
+        memset(&opts, 0, sizeof opts);
+        b->abbot = carc_game_options_get(&opts, game) == CARC_OK && (opts.modules & CARC_MODULE_ABBOT) != 0;
+    }
     if (carc_movelist_new(&b->moves, game) != CARC_OK) {
         free(b);
         return NULL;
@@ -202,9 +217,11 @@ static double evaluate(bot *b, const carc_game *g, uint32_t me)
         time = clamp01((double)remaining / (b->w->horizon * (double)players));
 
         for (uint32_t p = 0; p < players; p++) {
-            uint32_t supply = 0;
+            uint32_t supply = 0, abbots = 0;
             carc_game_supply(&supply, g, p);
             value[p] += supply_estimate(b->w, supply, time);
+            if (b->abbot && carc_game_figure_supply(&abbots, g, p, CARC_FIGURE_ABBOT) == CARC_OK)
+                value[p] += b->w->abbot_supply * (double)abbots * time;
         }
 
         carc_game_figure_count(&figures, g);

@@ -5,6 +5,11 @@
  *   carc-demo                         3 greedy bots, seed 1
  *   carc-demo --players 4 --seed 7 --bot random --svg board.svg --record game.txt
  *   carc-demo --play --seat 1         you are player 1
+ *   carc-demo --modules river,abbot   with the River and the Abbot
+ *
+ * The bots and the human answer whatever decision the game waits for
+ * (carc_game_pending): a tile to place with its figure action, an abbot to
+ * recall, or any other decision an expansion brings (a pass declines one).
  */
 #include <carcassonne/carcassonne.h>
 
@@ -21,6 +26,7 @@
 typedef struct options {
     uint32_t players;
     uint64_t seed;
+    uint32_t modules; /* CARC_MODULE_* (default: farmers) */
     bot_kind bot;
     const char *svg;
     const char *record;
@@ -51,6 +57,8 @@ static void usage(FILE *f)
             "  --players N      number of players, 2..5 (default 3)\n"
             "  --seed S         seed of the tile shuffle and of the bots (default 1)\n"
             "  --bot KIND       the bots: greedy (default) or random\n"
+            "  --modules LIST   rules modules, e.g. river,abbot (default: the base game with\n"
+            "                   farmers; -farmers leaves the farmers out)\n"
             "  --svg FILE       write the final board as SVG to FILE\n"
             "  --record FILE    write the game record to FILE\n"
             "  --quiet          print only the final scores\n"
@@ -81,6 +89,7 @@ static int parse_args(options *opt, int argc, char **argv)
 {
     opt->players = 3;
     opt->seed = 1;
+    opt->modules = CARC_MODULE_FARMERS;
     opt->bot = BOT_GREEDY;
     opt->svg = NULL;
     opt->record = NULL;
@@ -105,7 +114,8 @@ static int parse_args(options *opt, int argc, char **argv)
         } else if (strcmp(a, "--color") == 0) {
             opt->color = true;
         } else if (strcmp(a, "--players") == 0 || strcmp(a, "--seed") == 0 || strcmp(a, "--bot") == 0
-                   || strcmp(a, "--svg") == 0 || strcmp(a, "--record") == 0 || strcmp(a, "--seat") == 0) {
+                   || strcmp(a, "--svg") == 0 || strcmp(a, "--record") == 0 || strcmp(a, "--seat") == 0
+                   || strcmp(a, "--modules") == 0) {
             if (v == NULL) {
                 fprintf(stderr, "carc-demo: %s needs a value (see --help)\n", a);
                 return 2;
@@ -138,6 +148,19 @@ static int parse_args(options *opt, int argc, char **argv)
                 }
                 opt->seat = (uint32_t)n;
                 opt->seat_given = true;
+            } else if (strcmp(a, "--modules") == 0) {
+                carc_game_options go;
+                char msg[160];
+                if (carc_modules_parse(&opt->modules, v) != CARC_OK) {
+                    fprintf(stderr, "carc-demo: --modules wants names such as river,abbot, not '%s'\n", v);
+                    return 2;
+                }
+                carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
+                go.modules = opt->modules;
+                if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
+                    fprintf(stderr, "carc-demo: --modules %s: %s\n", v, msg);
+                    return 2;
+                }
             } else if (strcmp(a, "--svg") == 0) {
                 opt->svg = v;
             } else {
@@ -296,7 +319,8 @@ static const char *player_label(const session *s, uint32_t p, char *buf, size_t 
 
 /* ---- turn reports ---------------------------------------------------------- */
 
-/* Moves played so far (discards and an early end not counted). */
+/* Tiles placed so far (discards, an early end and decisions other than a
+ * placement not counted). */
 static uint32_t moves_played(const carc_game *g)
 {
     uint32_t n = 0, count = 0;
@@ -305,10 +329,32 @@ static uint32_t moves_played(const carc_game *g)
         carc_history_entry e;
         memset(&e, 0, sizeof e);
         e.struct_size = sizeof e;
-        if (carc_game_history(&e, g, i) == CARC_OK && e.kind == CARC_HISTORY_PLACE)
+        if (carc_game_history(&e, g, i) == CARC_OK && e.kind == CARC_HISTORY_PLACE
+            && e.move.kind == CARC_MOVE_PLACE)
             count++;
     }
     return count;
+}
+
+/* "river, abbot" (the modules other than the farmers), "" for none. */
+static void format_modules(char *buf, size_t cap, uint32_t modules)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (uint32_t bit = 1; bit != 0 && len + 16 < cap; bit <<= 1) {
+        const char *name = carc_module_name(bit);
+        int w;
+        if (!(modules & bit) || bit == CARC_MODULE_FARMERS || name == NULL)
+            continue;
+        w = snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", name);
+        if (w > 0)
+            len += (size_t)w;
+    }
+}
+
+static bool abbot_in_play(const session *s)
+{
+    return (s->opt->modules & CARC_MODULE_ABBOT) != 0;
 }
 
 static void print_move(const session *s, uint32_t turn, uint32_t player, const carc_move *m)
@@ -317,10 +363,17 @@ static void print_move(const session *s, uint32_t turn, uint32_t player, const c
     carc_segment_info seg;
 
     format_move(text, sizeof text, m);
+    if (m->kind != CARC_MOVE_PLACE) {
+        /* a decision that is not a placement: no new turn */
+        printf("         %-8s %s\n", player_label(s, player, who, sizeof who), text);
+        return;
+    }
     printf("Turn %2u  %-8s tile %-2s  ", turn, player_label(s, player, who, sizeof who), tile_name(m->tile));
     memset(&seg, 0, sizeof seg);
     seg.struct_size = sizeof seg;
-    if (m->figure == CARC_FIGURE_NONE || m->segment == CARC_NO_SEGMENT)
+    if (m->figure == CARC_FIGURE_ABBOT && m->segment == CARC_SEGMENT_RECALL)
+        printf("%-24s  abbot recalled\n", text);
+    else if (m->figure == CARC_FIGURE_NONE || m->segment == CARC_NO_SEGMENT)
         printf("%s\n", text);
     else if (carc_tile_segment(&seg, m->tile, m->rotation, m->segment) != CARC_OK)
         printf("%-24s  %s\n", text, figure_name(m->figure));
@@ -354,6 +407,11 @@ static void print_events(const carc_game *g, uint32_t from)
             final_header = true;
         }
         format_players(who, sizeof who, ev.players);
+        if (ev.kind == CARC_EVENT_RECALL) {
+            printf("         %s +%d for the abbot's %s (%u tile%s), abbot back to supply\n", who[0] ? who : "nobody",
+                   ev.points, feature_name(ev.feature_kind), ev.tiles, ev.tiles == 1 ? "" : "s");
+            continue;
+        }
         printf("         %s +%d for a %s%s (%u tile%s)", who[0] ? who : "nobody", ev.points,
                ev.kind == CARC_EVENT_SCORE && ev.feature_kind != CARC_SEG_FIELD ? "completed " : "",
                feature_name(ev.feature_kind), ev.tiles, ev.tiles == 1 ? "" : "s");
@@ -373,10 +431,16 @@ static void print_scores(const session *s, bool final)
     for (uint32_t p = 0; p < players; p++) {
         int32_t score = 0;
         uint32_t supply = 0;
+        uint32_t abbots = 0;
         carc_game_score(&score, s->game, p);
         carc_game_supply(&supply, s->game, p);
-        printf("  %-8s %4d points  (%u follower%s in supply)\n", player_label(s, p, label, sizeof label),
+        printf("  %-8s %4d points  (%u follower%s in supply)", player_label(s, p, label, sizeof label),
                score, supply, supply == 1 ? "" : "s");
+        if (abbot_in_play(s)) {
+            carc_game_figure_supply(&abbots, s->game, p, CARC_FIGURE_ABBOT);
+            printf(" (abbot %s)", abbots > 0 ? "in supply" : "on the board");
+        }
+        putchar('\n');
     }
     if (final && carc_game_leaders(&leaders, s->game) == CARC_OK && leaders != 0) {
         format_players(who, sizeof who, leaders);
@@ -433,7 +497,9 @@ static void play_help(void)
     printf("Type one of:\n"
            "  a number        play that move from the list\n"
            "  a move          in the move notation: TILE X Y ROTATION [WHERE], e.g. 'D 1 0 90 road:E'\n"
-           "                  (y grows to the south; WHERE is road:E, city:N, field:NNE, cloister or -)\n"
+           "                  (y grows to the south; WHERE is road:E, city:N, field:NNE, cloister or -;\n"
+           "                  with the Abbot also abbot/cloister, abbot/garden or abbot/recall)\n"
+           "  pass            decline a decision you may decline (when the list has it)\n"
            "  moves           list the legal moves again\n"
            "  board           draw the board again\n"
            "  undo            take back your last turn (and the bots' turns since)\n"
@@ -473,21 +539,46 @@ static void list_moves(const session *s)
     for (size_t i = 0; i < n; i++) {
         char text[96];
         format_move(text, sizeof text, &m[i]);
-        if (i == 0 || m[i].x != m[i - 1].x || m[i].y != m[i - 1].y || m[i].rotation != m[i - 1].rotation)
+        if (m[i].kind != CARC_MOVE_PLACE) { /* pass, and the decisions that place no tile: a line each */
+            printf("\n  %-14s %4zu) %s", "", i + 1, text);
+            continue;
+        }
+        if (i == 0 || m[i - 1].kind != CARC_MOVE_PLACE || m[i].x != m[i - 1].x || m[i].y != m[i - 1].y
+            || m[i].rotation != m[i - 1].rotation)
             printf("\n  %-14.*s", (int)placement_length(text), text);
         printf(" %4zu) %s", i + 1, figure_part(text));
     }
     putchar('\n');
 }
 
+static const char *decision_name(uint32_t decision)
+{
+    switch (decision) {
+    case CARC_DECISION_EXIT: return "move your followers out of the City of Carcassonne";
+    case CARC_DECISION_QUARTER: return "put a follower into a quarter of the City";
+    case CARC_DECISION_COUNT: return "move the Count";
+    default: return "decide";
+    }
+}
+
 static void show_position(session *s)
 {
     uint32_t tile = 0, remaining = 0;
+    carc_pending pending;
     print_board(s); /* its legend has the scores and supplies */
-    carc_game_current_tile(&tile, s->game);
-    carc_game_remaining(&remaining, s->game);
-    printf("Your tile: %s (%u tile%s left to draw, this one included)\n", tile_name(tile), remaining,
-           remaining == 1 ? "" : "s");
+    memset(&pending, 0, sizeof pending);
+    pending.struct_size = sizeof pending;
+    carc_game_pending(&pending, s->game);
+    if (pending.decision == CARC_DECISION_PLACE || pending.decision == CARC_DECISION_NONE) {
+        carc_game_current_tile(&tile, s->game);
+        carc_game_remaining(&remaining, s->game);
+        printf("Your tile: %s (%u tile%s left to draw, this one included)%s\n", tile_name(tile), remaining,
+               remaining == 1 ? "" : "s",
+               (pending.flags & CARC_PENDING_OPTIONAL) ? "; you may also pass" : "");
+    } else {
+        printf("You %s%s.\n", (pending.flags & CARC_PENDING_OPTIONAL) ? "may " : "must ",
+               decision_name(pending.decision));
+    }
     list_moves(s);
 }
 
@@ -625,8 +716,15 @@ static turn_result human_turn(session *s)
             st = carc_game_check_move(s->game, &m);
             if (st != CARC_OK) {
                 uint32_t tile = 0;
+                carc_pending pending;
+                memset(&pending, 0, sizeof pending);
+                pending.struct_size = sizeof pending;
+                carc_game_pending(&pending, s->game);
                 carc_game_current_tile(&tile, s->game);
-                if (m.tile != tile)
+                if (m.kind == CARC_MOVE_PASS)
+                    printf("Illegal move '%s': you cannot pass now (%s). Type 'moves' for the list.\n", p,
+                           carc_status_str(st));
+                else if (m.kind == CARC_MOVE_PLACE && pending.decision == CARC_DECISION_PLACE && m.tile != tile)
                     printf("Illegal move '%s': your tile is %s, not %s.\n", p, tile_name(tile),
                            tile_name(m.tile));
                 else
@@ -646,8 +744,14 @@ static int run(session *s)
     bool over = false, quit = false;
 
     if (!opt->quiet) {
+        char mods[128];
         printf("Carcassonne (libcarcassonne %s): %u players, seed %llu, %s bots", carc_version_string(),
                opt->players, (unsigned long long)opt->seed, bot_kind_name(opt->bot));
+        format_modules(mods, sizeof mods, opt->modules);
+        if (mods[0] != '\0')
+            printf(", modules: %s", mods);
+        if (!(opt->modules & CARC_MODULE_FARMERS))
+            printf(", no farmers");
         if (opt->play)
             printf(", you are P%u", opt->seat);
         printf("\n");
@@ -714,6 +818,7 @@ int main(int argc, char **argv)
     carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
     go.players = opt.players;
     go.seed = opt.seed;
+    go.modules = opt.modules;
     st = carc_game_new(&s.game, &go);
     if (st != CARC_OK) {
         fprintf(stderr, "carc-demo: cannot create the game: %s\n", carc_status_str(st));

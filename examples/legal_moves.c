@@ -2,7 +2,8 @@
  * legal_moves: set up a position by playing a few seeded random moves, then
  * list every legal move of the player to move: each placement of the current
  * tile (carc_game_placements) with its figure options (carc_game_figure_options).
- * Usage: legal_moves [SEED [MOVES]]   (defaults: seed 1, 5 moves)
+ * Usage: legal_moves [SEED [MOVES [MODULES]]]   (defaults: seed 1, 5 moves, the
+ * base game; MODULES as "river,abbot", see carc_modules_parse)
  */
 #include <carcassonne/carcassonne.h>
 
@@ -36,6 +37,8 @@ int main(int argc, char **argv)
     char text[64];
 
     opts.seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 1;
+    if (argc > 3)
+        check(carc_modules_parse(&opts.modules, argv[3]), NULL, "carc_modules_parse");
     rng = opts.seed;
     check(carc_game_new(&game, &opts), NULL, "carc_game_new");
     check(carc_movelist_new(&placements, game), game, "carc_movelist_new");
@@ -59,6 +62,29 @@ int main(int argc, char **argv)
     }
 
     check(carc_game_current_player(&player, game), game, "carc_game_current_player");
+    {
+        carc_pending pending;
+        memset(&pending, 0, sizeof pending);
+        pending.struct_size = sizeof pending;
+        check(carc_game_pending(&pending, game), game, "carc_game_pending");
+        if (pending.decision != CARC_DECISION_PLACE) {
+            /* over, or a decision that is not a placement: the legal moves in one list */
+            printf("\nplayer %u decides (decision %u); legal moves:\n", player, pending.decision);
+            if (pending.decision != CARC_DECISION_NONE) {
+                check(carc_game_legal_moves(all, game, 0), game, "carc_game_legal_moves");
+                for (size_t i = 0; i < carc_movelist_count(all); i++) {
+                    check(carc_move_format(text, sizeof text, NULL, &carc_movelist_data(all)[i]), game,
+                          "carc_move_format");
+                    printf("  %s\n", text);
+                }
+            }
+            carc_movelist_free(placements);
+            carc_movelist_free(figures);
+            carc_movelist_free(all);
+            carc_game_free(game);
+            return 0;
+        }
+    }
     check(carc_game_current_tile(&tile, game), game, "carc_game_current_tile");
     printf("\nplayer %u to move with tile %s; legal moves:\n", player, carc_tile_name(tile));
 
@@ -78,6 +104,10 @@ int main(int argc, char **argv)
             carc_segment_info seg;
             if (m->figure == CARC_FIGURE_NONE) {
                 printf(" | no figure");
+                continue;
+            }
+            if (m->segment == CARC_SEGMENT_RECALL) { /* the Abbot: take the abbot back instead */
+                printf(" | abbot/recall");
                 continue;
             }
             memset(&seg, 0, sizeof seg);

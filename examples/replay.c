@@ -104,7 +104,10 @@ int main(int argc, char **argv)
                 break;
             if (ev.kind == CARC_EVENT_DISCARD)
                 continue;
-            printf("          %s %s (%u tile%s): %d to", ev.kind == CARC_EVENT_FINAL ? "final" : "scored",
+            printf("          %s %s (%u tile%s): %d to",
+                   ev.kind == CARC_EVENT_FINAL    ? "final"
+                   : ev.kind == CARC_EVENT_RECALL ? "abbot recalled from" /* the Abbot */
+                                                  : "scored",
                    kind_name(ev.feature_kind), ev.tiles, ev.tiles == 1 ? "" : "s", ev.points);
             for (uint32_t p = 0; p < players; p++)
                 if (ev.players & (1u << p))

@@ -2,10 +2,13 @@
  * carc-playout: play a seeded game with random legal moves and print its
  * record (carc_game_save). For demos, test data and the fuzzing corpus.
  *
- *   carc-playout [--players N] [--seed S] [--moves M] [--svg FILE] [--no-farmers]
+ *   carc-playout [--players N] [--seed S] [--moves M] [--svg FILE] [--modules LIST] [--no-farmers]
  *
  * --moves stops after M moves (default: play to the end). The same seed gives
  * the same game. --svg also writes the final board as an SVG picture.
+ * --modules takes a list for carc_modules_parse ("river,abbot"; default: the
+ * base game with farmers); --no-farmers leaves the farmers out of it.
+ * A move is any legal answer to the pending decision (carc_game_legal_moves).
  */
 #include <carcassonne/carcassonne.h>
 
@@ -24,7 +27,9 @@ static uint64_t splitmix64(uint64_t *s)
 
 static int usage(void)
 {
-    fprintf(stderr, "usage: carc-playout [--players N] [--seed S] [--moves M] [--svg FILE] [--no-farmers]\n");
+    fprintf(stderr, "usage: carc-playout [--players N] [--seed S] [--moves M] [--svg FILE] [--modules LIST] "
+                    "[--no-farmers]\n"
+                    "  --modules LIST  e.g. river,abbot (default: the base game with farmers)\n");
     return 2;
 }
 
@@ -66,6 +71,7 @@ int main(int argc, char **argv)
     carc_movelist *ml = NULL;
     unsigned long long players = 2, seed = 1, max_moves = ~0ull, v;
     const char *svg = NULL;
+    bool no_farmers = false;
     uint64_t rng;
     unsigned long long played = 0;
     carc_status st;
@@ -74,7 +80,13 @@ int main(int argc, char **argv)
     carc_game_options_init(&opts, CARC_GAME_OPTIONS_VERSION);
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--no-farmers") == 0) {
-            opts.modules &= ~(uint32_t)CARC_MODULE_FARMERS;
+            no_farmers = true;
+        } else if (i + 1 < argc && strcmp(argv[i], "--modules") == 0) {
+            if (carc_modules_parse(&opts.modules, argv[++i]) != CARC_OK) {
+                fprintf(stderr, "carc-playout: --modules: cannot read '%s' (known: farmers, river, abbot, ...)\n",
+                        argv[i]);
+                return 2;
+            }
         } else if (i + 1 < argc && strcmp(argv[i], "--svg") == 0) {
             svg = argv[++i];
         } else if (i + 1 < argc && parse_num(argv[i + 1], &v) &&
@@ -91,9 +103,18 @@ int main(int argc, char **argv)
             return usage();
         }
     }
+    if (no_farmers)
+        opts.modules &= ~(uint32_t)CARC_MODULE_FARMERS;
     opts.players = (uint32_t)players;
     opts.seed = seed;
     rng = seed ^ 0x5eed5eed5eedull;
+    {
+        char msg[160];
+        if (carc_game_options_check(&opts, msg, sizeof msg) != CARC_OK) {
+            fprintf(stderr, "carc-playout: %s\n", msg);
+            return 2;
+        }
+    }
     st = carc_game_new(&g, &opts);
     if (st == CARC_OK)
         st = carc_movelist_new(&ml, g);

@@ -6,7 +6,8 @@
  * Loads RECORD with carc_game_load (so every move is checked again), then
  * prints each history entry with the points it scored, the final scoring,
  * the board as text and the scores. A bad record gives "RECORD:LINE: reason"
- * on stderr and exit status 1; usage errors exit with 2.
+ * on stderr and exit status 1; usage errors exit with 2. The rules modules
+ * (the River, the Abbot, ...) come from the record.
  */
 #include <carcassonne/carcassonne.h>
 
@@ -76,6 +77,12 @@ static void print_event(const carc_event *e, uint32_t players)
     if (e->kind == CARC_EVENT_DISCARD)
         return; /* shown by the history entry */
     printf("      %+ld ", (long)e->points);
+    if (e->kind == CARC_EVENT_RECALL) {
+        print_players(e->players, players);
+        printf(" for the abbot recalled from a %s of %lu tile%s at %ld,%ld (%s)\n", feature_name(e->feature_kind),
+               (unsigned long)e->tiles, e->tiles == 1 ? "" : "s", (long)e->x, (long)e->y, tile != NULL ? tile : "?");
+        return;
+    }
     print_players(e->players, players);
     printf(" for %s%s of %lu tile%s at %ld,%ld (%s)", e->kind == CARC_EVENT_FINAL ? "an unfinished " : "a ",
            feature_name(e->feature_kind), (unsigned long)e->tiles, e->tiles == 1 ? "" : "s", (long)e->x,
@@ -107,6 +114,7 @@ int main(int argc, char **argv)
 {
     const char *path = NULL, *svg = NULL;
     uint32_t flags = 0, players = 0, hcount = 0, ecount = 0, i, e, p;
+    bool abbot = false;
     carc_load_error err;
     carc_game *g = NULL;
     char *data;
@@ -155,7 +163,23 @@ int main(int argc, char **argv)
     carc_game_players(&players, g);
     carc_game_history_count(&hcount, g);
     carc_game_event_count(&ecount, g);
-    printf("%lu players, %lu history entries\n\n", (unsigned long)players, (unsigned long)hcount);
+    {
+        carc_game_options opts;
+        uint32_t bit;
+        const char *sep = ", modules: ";
+        memset(&opts, 0, sizeof opts);
+        carc_game_options_get(&opts, g);
+        abbot = (opts.modules & CARC_MODULE_ABBOT) != 0;
+        printf("%lu players, %lu history entries", (unsigned long)players, (unsigned long)hcount);
+        for (bit = 1; bit != 0; bit <<= 1)
+            if ((opts.modules & bit) && bit != CARC_MODULE_FARMERS && carc_module_name(bit) != NULL) {
+                printf("%s%s", sep, carc_module_name(bit));
+                sep = ", ";
+            }
+        if (!(opts.modules & CARC_MODULE_FARMERS))
+            printf(", no farmers");
+        printf("\n\n");
+    }
     for (i = 0; i < hcount; i++) {
         carc_history_entry h;
         char mv[64];
@@ -165,7 +189,10 @@ int main(int argc, char **argv)
         if (carc_game_history(&h, g, i) != CARC_OK)
             break;
         printf("%4lu. P%lu ", (unsigned long)i + 1, (unsigned long)h.player);
-        if (h.kind == CARC_HISTORY_PLACE && carc_move_format(mv, sizeof mv, NULL, &h.move) == CARC_OK) {
+        if (h.kind == CARC_HISTORY_PLACE && h.move.kind != CARC_MOVE_PLACE &&
+            carc_move_format(mv, sizeof mv, NULL, &h.move) == CARC_OK) {
+            printf("%s\n", mv); /* a decision that places no tile: pass, ... */
+        } else if (h.kind == CARC_HISTORY_PLACE && carc_move_format(mv, sizeof mv, NULL, &h.move) == CARC_OK) {
             printf("place %s\n", mv);
         } else if (h.kind == CARC_HISTORY_DISCARD) {
             name = carc_tile_name(h.move.tile);
@@ -179,7 +206,8 @@ int main(int argc, char **argv)
             carc_event ev;
             memset(&ev, 0, sizeof ev);
             ev.struct_size = sizeof ev;
-            if (carc_game_event(&ev, g, e) == CARC_OK && ev.turn == i && ev.kind == CARC_EVENT_SCORE)
+            if (carc_game_event(&ev, g, e) == CARC_OK && ev.turn == i &&
+                (ev.kind == CARC_EVENT_SCORE || ev.kind == CARC_EVENT_RECALL))
                 print_event(&ev, players);
         }
     }
@@ -211,8 +239,12 @@ int main(int argc, char **argv)
             uint32_t supply = 0;
             carc_game_score(&score, g, p);
             carc_game_supply(&supply, g, p);
-            printf("  P%lu: %4ld points, %lu followers in supply%s\n", (unsigned long)p, (long)score,
-                   (unsigned long)supply, over && ((leaders >> p) & 1u) ? "  (winner)" : "");
+            uint32_t abbots = 0;
+            if (abbot)
+                carc_game_figure_supply(&abbots, g, p, CARC_FIGURE_ABBOT);
+            printf("  P%lu: %4ld points, %lu followers in supply%s%s\n", (unsigned long)p, (long)score,
+                   (unsigned long)supply, !abbot ? "" : abbots > 0 ? ", abbot in supply" : ", abbot on the board",
+                   over && ((leaders >> p) & 1u) ? "  (winner)" : "");
         }
         if (!over)
             printf("the game is not over\n");

@@ -5,9 +5,13 @@
  * its segments in board orientation: a green field, roads and rivers from the
  * edge midpoints, city shapes reaching the edges they touch (drawn once in a
  * canonical orientation and turned with a transform), monasteries, villages,
- * pennants and gardens. Followers are meeples in the player's colour on their
- * segment; farmers lie down. The tile placed last is outlined; coordinates run
- * along the margins and the scores sit in a legend below the board.
+ * pennants and gardens; the river rises at a spring and ends in a lake, and a
+ * monastery beside the river stands aside, smaller. Followers are meeples in
+ * the player's colour on their segment; farmers lie down; an abbot is a
+ * hooded figure in a habit with a cross. The tile placed last is outlined;
+ * coordinates run along the margins and the scores sit in a legend below the
+ * board, with a key of the river, the garden and the abbot when they are in
+ * play (base games: no key, and the same picture as before).
  *
  * Public API only; no allocation. Every number written is an integer, so the
  * output does not depend on the C locale.
@@ -15,6 +19,7 @@
 #include <carcassonne/carcassonne.h>
 
 #include <stdarg.h>
+#include "render/render_layout.h"
 #include "util/textbuf.h"
 #include <stdio.h>
 #include <string.h>
@@ -251,7 +256,19 @@ typedef struct tile_geo {
     carc_move t;
     carc_segment_info si[MAX_SEG];
     uint32_t nseg;
+    int mon_side;     /* -1: the monastery (if any) stands in the middle; else the side it moved to */
+    int mon_x, mon_y; /* moved: the centre of the smaller building */
+    bool mon_raised;  /* moved west or east, and north of its own road there */
+    int lake_x, lake_y; /* the spring or the lake */
 } tile_geo;
+
+/* Where a monastery moved beside a river stands (see carci_monastery_side). */
+static void monastery_spot(int side, int *x, int *y)
+{
+    static const int mx[4] = { 50, 78, 50, 22 }, my[4] = { 24, 50, 76, 50 };
+    *x = mx[side & 3];
+    *y = my[side & 3];
+}
 
 static bool load_tile(tile_geo *g, const carc_move *t)
 {
@@ -267,7 +284,42 @@ static bool load_tile(tile_geo *g, const carc_move *t)
         if (carc_tile_segment(&g->si[i], t->tile, t->rotation, i) != CARC_OK)
             g->si[i].kind = UINT32_MAX;
     }
+    g->mon_side = carci_monastery_side(g->si, g->nseg);
+    g->mon_x = g->mon_y = g->lake_x = g->lake_y = 50;
+    if (g->mon_side >= 0)
+        monastery_spot(g->mon_side, &g->mon_x, &g->mon_y);
+    g->mon_raised = carci_monastery_above_road(g->si, g->nseg, g->mon_side);
+    if (g->mon_raised)
+        g->mon_y = 24; /* north of its road, which ends at its door */
+    for (i = 0; i < g->nseg; i++) {
+        const carc_segment_info *si = &g->si[i];
+        int s;
+        if (si->kind != CARC_SEG_RIVER || (si->end != CARC_END_SPRING && si->end != CARC_END_LAKE))
+            continue;
+        /* next to a monastery: half way from the river's edge to the middle */
+        for (s = 0; s < 4 && g->mon_side >= 0; s++)
+            if ((si->edges >> s) & 1u) {
+                edge_mid(s, &g->lake_x, &g->lake_y);
+                g->lake_x = (g->lake_x + 50) / 2;
+                g->lake_y = (g->lake_y + 50) / 2;
+                break;
+            }
+    }
     return true;
+}
+
+static bool has_river(const tile_geo *g)
+{
+    uint32_t i;
+    for (i = 0; i < g->nseg; i++)
+        if (g->si[i].kind == CARC_SEG_RIVER)
+            return true;
+    return false;
+}
+
+static bool river_end(const carc_segment_info *si)
+{
+    return si->kind == CARC_SEG_RIVER && (si->end == CARC_END_SPRING || si->end == CARC_END_LAKE);
 }
 
 #define RES 20 /* raster cells per tile side, for finding room in a field */
@@ -315,8 +367,13 @@ static void field_spot(const tile_geo *g, int seg, int *fx, int *fy)
                 } else if (s->kind == CARC_SEG_ROAD || s->kind == CARC_SEG_RIVER) {
                     if (road_dist2(s, x, y) < 10.0 * 10.0)
                         lab[r][c] = -2;
+                    if (river_end(s) &&
+                        (x - g->lake_x) * (x - g->lake_x) + (y - g->lake_y) * (y - g->lake_y) < 20.0 * 20.0)
+                        lab[r][c] = -2;
                 } else if (s->kind == CARC_SEG_MONASTERY) {
-                    if (x > 28 && x < 72 && y > 20 && y < 70)
+                    if (g->mon_side < 0 ? (x > 28 && x < 72 && y > 20 && y < 70)
+                                        : (x > g->mon_x - 16 && x < g->mon_x + 16 && y > g->mon_y - 21 &&
+                                           y < g->mon_y + 21))
                         lab[r][c] = -2;
                 }
             }
@@ -354,6 +411,19 @@ static void field_spot(const tile_geo *g, int seg, int *fx, int *fy)
             }
         }
     }
+    /* a farmer keeps off the tile's garden (which is drawn on the roomiest spot) */
+    for (i = 0; i < g->nseg && seg >= 0; i++)
+        if (g->si[i].kind == CARC_SEG_GARDEN) {
+            int gx, gy;
+            field_spot(g, -1, &gx, &gy);
+            for (r = 0; r < RES; r++)
+                for (c = 0; c < RES; c++) {
+                    int dx = (c * T + T / 2) / RES - gx, dy = (r * T + T / 2) / RES - gy;
+                    if (dx * dx + dy * dy < 16 * 16)
+                        lab[r][c] = -3;
+                }
+            break;
+        }
     /* the cell with the most room */
     *fx = *fy = 50;
     for (r = 0; r < RES; r++)
@@ -410,7 +480,16 @@ static void figure_spot(const tile_geo *g, uint32_t seg, int *x, int *y)
         for (k = 0; k < 4; k++)
             if ((s->edges >> k) & 1u)
                 sides[n++] = k;
-        if (n == 1) {
+        if (n == 1 && s->end == CARC_END_MONASTERY && g->mon_raised) {
+            /* on its road, below the moved monastery */
+            *x = (g->mon_x + (sides[0] == CARC_E ? 100 : 0)) / 2;
+            *y = 62;
+        } else if (n == 1 && s->end == CARC_END_MONASTERY && g->mon_side >= 0) {
+            /* half way from the edge to the door of the moved monastery */
+            edge_mid(sides[0], x, y);
+            *x = (*x + g->mon_x) / 2;
+            *y = (*y + g->mon_y + 12) / 2;
+        } else if (n == 1) {
             edge_mid(sides[0], x, y);
             *x = (*x * 3 + 50 * 2) / 5;
             *y = (*y * 3 + 50 * 2) / 5;
@@ -423,8 +502,21 @@ static void figure_spot(const tile_geo *g, uint32_t seg, int *x, int *y)
         }
         return;
     case CARC_SEG_MONASTERY:
+        if (g->mon_side >= 0) {
+            /* beside the smaller building, which it would hide */
+            if (g->mon_side == CARC_N || g->mon_side == CARC_S) {
+                *x = g->mon_x + 20;
+                *y = g->mon_y + 4;
+            } else {
+                *x = g->mon_x;
+                *y = g->mon_y + (g->mon_raised ? 22 : 24);
+            }
+        } else {
+            *y = 56;
+        }
+        return;
     case CARC_SEG_GARDEN:
-        *y = 56;
+        field_spot(g, -1, x, y); /* where the garden is drawn */
         return;
     case CARC_SEG_FIELD:
         field_spot(g, (int)seg, x, y);
@@ -433,6 +525,12 @@ static void figure_spot(const tile_geo *g, uint32_t seg, int *x, int *y)
         return;
     }
 }
+
+/* A garden: a square of hedge with flowers. */
+#define GARDEN_SHAPE \
+    "<rect class=\"hedge\" x=\"-12\" y=\"-12\" width=\"24\" height=\"24\" rx=\"7\"/>" \
+    "<circle cx=\"-5\" cy=\"-5\" r=\"3.5\"/><circle cx=\"5\" cy=\"-5\" r=\"3.5\"/>" \
+    "<circle cx=\"-5\" cy=\"5\" r=\"3.5\"/><circle cx=\"5\" cy=\"5\" r=\"3.5\"/><circle class=\"heart\" r=\"3\"/>"
 
 static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
 {
@@ -459,10 +557,27 @@ static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
                 edge_mid(sides[1], &bx, &by);
                 snprintf(d, sizeof d, "M%d %dQ50 50 %d %d", ax, ay, bx, by);
             } else {
+                /* to the middle, or to where a moved monastery or the lake or spring lies */
+                int tx = 50, ty = 50;
+                if (river_end(si)) {
+                    tx = g->lake_x;
+                    ty = g->lake_y;
+                } else if (si->end == CARC_END_MONASTERY && g->mon_side >= 0) {
+                    tx = g->mon_x; /* its door */
+                    ty = g->mon_y + 12;
+                } else if (si->end == CARC_END_CITY && n == 1 && has_river(g)) {
+                    /* over the river (a bridge) into the city on the far side (RB) */
+                    edge_mid((sides[0] + 2) % 4, &tx, &ty);
+                    tx = (tx + 50) / 2;
+                    ty = (ty + 50) / 2;
+                }
                 for (s = 0; s < n; s++) {
                     size_t used = strlen(d);
                     edge_mid(sides[s], &ax, &ay);
-                    snprintf(d + used, sizeof d - used, "M%d %dL50 50", ax, ay);
+                    if (tx == 50 && ty == 50)
+                        snprintf(d + used, sizeof d - used, "M%d %dL50 50", ax, ay);
+                    else
+                        snprintf(d + used, sizeof d - used, "M%d %dL%d %d", ax, ay, tx, ty);
                 }
             }
             /* a darker verge under a lighter track */
@@ -470,8 +585,11 @@ static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
                     k == 0 ? "river" : "road", d);
             if (si->kind == CARC_SEG_ROAD && si->end == CARC_END_VILLAGE)
                 village = true;
-            if (si->end == CARC_END_SPRING || si->end == CARC_END_LAKE)
-                carci_text_str(o, "<circle class=\"lake\" cx=\"50\" cy=\"50\" r=\"16\"/>");
+            if (si->end == CARC_END_LAKE)
+                carci_text_fmt(o, "<circle class=\"lake\" cx=\"%d\" cy=\"%d\" r=\"16\"/>", g->lake_x, g->lake_y);
+            else if (si->end == CARC_END_SPRING)
+                carci_text_fmt(o, "<g class=\"spring\" transform=\"translate(%d %d)\"><circle r=\"11\"/>"
+                               "<path d=\"M-6 -1Q-3 -5 0 -1T6 -1M-4 4Q-2 1 0 4T4 4\"/></g>", g->lake_x, g->lake_y);
         }
     /* cities */
     for (i = 0; i < g->nseg; i++) {
@@ -509,7 +627,15 @@ static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
         carci_text_str(o, "<g class=\"village\"><rect x=\"41\" y=\"44\" width=\"18\" height=\"14\"/>"
                    "<path d=\"M38 45L50 35L62 45Z\"/></g>");
     for (i = 0; i < g->nseg; i++) {
-        if (g->si[i].kind == CARC_SEG_MONASTERY)
+        if (g->si[i].kind == CARC_SEG_MONASTERY && g->mon_side >= 0)
+            /* beside a river: a smaller building, centred on (mon_x, mon_y) */
+            carci_text_fmt(o, "<g class=\"monastery\" transform=\"translate(%d %d) scale(0.62) translate(-50 -39)\">"
+                           "<rect x=\"34\" y=\"40\" width=\"32\" height=\"26\"/>"
+                           "<path class=\"roof\" d=\"M30 42L50 24L70 42Z\"/>"
+                           "<rect class=\"door\" x=\"46\" y=\"54\" width=\"8\" height=\"12\"/>"
+                           "<path class=\"cross\" d=\"M50 12V24M45 16H55\"/></g>",
+                           g->mon_x, g->mon_y);
+        else if (g->si[i].kind == CARC_SEG_MONASTERY)
             carci_text_str(o, "<g class=\"monastery\"><rect x=\"34\" y=\"40\" width=\"32\" height=\"26\"/>"
                        "<path class=\"roof\" d=\"M30 42L50 24L70 42Z\"/>"
                        "<rect class=\"door\" x=\"46\" y=\"54\" width=\"8\" height=\"12\"/>"
@@ -517,8 +643,7 @@ static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
         if (g->si[i].kind == CARC_SEG_GARDEN) {
             int gx, gy;
             field_spot(g, -1, &gx, &gy);
-            carci_text_fmt(o, "<g class=\"garden\" transform=\"translate(%d %d)\"><circle r=\"6\"/><circle class=\"heart\" r=\"2\"/></g>",
-                    gx, gy);
+            carci_text_fmt(o, "<g class=\"garden\" transform=\"translate(%d %d)\">" GARDEN_SHAPE "</g>", gx, gy);
         }
     }
     carci_text_str(o, "<rect class=\"edge\" width=\"100\" height=\"100\"/></g>\n");
@@ -541,7 +666,57 @@ static void draw_meeple(carci_text *o, uint32_t player, int x, int y, bool lying
             player_fill[player % 5], (player % 5) == 3 ? "#e8e8e8" : "#101010");
 }
 
+/*
+ * The abbot: a hooded figure in a long habit with a cross, in the player's
+ * colour; taller and narrower than a follower.
+ */
+#define ABBOT_PATH \
+    "M-4.6 -8.6A4.6 4.6 0 1 1 4.6 -8.6A4.6 4.6 0 1 1 -4.6 -8.6Z" \
+    "M-4.5 -3.2Q0 -5.4 4.5 -3.2L7.5 2L10.5 11.5H-10.5L-7.5 2Z"
+#define ABBOT_CROSS "M0 -1.5V8M-3.5 1.5H3.5"
+
+static void draw_abbot(carci_text *o, uint32_t player, int x, int y)
+{
+    carci_text_fmt(o,
+                   "<g class=\"figure player%lu abbot\" transform=\"translate(%d %d) scale(1.3)\">"
+                   "<path fill=\"%s\" stroke=\"%s\" d=\"" ABBOT_PATH "\"/>"
+                   "<path class=\"habit-cross\" stroke=\"%s\" d=\"" ABBOT_CROSS "\"/></g>\n",
+                   (unsigned long)player, x, y, player_fill[player % 5], (player % 5) == 3 ? "#e8e8e8" : "#101010",
+                   (player % 5) == 2 ? "#101010" : "#ffffff");
+}
+
 /* ---------------------------------------------------------------- document */
+
+/* The key of the expansions' pieces, one row under the players: the river, its
+ * spring and lake, the garden and the abbot, for the modules in play. */
+static void draw_key(carci_text *o, int x, int y, bool river, bool abbot)
+{
+    carci_text_str(o, "<g class=\"key\">");
+    if (river) {
+        carci_text_fmt(o, "<path class=\"river-edge\" d=\"M%d %dH%d\"/><path class=\"river\" d=\"M%d %dH%d\"/>", x,
+                       y, x + 30, x, y, x + 30);
+        carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">river</text>", x + 38, y + 6);
+        x += 100;
+        carci_text_fmt(o, "<g class=\"spring\" transform=\"translate(%d %d)\"><circle r=\"11\"/>"
+                       "<path d=\"M-6 -1Q-3 -5 0 -1T6 -1M-4 4Q-2 1 0 4T4 4\"/></g>", x + 11, y);
+        carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">spring</text>", x + 28, y + 6);
+        x += 100;
+        carci_text_fmt(o, "<circle class=\"lake\" cx=\"%d\" cy=\"%d\" r=\"11\"/>", x + 11, y);
+        carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">lake</text>", x + 28, y + 6);
+        x += 84;
+    }
+    if (abbot) {
+        carci_text_fmt(o, "<g class=\"garden\" transform=\"translate(%d %d) scale(0.8)\">" GARDEN_SHAPE "</g>", x + 10,
+                       y);
+        carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">garden</text>", x + 26, y + 6);
+        x += 96;
+        carci_text_fmt(o, "<g transform=\"translate(%d %d)\"><path fill=\"#ffffff\" stroke=\"#101010\" stroke-width=\"1.8\" "
+                       "d=\"" ABBOT_PATH "\"/><path class=\"habit-cross\" stroke=\"#101010\" d=\"" ABBOT_CROSS "\"/></g>",
+                       x + 10, y);
+        carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">abbot</text>", x + 26, y + 6);
+    }
+    carci_text_str(o, "</g>\n");
+}
 
 static void render(carci_text *o, const carc_game *game, uint32_t flags)
 {
@@ -549,9 +724,16 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
     int64_t x, y, cols, rows;
     uint32_t ntiles = 0, nfig = 0, players = 0, i, p, leaders = 0, turn_p = 0, remaining = 0;
     int width, height, board_w, board_h, legend_h;
-    bool over = false, legend = !(flags & CARC_RENDER_NO_LEGEND);
+    bool over = false, legend = !(flags & CARC_RENDER_NO_LEGEND), river, abbot;
+    carc_game_options opts;
     carc_move t;
     tile_geo g;
+
+    memset(&opts, 0, sizeof opts);
+    if (carc_game_options_get(&opts, game) != CARC_OK)
+        opts.modules = 0;
+    river = (opts.modules & CARC_MODULE_RIVER) != 0;
+    abbot = (opts.modules & CARC_MODULE_ABBOT) != 0;
 
     (void)carc_game_bounds(&min_x, &min_y, &max_x, &max_y, game);
     (void)carc_game_tile_count(&ntiles, game);
@@ -567,10 +749,12 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
         cols = rows = 1; /* cannot happen with a connected board; keep sizes sane */
     board_w = (int)cols * T;
     board_h = (int)rows * T;
-    legend_h = legend ? (int)(players + 2) * LEGEND_ROW : 0;
+    legend_h = legend ? (int)(players + 2 + (river || abbot ? 1 : 0)) * LEGEND_ROW : 0;
     width = MARGIN + board_w + PAD;
     if (legend && width < 560)
         width = 560;
+    if (legend && abbot && width < 860) /* room for ", abbot on the board" */
+        width = 860;
     height = MARGIN + board_h + PAD + legend_h;
 
     carci_text_fmt(o,
@@ -597,8 +781,13 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
                ".figure path{stroke-width:1.8;stroke-linejoin:round}\n"
                ".last{fill:none;stroke:#ff7f00;stroke-width:5}\n"
                ".coord{font-size:16px;fill:#555;text-anchor:middle}\n"
-               ".legend{font-size:17px;fill:#222}\n"
-               "]]></style></defs>\n");
+               ".legend{font-size:17px;fill:#222}\n");
+    if (river || abbot) /* only with the expansions: the base game's picture stays as it was */
+        carci_text_str(o, ".spring circle{fill:#bfe3ff;stroke:#2a6aa8;stroke-width:3}\n"
+                          ".spring path{fill:none;stroke:#2a6aa8;stroke-width:1.5}\n"
+                          ".garden .hedge{fill:#4f8a2c;stroke:#2f5a18;stroke-width:2}\n"
+                          ".figure .habit-cross,.key .habit-cross{fill:none;stroke-width:1.6;stroke-linecap:round}\n");
+    carci_text_str(o, "]]></style></defs>\n");
     carci_text_fmt(o, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", width, height);
 
     /* coordinates */
@@ -634,6 +823,11 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
         /* keep the figure on its tile */
         fx = fx < 16 ? 16 : fx > T - 16 ? T - 16 : fx;
         fy = fy < 16 ? 16 : fy > T - 16 ? T - 16 : fy;
+        if (f.figure == CARC_FIGURE_ABBOT) {
+            draw_abbot(o, f.player, MARGIN + (int)((int64_t)f.x - min_x) * T + fx,
+                       MARGIN + (int)((int64_t)f.y - min_y) * T + fy);
+            continue;
+        }
         draw_meeple(o, f.player, MARGIN + (int)((int64_t)f.x - min_x) * T + fx,
                     MARGIN + (int)((int64_t)f.y - min_y) * T + fy,
                     f.segment < g.nseg && g.si[f.segment].kind == CARC_SEG_FIELD,
@@ -646,16 +840,23 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
         carci_text_str(o, "<g class=\"legend\">\n");
         for (p = 0; p < players; p++, ly += LEGEND_ROW) {
             int32_t score = 0;
-            uint32_t supply = 0;
+            uint32_t supply = 0, abbots = 0;
             (void)carc_game_score(&score, game, p);
             (void)carc_game_supply(&supply, game, p);
+            if (abbot)
+                (void)carc_game_figure_supply(&abbots, game, p, CARC_FIGURE_ABBOT);
             carci_text_fmt(o,
                     "<g class=\"swatch\" transform=\"translate(%d %d)\"><path fill=\"%s\" stroke=\"%s\" "
                     "stroke-width=\"1.8\" d=\"" MEEPLE_PATH "\"/></g>",
                     MARGIN, ly, player_fill[p % 5], (p % 5) == 3 ? "#e8e8e8" : "#101010");
-            carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">player %lu (%s): %ld points, %lu followers in supply%s</text>\n",
+            carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">player %lu (%s): %ld points, %lu followers in supply%s%s</text>\n",
                     MARGIN + 22, ly + 6, (unsigned long)p, player_name[p % 5], (long)score, (unsigned long)supply,
+                    !abbot ? "" : abbots > 0 ? ", abbot in supply" : ", abbot on the board",
                     over ? (((leaders >> p) & 1u) ? "  - winner" : "") : (p == turn_p ? "  - to move" : ""));
+        }
+        if (river || abbot) {
+            draw_key(o, MARGIN, ly, river, abbot);
+            ly += LEGEND_ROW;
         }
         if (over)
             carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">game over</text>\n", MARGIN, ly + 6);

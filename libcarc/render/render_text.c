@@ -4,11 +4,15 @@
  * Every tile is a block of 7 x 5 characters drawn from its segments in board
  * orientation (carc_tile_segment with the tile's rotation). Tiles are one
  * column and one row apart; where two neighbours continue a road or a city
- * across their common edge, the gap carries it on. Public API only, no
- * allocation: each block is recomputed when its row of characters is written.
+ * across their common edge, the gap carries it on; so does a river (~). The
+ * spring is @, the lake O; a monastery beside the river moves aside; a garden
+ * is g; a figure is its player's digit, an abbot the digit between braces
+ * ({0}). Public API only, no allocation: each block is recomputed when its
+ * row of characters is written.
  */
 #include <carcassonne/carcassonne.h>
 
+#include "render/render_layout.h"
 #include "util/textbuf.h"
 #include <stdio.h>
 #include <string.h>
@@ -209,6 +213,51 @@ static void seg_anchor(const tblock *b, int seg, int skip_c, int skip_r, int *ac
         }
 }
 
+/* The field character nearest the middle with field on both sides (room for an
+ * abbot's braces), else the nearest field character; -1 when there is none. */
+static void garden_cell(const tblock *b, int *gc, int *gr)
+{
+    int pass, c, r, best;
+    *gc = *gr = -1;
+    for (pass = 0; pass < 2 && *gc < 0; pass++) {
+        best = -1;
+        for (r = 0; r < TH; r++)
+            for (c = 0; c < TW; c++) {
+                int dc = c - MID_C, dr = (r - MID_R) * 2, d = dc * dc + dr * dr;
+                if (b->kind[r][c] != K_FIELD)
+                    continue;
+                if (pass == 0 && (c == 0 || c == TW - 1 || b->kind[r][c - 1] != K_FIELD || b->kind[r][c + 1] != K_FIELD))
+                    continue;
+                if (best < 0 || d < best) {
+                    best = d;
+                    *gc = c;
+                    *gr = r;
+                }
+            }
+    }
+}
+
+/* Monasteries in the middle (`shifted` false) or moved beside a river (true). */
+static void draw_monasteries(tblock *b, const carc_segment_info *si, uint32_t nseg, bool shifted)
+{
+    int side = carci_monastery_side(si, nseg), mc = MID_C, mr = MID_R;
+    uint32_t i;
+    if ((side >= 0) != shifted)
+        return;
+    if (side == CARC_N || side == CARC_S)
+        mr += side == CARC_N ? -1 : 1;
+    else if (side >= 0)
+        mc += side == CARC_W ? -2 : 2;
+    if (carci_monastery_above_road(si, nseg, side))
+        mr--; /* beside its road, which stays visible */
+    for (i = 0; i < nseg; i++)
+        if (si[i].kind == CARC_SEG_MONASTERY) {
+            set_cell(b, mc - 1, mr, '[', K_MONASTERY, (int)i);
+            set_cell(b, mc, mr, 'M', K_MONASTERY, (int)i);
+            set_cell(b, mc + 1, mr, ']', K_MONASTERY, (int)i);
+        }
+}
+
 static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
 {
     carc_segment_info si[16];
@@ -261,50 +310,53 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
             }
     }
 
-    /* monasteries (the road of A stops at the building) */
-    for (i = 0; i < nseg; i++)
-        if (si[i].kind == CARC_SEG_MONASTERY) {
-            set_cell(b, MID_C - 1, MID_R, '[', K_MONASTERY, (int)i);
-            set_cell(b, MID_C, MID_R, 'M', K_MONASTERY, (int)i);
-            set_cell(b, MID_C + 1, MID_R, ']', K_MONASTERY, (int)i);
+    /* monasteries in the middle (the road of A stops at the building) */
+    draw_monasteries(b, si, nseg, false);
+
+    /* rivers, then roads (a road crosses a river on a bridge): arms from each edge to the centre */
+    for (k = 0; k < 2; k++)
+        for (i = 0; i < nseg; i++) {
+            uint32_t e = si[i].edges & 15u;
+            bool river = k == 0;
+            int kind = river ? K_RIVER : K_ROAD, s;
+            char centre;
+            if (si[i].kind != (river ? CARC_SEG_RIVER : CARC_SEG_ROAD))
+                continue;
+            for (s = 0; s < 4; s++) {
+                if (!((e >> s) & 1u))
+                    continue;
+                for (r = 0; r < TH; r++)
+                    for (c = 0; c < TW; c++)
+                        if (on_arm(s, c, r))
+                            set_cell(b, c, r, river ? '~' : (s == CARC_N || s == CARC_S) ? '|' : '-', kind, (int)i);
+            }
+            switch (si[i].end) {
+            case CARC_END_VILLAGE:
+                set_cell(b, MID_C, MID_R, 'o', K_VILLAGE, -1);
+                continue;
+            case CARC_END_MONASTERY:
+            case CARC_END_SPRING: /* drawn after the roads */
+            case CARC_END_LAKE:
+                continue;
+            case CARC_END_CITY:
+                if (b->kind[MID_R][MID_C] == K_CITY)
+                    continue;
+                break;
+            default:
+                break;
+            }
+            centre = river ? '~' : e == 5u ? '|' : e == 10u ? '-' : popcount4(e) == 1 ? (e & 5u ? '|' : '-') : '+';
+            set_cell(b, MID_C, MID_R, centre, kind, (int)i);
         }
 
-    /* roads and rivers: arms from each edge to the centre */
-    for (i = 0; i < nseg; i++) {
-        uint32_t e = si[i].edges & 15u;
-        bool river = si[i].kind == CARC_SEG_RIVER;
-        int kind = river ? K_RIVER : K_ROAD, s;
-        char centre;
-        if (si[i].kind != CARC_SEG_ROAD && !river)
-            continue;
-        for (s = 0; s < 4; s++) {
-            if (!((e >> s) & 1u))
-                continue;
-            for (r = 0; r < TH; r++)
-                for (c = 0; c < TW; c++)
-                    if (on_arm(s, c, r))
-                        set_cell(b, c, r, river ? '~' : (s == CARC_N || s == CARC_S) ? '|' : '-', kind, (int)i);
-        }
-        switch (si[i].end) {
-        case CARC_END_VILLAGE:
-            set_cell(b, MID_C, MID_R, 'o', K_VILLAGE, -1);
-            continue;
-        case CARC_END_MONASTERY:
-            continue;
-        case CARC_END_SPRING:
-        case CARC_END_LAKE:
-            set_cell(b, MID_C, MID_R, 'O', K_RIVER, (int)i);
-            continue;
-        case CARC_END_CITY:
-            if (b->kind[MID_R][MID_C] == K_CITY)
-                continue;
-            break;
-        default:
-            break;
-        }
-        centre = river ? '~' : e == 5u ? '|' : e == 10u ? '-' : popcount4(e) == 1 ? (e & 5u ? '|' : '-') : '+';
-        set_cell(b, MID_C, MID_R, centre, kind, (int)i);
-    }
+    /* a monastery beside a river that runs through the middle or ends there: on the
+     * side of its road, else away from the river (over the road's end) */
+    draw_monasteries(b, si, nseg, true);
+
+    /* where the river starts (spring) and ends (lake) */
+    for (i = 0; i < nseg; i++)
+        if (si[i].kind == CARC_SEG_RIVER && (si[i].end == CARC_END_SPRING || si[i].end == CARC_END_LAKE))
+            set_cell(b, MID_C, MID_R, si[i].end == CARC_END_SPRING ? '@' : 'O', K_RIVER, (int)i);
 
     /* pennants */
     for (i = 0; i < nseg; i++) {
@@ -317,12 +369,16 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
             set_cell(b, pc, pr, '*', K_PENNANT, (int)i);
     }
 
-    /* gardens: a mark in the middle when it is free */
+    /* gardens: a mark on the field nearest the middle, with room for an abbot beside it */
     for (i = 0; i < nseg; i++)
-        if (si[i].kind == CARC_SEG_GARDEN && b->kind[MID_R][MID_C] == K_FIELD)
-            set_cell(b, MID_C, MID_R, 'g', K_GARDEN, (int)i);
+        if (si[i].kind == CARC_SEG_GARDEN) {
+            int gc, gr;
+            garden_cell(b, &gc, &gr);
+            if (gc >= 0)
+                set_cell(b, gc, gr, 'g', K_GARDEN, (int)i);
+        }
 
-    /* figures: the player's digit on the segment */
+    /* figures: the player's digit on the segment; an abbot between braces */
     if (carc_game_figure_count(&nfig, game) != CARC_OK)
         return;
     for (i = 0; i < nfig; i++) {
@@ -333,8 +389,16 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
         if (carc_game_figure(&f, game, i) != CARC_OK || f.x != t->x || f.y != t->y || f.segment >= nseg)
             continue;
         if (si[f.segment].kind == CARC_SEG_MONASTERY || si[f.segment].kind == CARC_SEG_GARDEN) {
+            /* on the building or the garden's mark */
+            char mark = si[f.segment].kind == CARC_SEG_MONASTERY ? 'M' : 'g';
             ac = MID_C;
             ar = MID_R;
+            for (r = 0; r < TH; r++)
+                for (c = 0; c < TW; c++)
+                    if (b->seg[r][c] == (int)f.segment && b->ch[r][c] == mark) {
+                        ac = c;
+                        ar = r;
+                    }
         } else {
             seg_anchor(b, (int)f.segment, -1, -1, &ac, &ar);
         }
@@ -342,6 +406,14 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
             continue;
         set_cell(b, ac, ar, (char)('0' + (int)(f.player % 10u)), K_FIGURE, (int)f.segment);
         b->player[ar][ac] = (unsigned char)f.player;
+        if (f.figure == CARC_FIGURE_ABBOT)
+            for (k = -1; k <= 1; k += 2) {
+                c = ac + k;
+                if (c < 0 || c >= TW || b->kind[ar][c] == K_FIGURE)
+                    continue;
+                set_cell(b, c, ar, k < 0 ? '{' : '}', K_FIGURE, (int)f.segment);
+                b->player[ar][c] = (unsigned char)f.player;
+            }
     }
 }
 
@@ -471,25 +543,43 @@ static void render_board(tx_out *o, const carc_game *game)
 static void render_legend(tx_out *o, const carc_game *game)
 {
     uint32_t players = 0, p, turn = 0, remaining = 0, tile = 0, leaders = 0, hcount = 0, i;
-    bool over = false;
+    bool over = false, river, abbot;
     char tmp[160], mv[64];
+    carc_game_options opts;
 
+    memset(&opts, 0, sizeof opts);
+    if (carc_game_options_get(&opts, game) != CARC_OK)
+        opts.modules = 0;
+    river = (opts.modules & CARC_MODULE_RIVER) != 0;
+    abbot = (opts.modules & CARC_MODULE_ABBOT) != 0;
     out_nl(o);
     out_text(o, "# city  * pennant  - | + road  o village  [M] monastery  . field  ~ river  g garden");
     out_nl(o);
     out_text(o, "0-4 a follower of that player: on a road, in a city, in a monastery [0], or a farmer on a field");
     out_nl(o);
+    if (river) {
+        out_text(o, "~ the river: it rises at its spring @ and ends in a lake O (roads cross it on bridges)");
+        out_nl(o);
+    }
+    if (abbot) {
+        out_text(o, "{0}-{4} the abbot of that player: in a monastery {0} or a garden g");
+        out_nl(o);
+    }
     if (carc_game_players(&players, game) != CARC_OK)
         return;
     (void)carc_game_is_over(&over, game);
     (void)carc_game_current_player(&turn, game);
     for (p = 0; p < players; p++) {
         int32_t score = 0;
-        uint32_t supply = 0;
+        uint32_t supply = 0, abbots = 0;
         (void)carc_game_score(&score, game, p);
         (void)carc_game_supply(&supply, game, p);
-        snprintf(tmp, sizeof tmp, "player %lu: %ld points, %lu followers in supply%s", (unsigned long)p,
-                 (long)score, (unsigned long)supply, (!over && p == turn) ? "  <- to move" : "");
+        if (abbot)
+            (void)carc_game_figure_supply(&abbots, game, p, CARC_FIGURE_ABBOT);
+        snprintf(tmp, sizeof tmp, "player %lu: %ld points, %lu followers in supply%s%s", (unsigned long)p,
+                 (long)score, (unsigned long)supply,
+                 !abbot ? "" : abbots > 0 ? ", abbot in supply" : ", abbot on the board",
+                 (!over && p == turn) ? "  <- to move" : "");
         out_ch(o, (char)('0' + (int)(p % 10u)), o->ansi ? (K_FIGURE | (int)(p << 8)) : -1);
         out_text(o, " ");
         out_text(o, tmp);
@@ -502,7 +592,7 @@ static void render_legend(tx_out *o, const carc_game *game)
             h.struct_size = sizeof h;
             if (carc_game_history(&h, game, i) != CARC_OK)
                 break;
-            if (h.kind != CARC_HISTORY_PLACE)
+            if (h.kind != CARC_HISTORY_PLACE || h.move.kind != CARC_MOVE_PLACE)
                 continue;
             if (carc_move_format(mv, sizeof mv, NULL, &h.move) == CARC_OK) {
                 snprintf(tmp, sizeof tmp, "last move: player %lu placed %s", (unsigned long)h.player, mv);

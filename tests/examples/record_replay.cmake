@@ -1,14 +1,19 @@
 # carc-demo --record FILE, then replay FILE: the replayed game must be over and
 # end with the scores carc-demo printed.
 #   DEMO, REPLAY   the two programs;  FILE  the record;  SEED, PLAYERS
+#   MODULES        optional: carc-demo --modules (the record carries them to replay)
 foreach(v DEMO REPLAY FILE SEED PLAYERS)
   if(NOT DEFINED ${v})
     message(FATAL_ERROR "record_replay.cmake: ${v} is not set")
   endif()
 endforeach()
 file(REMOVE "${FILE}")
+set(modules_args "")
+if(DEFINED MODULES AND NOT MODULES STREQUAL "")
+  set(modules_args --modules "${MODULES}")
+endif()
 
-execute_process(COMMAND "${DEMO}" --quiet --players ${PLAYERS} --seed ${SEED} --record "${FILE}"
+execute_process(COMMAND "${DEMO}" --quiet --players ${PLAYERS} --seed ${SEED} ${modules_args} --record "${FILE}"
                 INPUT_FILE "${CMAKE_CURRENT_LIST_DIR}/empty.txt"
                 OUTPUT_VARIABLE demo_out ERROR_VARIABLE demo_err RESULT_VARIABLE demo_rc TIMEOUT 600)
 if(NOT demo_rc STREQUAL "0" OR NOT EXISTS "${FILE}")
