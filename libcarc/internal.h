@@ -9,6 +9,7 @@
 #include <carcassonne/carcassonne.h>
 #include <stdatomic.h>
 #include <string.h>
+#include <stdio.h>
 
 #define CARCI_NONE 0xFFu
 #define CARCI_MAX_SEG 12
@@ -413,6 +414,10 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
 void carci_enum_figures(carc_movelist *l, const carc_game *g, const carc_move *p, uint32_t fi);
 /* Every legal answer to the pending decision (l is reset). */
 carc_status carci_enum_legal(carc_movelist *l, const carc_game *g, uint32_t flags);
+
+/* The reason a check failed, written only when the caller wants it (cap > 0):
+ * enumerations test many candidates and read no reason. */
+#define CARCI_WHY(err, cap, ...) ((cap) ? (void)snprintf((err), (cap), __VA_ARGS__) : (void)0)
 
 /* ---- api helpers (status.c) ------------------------------------------ */
 /* Copy a growable result struct (struct_size first) to the caller's `out`:

@@ -74,9 +74,8 @@ carc_status carc_game_figure_options(carc_movelist *l, const carc_game *g, const
     carc_move m = *p;
     m.figure = CARC_FIGURE_NONE;
     m.segment = CARC_NO_SEGMENT;
-    char err[8];
     uint32_t fi = CARCI_NONE32;
-    carc_status s = carci_check_move(g, &m, err, sizeof err, &fi);
+    carc_status s = carci_check_move(g, &m, NULL, 0, &fi);
     if (s != CARC_OK)
         return s;
     l->n = 0;
@@ -97,8 +96,7 @@ carc_status carc_game_check_move(const carc_game *g, const carc_move *m)
 {
     if (!g || !m)
         return CARC_EINVAL;
-    char err[8];
-    return carci_check_move(g, m, err, sizeof err, NULL);
+    return carci_check_move(g, m, NULL, 0, NULL);
 }
 
 carc_status carc_game_play(carc_game *g, const carc_move *m)

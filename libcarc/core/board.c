@@ -43,9 +43,8 @@ __attribute__((noinline)) static bool restricted_placeable(const carc_game *g, u
     uint32_t fi = carci_front_index(g, x, y);
     if (fi == CARCI_NONE32)
         return false;
-    char err[8];
     for (uint32_t r = 0; r < 4; r++)
-        if (carci_placement_ok(g, fi, kind, x, y, r, err, sizeof err))
+        if (carci_placement_ok(g, fi, kind, x, y, r, NULL, 0))
             return true;
     return false;
 }

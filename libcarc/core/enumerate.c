@@ -78,9 +78,8 @@ static carc_status restricted_placements(carc_movelist *l, const carc_game *g, u
     uint32_t fi;
     if (!g->rs->hooks.placement_cell(g, kind, &x, &y) || (fi = carci_front_index(g, x, y)) == CARCI_NONE32)
         return CARC_OK;
-    char err[8];
     for (uint32_t r = 0; r < 4; r++) {
-        if (!((rots >> r) & 1u) || !carci_placement_ok(g, fi, kind, x, y, r, err, sizeof err))
+        if (!((rots >> r) & 1u) || !carci_placement_ok(g, fi, kind, x, y, r, NULL, 0))
             continue;
         carc_move m;
         memset(&m, 0, sizeof m);
@@ -192,10 +191,9 @@ static void append_specials(carc_movelist *l, const carc_game *g, carc_move *m, 
     for (unsigned fs = h->specials[cur] & rs->specials; fs; fs &= fs - 1)
         append_figure(l, g, m, fi, placed, (unsigned)__builtin_ctz(fs));
     if ((rs->specials & ~h->specials[cur]) & (1u << CARC_FIGURE_ABBOT)) { /* the abbot is on the board */
-        char err[8];
-        m->figure = CARC_FIGURE_ABBOT;
+            m->figure = CARC_FIGURE_ABBOT;
         m->segment = CARC_SEGMENT_RECALL;
-        if (carci_abbot_check_recall(g, m, err, sizeof err) == CARC_OK)
+        if (carci_abbot_check_recall(g, m, NULL, 0) == CARC_OK)
             l->moves[l->n++] = *m;
     }
 }

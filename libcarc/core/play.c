@@ -71,7 +71,7 @@ bool carci_placement_fail(const carc_game *g, uint32_t fi, uint32_t kind, int32_
                           char *err, size_t cap)
 {
     if (!carci_fits(CARCI_FNM(g)[fi], carci_rot_sig(g->rs->kinds[kind].sig, rot))) {
-        snprintf(err, cap, "%s at (%d,%d) rotated %u: an edge does not match its neighbour", carci_tiles[kind].name,
+        CARCI_WHY(err, cap, "%s at (%d,%d) rotated %u: an edge does not match its neighbour", carci_tiles[kind].name,
                  (int)x, (int)y, 90u * rot);
         return false;
     }
@@ -92,41 +92,41 @@ static carc_status check_figure(const carc_game *g, const carc_move *m, uint32_t
 {
     if (m->figure == CARC_FIGURE_NONE) {
         if (m->segment != CARC_NO_SEGMENT) {
-            snprintf(err, cap, "a move without a figure must have segment CARC_NO_SEGMENT");
+            CARCI_WHY(err, cap, "a move without a figure must have segment CARC_NO_SEGMENT");
             return CARC_EINVAL;
         }
         return CARC_OK;
     }
     if (m->figure > CARC_FIGURE_PIG) {
-        snprintf(err, cap, "figure %u is not a figure kind", m->figure);
+        CARCI_WHY(err, cap, "figure %u is not a figure kind", m->figure);
         return CARC_EINVAL;
     }
     if (m->segment == CARC_SEGMENT_RECALL) {
         if (m->figure != CARC_FIGURE_ABBOT) {
-            snprintf(err, cap, "only the abbot can be recalled");
+            CARCI_WHY(err, cap, "only the abbot can be recalled");
             return CARC_EINVAL;
         }
         return carci_abbot_check_recall(g, m, err, cap);
     }
     if (!g->rs->figure_on[m->figure]) {
-        snprintf(err, cap, "the %s is not in play in this game", FIGNAME[m->figure]);
+        CARCI_WHY(err, cap, "the %s is not in play in this game", FIGNAME[m->figure]);
         return CARC_EILLEGAL;
     }
     if (m->segment >= g->rs->kinds[m->tile].nseg) {
-        snprintf(err, cap, "tile %s has no segment %u", carci_tiles[m->tile].name, m->segment);
+        CARCI_WHY(err, cap, "tile %s has no segment %u", carci_tiles[m->tile].name, m->segment);
         return CARC_ERANGE;
     }
     if (!in_supply(g, m->figure)) {
-        snprintf(err, cap, "player %u has no %s left", CARCI_HDR(g)->cur, FIGNAME[m->figure]);
+        CARCI_WHY(err, cap, "player %u has no %s left", CARCI_HDR(g)->cur, FIGNAME[m->figure]);
         return CARC_EILLEGAL;
     }
     if (!((g->rs->eligible[m->figure][m->tile] >> m->segment) & 1u)) {
-        snprintf(err, cap, "no %s may stand on a %s here", FIGNAME[m->figure],
+        CARCI_WHY(err, cap, "no %s may stand on a %s here", FIGNAME[m->figure],
                  SEGNAME[carci_tiles[m->tile].seg[m->segment].kind]);
         return CARC_EILLEGAL;
     }
     if (!carci_segment_free(g, fi, carci_front_placed(g, fi), m->tile, m->rotation, m->segment)) {
-        snprintf(err, cap, "that %s already holds a figure", SEGNAME[carci_tiles[m->tile].seg[m->segment].kind]);
+        CARCI_WHY(err, cap, "that %s already holds a figure", SEGNAME[carci_tiles[m->tile].seg[m->segment].kind]);
         return CARC_EILLEGAL;
     }
     return CARC_OK;
@@ -135,26 +135,26 @@ static carc_status check_figure(const carc_game *g, const carc_move *m, uint32_t
 static inline carc_status check_place(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
 {
     if (m->tile >= carci_tile_kinds || m->rotation > 3) {
-        snprintf(err, cap, "tile %u or rotation %u out of range", m->tile, m->rotation);
+        CARCI_WHY(err, cap, "tile %u or rotation %u out of range", m->tile, m->rotation);
         return CARC_ERANGE;
     }
     if (m->quarter || m->reserved) {
-        snprintf(err, cap, "a place move must have quarter and reserved 0");
+        CARCI_WHY(err, cap, "a place move must have quarter and reserved 0");
         return CARC_EINVAL;
     }
     uint16_t cur = CARCI_BAG(g)[carci_current_index(g)]; /* exists while the game is not over */
     if (m->tile != cur) {
-        snprintf(err, cap, "tile %s is not the tile to place (%s)", carci_tiles[m->tile].name,
+        CARCI_WHY(err, cap, "tile %s is not the tile to place (%s)", carci_tiles[m->tile].name,
                  carci_tiles[cur].name);
         return CARC_EILLEGAL;
     }
     uint16_t v = carci_cell(g, m->x, m->y);
     if (v == CARCI_SLOT_EMPTY) {
-        snprintf(err, cap, "(%d,%d) touches no tile", (int)m->x, (int)m->y);
+        CARCI_WHY(err, cap, "(%d,%d) touches no tile", (int)m->x, (int)m->y);
         return CARC_EILLEGAL;
     }
     if (!(v & CARCI_SLOT_FRONT)) {
-        snprintf(err, cap, "(%d,%d) already holds a tile", (int)m->x, (int)m->y);
+        CARCI_WHY(err, cap, "(%d,%d) already holds a tile", (int)m->x, (int)m->y);
         return CARC_EILLEGAL;
     }
     uint32_t fi = v & 0x7FFFu;
@@ -171,11 +171,11 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
 {
     const carci_hdr *h = CARCI_HDR(g);
     if (m->kind > CARC_MOVE_COUNT) {
-        snprintf(err, cap, "move kind %u is not a move kind", m->kind);
+        CARCI_WHY(err, cap, "move kind %u is not a move kind", m->kind);
         return CARC_EINVAL;
     }
     if (h->over) {
-        snprintf(err, cap, "the game is over");
+        CARCI_WHY(err, cap, "the game is over");
         return CARC_EGAME_OVER;
     }
     /* the place decision is the only one of the base game: no detour */
@@ -186,14 +186,14 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
     if (m->kind == CARC_MOVE_PASS && (p.flags & CARC_PENDING_OPTIONAL)) {
         if (m->x || m->y || m->tile || m->rotation || m->figure || m->segment != CARC_NO_SEGMENT || m->quarter ||
             m->reserved) {
-            snprintf(err, cap, "a pass move sets no other field (segment: CARC_NO_SEGMENT)");
+            CARCI_WHY(err, cap, "a pass move sets no other field (segment: CARC_NO_SEGMENT)");
             return CARC_EINVAL;
         }
         return CARC_OK;
     }
     static const char *const DECNAME[] = { "nothing", "a place move", "a move out of the city", "a quarter",
                                            "a quarter for the Count" };
-    snprintf(err, cap, "a %s move does not answer the pending decision: player %u must choose %s%s", MOVENAME[m->kind],
+    CARCI_WHY(err, cap, "a %s move does not answer the pending decision: player %u must choose %s%s", MOVENAME[m->kind],
              p.player, DECNAME[p.decision], (p.flags & CARC_PENDING_OPTIONAL) ? " (or pass)" : "");
     return CARC_EILLEGAL;
 }

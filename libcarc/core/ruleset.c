@@ -132,41 +132,41 @@ carc_status carci_options_check(const carc_game_options *o, char *err, size_t ca
     if (cap)
         err[0] = '\0';
     if (o->players < 2 || o->players > CARCI_MAX_PLAYERS) {
-        snprintf(err, cap, "players %u out of range 2..%u", o->players, (unsigned)CARCI_MAX_PLAYERS);
+        CARCI_WHY(err, cap, "players %u out of range 2..%u", o->players, (unsigned)CARCI_MAX_PLAYERS);
         return CARC_ERANGE;
     }
     uint32_t unknown = o->modules & ~(uint32_t)(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT |
                                                  CARC_MODULE_COUNT | CARC_MODULE_INNS | CARC_MODULE_TRADERS);
     if (unknown) {
-        snprintf(err, cap, "unknown module flags 0x%X", unknown);
+        CARCI_WHY(err, cap, "unknown module flags 0x%X", unknown);
         return CARC_EUNSUPPORTED;
     }
     uint32_t missing = o->modules & ~carc_modules_supported();
     if (missing) {
-        snprintf(err, cap, "module %s is not implemented by this build",
+        CARCI_WHY(err, cap, "module %s is not implemented by this build",
                  carc_module_name(missing & (0u - missing)));
         return CARC_EUNSUPPORTED;
     }
     uint32_t start = start_kind(o);
     if (start >= carci_tile_kinds) {
-        snprintf(err, cap, "start tile %u out of range 0..%u", start, carci_tile_kinds - 1);
+        CARCI_WHY(err, cap, "start tile %u out of range 0..%u", start, carci_tile_kinds - 1);
         return CARC_ERANGE;
     }
     if (o->start_rotation > 3) {
-        snprintf(err, cap, "start rotation %u out of range 0..3", o->start_rotation);
+        CARCI_WHY(err, cap, "start rotation %u out of range 0..3", o->start_rotation);
         return CARC_ERANGE;
     }
     if (o->start_x < -16000 || o->start_x > 16000 || o->start_y < -16000 || o->start_y > 16000) {
-        snprintf(err, cap, "start position (%d,%d) out of range -16000..16000", (int)o->start_x, (int)o->start_y);
+        CARCI_WHY(err, cap, "start position (%d,%d) out of range -16000..16000", (int)o->start_x, (int)o->start_y);
         return CARC_ERANGE;
     }
     if (carci_tile_copies(start, o->modules) == 0) {
-        snprintf(err, cap, "start tile %s is not in the tile set of these modules", carci_tiles[start].name);
+        CARCI_WHY(err, cap, "start tile %s is not in the tile set of these modules", carci_tiles[start].name);
         return CARC_ERANGE;
     }
     /* with the River, the spring starts (base.md 4.2 item 1) */
     if ((o->modules & CARC_MODULE_RIVER) && strcmp(carci_tiles[start].name, "RA") != 0) {
-        snprintf(err, cap, "with the River the start tile is the spring RA, not %s", carci_tiles[start].name);
+        CARCI_WHY(err, cap, "with the River the start tile is the spring RA, not %s", carci_tiles[start].name);
         return CARC_ERANGE;
     }
     return CARC_OK;
@@ -175,8 +175,7 @@ carc_status carci_options_check(const carc_game_options *o, char *err, size_t ca
 carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a)
 {
     *out = NULL;
-    char err[8];
-    carc_status st = carci_options_check(o, err, sizeof err);
+    carc_status st = carci_options_check(o, NULL, 0);
     if (st != CARC_OK)
         return st;
     uint32_t start = start_kind(o);
@@ -214,7 +213,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->hash_cap = hc;
     rs->front_cap = (2 * ntiles + 4 + 7) & ~7u; /* padded for 8-wide scans */
     rs->mon_cap = nmon;
-    carci_modules_install(rs, o, err, sizeof err); /* figure rules and hooks */
+    carci_modules_install(rs, o, NULL, 0); /* figure rules and hooks */
     memcpy(rs->copies, copies, sizeof copies);
     for (uint32_t f = 0; f <= CARC_FIGURE_PIG; f++)
         for (uint32_t k = 0; rs->figure_on[f] && k < nkinds; k++)

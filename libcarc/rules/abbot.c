@@ -39,17 +39,17 @@ carc_status carci_abbot_check_recall(const carc_game *g, const carc_move *m, cha
 {
     uint32_t player = CARCI_HDR(g)->cur;
     if (!g->rs->figure_on[CARC_FIGURE_ABBOT]) {
-        snprintf(err, cap, "the abbot is not in play in this game");
+        CARCI_WHY(err, cap, "the abbot is not in play in this game");
         return CARC_EILLEGAL;
     }
     int32_t i = carci_figure_find(g, player, CARC_FIGURE_ABBOT);
     if (i < 0) {
-        snprintf(err, cap, "player %u has no abbot on the board to recall", player);
+        CARCI_WHY(err, cap, "player %u has no abbot on the board to recall", player);
         return CARC_EILLEGAL;
     }
     const carci_mon *mon = mon_of(g, CARCI_FIGS(g)[i].node);
     if (mon && mon->count == 7 && near(mon, m->x, m->y)) {
-        snprintf(err, cap, "the tile completes the abbot's %s, which scores by itself: no recall",
+        CARCI_WHY(err, cap, "the tile completes the abbot's %s, which scores by itself: no recall",
                  carci_node_kind(g, mon->node) == CARC_SEG_GARDEN ? "garden" : "monastery");
         return CARC_EILLEGAL;
     }

@@ -78,13 +78,13 @@ static bool river_may_draw(const carc_game *g, uint32_t kind, char *err, size_t 
     uint32_t left = river_left(g, &lake);
     if (!is_river(kind)) {
         if (left) {
-            snprintf(err, cap, "%u River tiles are still to be drawn before any land tile", left);
+            CARCI_WHY(err, cap, "%u River tiles are still to be drawn before any land tile", left);
             return false;
         }
         return true;
     }
     if (river_end(kind) == CARC_END_LAKE && left > 1) {
-        snprintf(err, cap, "the lake comes last: %u other River tiles are still to be drawn", left - 1);
+        CARCI_WHY(err, cap, "the lake comes last: %u other River tiles are still to be drawn", left - 1);
         return false;
     }
     return true;
@@ -115,17 +115,17 @@ static bool river_ok(const carc_game *g, uint32_t kind, int32_t x, int32_t y, ui
 {
     const carci_hdr *h = CARCI_HDR(g);
     if (h->river_in == NO_END) {
-        snprintf(err, cap, "the river has no open end left for %s", carci_tiles[kind].name);
+        CARCI_WHY(err, cap, "the river has no open end left for %s", carci_tiles[kind].name);
         return false;
     }
     if (x != h->river_x || y != h->river_y) {
-        snprintf(err, cap, "a River tile must extend the river at its open end (%d,%d)", (int)h->river_x,
+        CARCI_WHY(err, cap, "a River tile must extend the river at its open end (%d,%d)", (int)h->river_x,
                  (int)h->river_y);
         return false;
     }
     unsigned in = h->river_in, sides = river_sides(kind, rot);
     if (!(sides & (1u << in))) {
-        snprintf(err, cap, "%s rotated %u does not take the river in by its %s side", carci_tiles[kind].name,
+        CARCI_WHY(err, cap, "%s rotated %u does not take the river in by its %s side", carci_tiles[kind].name,
                  90u * rot, SIDE[in]);
         return false;
     }
@@ -135,12 +135,12 @@ static bool river_ok(const carc_game *g, uint32_t kind, int32_t x, int32_t y, ui
     unsigned out = (unsigned)__builtin_ctz(rest);
     unsigned bend = bend_of(in, out);
     if (bend != BEND_NONE && bend == h->river_bend) {
-        snprintf(err, cap, "the river may not turn %s twice in a row (a U-turn)", bend == BEND_LEFT ? "left" : "right");
+        CARCI_WHY(err, cap, "the river may not turn %s twice in a row (a U-turn)", bend == BEND_LEFT ? "left" : "right");
         return false;
     }
     uint16_t v = carci_cell(g, x + DX[out], y + DY[out]);
     if (v != CARCI_SLOT_EMPTY && !(v & CARCI_SLOT_FRONT)) {
-        snprintf(err, cap, "the river's new open end would face a tile");
+        CARCI_WHY(err, cap, "the river's new open end would face a tile");
         return false;
     }
     return true;
