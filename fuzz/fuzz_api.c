@@ -1,36 +1,66 @@
 /*
  * libFuzzer target for the game API (built by fuzz/run_api.sh, not by CMake):
  * the input is read as a sequence of API calls on one game, and invariants
- * are checked after every step. Any violation stops the run with
- * __builtin_trap() (after a line on stderr saying which check failed).
+ * are checked as it goes. Any violation stops the run with __builtin_trap()
+ * (after a line on stderr saying which check failed).
  *
  * Input: a 14-byte header (missing bytes read as 0), then operations.
  *   [0]      players = 2 + b % 4
- *   [1]      bit 0: farmers off; bit 1: custom start (bytes 2..5);
- *            bit 2: CARC_GAME_NO_UNDO; bit 3: a Dice Game instead (see
- *            "the Dice Game" below)
- *   [2..5]   start tile kind, rotation, x, y (int8)
+ *   [1]      bit 0: farmers off; bit 1: custom start (bytes 2..5); bit 2:
+ *            CARC_GAME_NO_UNDO; bit 3: a Dice Game instead (see "the Dice
+ *            Game" below); bit 4: the River; bit 5: the Abbot
+ *   [2..5]   start tile kind, rotation, x, y (int8); a start the modules do
+ *            not allow must be refused alike by carc_game_options_check and
+ *            carc_game_new, and the game then starts from the default start
  *   [6..13]  seed, little endian
  *   then     op byte (op % OP_COUNT) followed by its argument bytes
  *
- * Checked invariants:
- *   - followers are conserved: supply + figures on the board = 7 per player;
- *   - scores never decrease during play (they may after an undo);
- *   - undo restores the game exactly: the state before each undoable action
- *     (move, tile choice, early end) is kept on a stack, and an undo must
- *     give back the top of it (record from carc_game_save plus the state a
- *     record does not carry: tile to place, tiles left, scores, figures...);
- *   - check_move accepts a move iff carc_game_legal_moves lists it, and play
- *     returns what check_move returned; a rejected call changes nothing;
+ * Checked after every step (cheap: a few calls per player):
+ *   - figures are conserved: those not in supply (7 followers, and 1 abbot
+ *     with the Abbot) are on the board; scores never decrease during play
+ *     (they may after an undo);
+ *   - carc_game_pending agrees with the current player and tile; the game is
+ *     over iff there is no tile to place; with the River, River tiles come
+ *     first and the lake last of them;
+ *   - undo restores the game: the state before each undoable action (move,
+ *     tile choice, early end) is kept on a stack, and an undo must give back
+ *     the top of it; a rejected call changes nothing; both compared by a
+ *     summary (counts of tiles, figures, events and history, the last tile,
+ *     the last figures and event, scores, supplies, the pending decision,
+ *     the tile to place and the tiles left);
+ *   - check_move accepts a raw move iff it is listed (among the figure
+ *     actions of its placement: the full list is made of them; the full list
+ *     itself on sampled steps), play returns what check_move returned; moves
+ *     of a kind the pending decision does not take are CARC_EILLEGAL, unknown
+ *     kinds CARC_EINVAL; a recall scores 1 + the tiles around the abbot;
  *   - placements and figure options agree with the full move list;
  *   - clone and copy (with and without history) equal the original, and
- *     playing on them leaves the original alone;
- *   - load(save(g)) saves identically; pictures are as long as announced;
- *   - move notation round-trips (format then parse).
+ *     playing on them leaves the original alone; load(save(g)) saves
+ *     identically; pictures are as long as announced; move notation
+ *     round-trips (format then parse).
+ * Checked on a sample of the steps (every FULL_EVERY-th step; the environment
+ * variable FUZZ_API_FULL_EVERY=N changes it, 1: every step, the old way):
+ *   - the comparisons above by the full fingerprint (everything the const
+ *     API shows: the whole history, every tile, figure and event, scores,
+ *     supplies, the pending decision) as well as the summary;
+ *   - every figure kind is conserved per player, figure by figure: followers
+ *     on the board + in supply = 7, abbots on the board + in supply = 1 with
+ *     the Abbot (else 0), no other figure; each stands on a segment its rules
+ *     allow (the abbot on a monastery or garden, no follower on a garden or
+ *     the river, on a field only with farmers);
+ *   - enumeration = check: every listed move passes check_move, and random
+ *     variants of listed moves are accepted iff listed;
+ *   - every query of the board (feature, occupants, tiles of each segment).
+ * At the end of the input: enumeration = check once more, then every undo
+ * on the stack is taken back down to its bottom, each compared with what the
+ * stack holds (the bottom entry always with the full fingerprint).
+ * Costly calls have a budget per input (unless FUZZ_API_FULL_EVERY=1): at
+ * most MAX_LOADS loads (carc_game_load replays the record), MAX_PICTURES
+ * pictures, of small boards only (a picture costs about 0.1 ms per tile as
+ * text, 0.2 ms as SVG, under the sanitizers).
  */
 #include <carcassonne/carcassonne.h>
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,6 +70,11 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 #define MAX_OPS 400
+#define FULL_EVERY 32     /* default sampling period of the expensive checks */
+#define MAX_LOADS 1       /* carc_game_load calls per input */
+#define MAX_PICTURES 1    /* pictures per input */
+#define RENDER_TEXT_TILES 4
+#define RENDER_SVG_TILES 2
 
 #define FZ_CHECK(cond)                                                                 \
     do {                                                                               \
@@ -49,6 +84,37 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
         }                                                                              \
     } while (0)
 #define FZ_OK(call) FZ_CHECK((call) == CARC_OK)
+
+/* ------------------------------------------------------------ settings */
+
+static unsigned full_every;  /* FUZZ_API_FULL_EVERY, default FULL_EVERY */
+static bool deep;            /* full_every == 1: every check at every step, no budgets */
+static int trace = -1;       /* FUZZ_API_TRACE */
+static uint32_t n_kinds;
+static bool river_kind[1024];
+static uint32_t lake_kind = UINT32_MAX;
+
+static void settings_once(void)
+{
+    if (trace >= 0)
+        return;
+    trace = getenv("FUZZ_API_TRACE") != NULL;
+    const char *e = getenv("FUZZ_API_FULL_EVERY");
+    full_every = e ? (unsigned)strtoul(e, NULL, 10) : FULL_EVERY;
+    if (full_every == 0)
+        full_every = FULL_EVERY;
+    deep = full_every == 1;
+    n_kinds = carc_tile_kind_count();
+    FZ_CHECK(n_kinds < sizeof river_kind);
+    for (uint32_t k = 0; k < n_kinds; k++) {
+        uint32_t without = 0, with = 0;
+        FZ_OK(carc_tile_copies(&without, k, CARC_MODULE_FARMERS | CARC_MODULE_ABBOT));
+        FZ_OK(carc_tile_copies(&with, k, CARC_MODULE_FARMERS | CARC_MODULE_ABBOT | CARC_MODULE_RIVER));
+        river_kind[k] = without == 0 && with > 0;
+    }
+    FZ_OK(carc_tile_find(&lake_kind, "RL"));
+    FZ_CHECK(river_kind[lake_kind]);
+}
 
 /* ------------------------------------------------------------ input */
 
@@ -71,34 +137,7 @@ static uint16_t u16(input *in)
     return (uint16_t)(lo | (uint16_t)byte(in) << 8);
 }
 
-/* ------------------------------------------------------------ text helpers */
-
-typedef struct str {
-    char *s;
-    size_t len, cap;
-} str;
-
-static void add(str *b, const char *fmt, ...)
-{
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->s ? b->s + b->len : NULL, b->s ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        FZ_CHECK(n >= 0);
-        if (b->s && (size_t)n < b->cap - b->len) {
-            b->len += (size_t)n;
-            return;
-        }
-        size_t cap = b->cap ? b->cap : 1024;
-        while (cap < b->len + (size_t)n + 1)
-            cap *= 2;
-        char *s = realloc(b->s, cap);
-        FZ_CHECK(s != NULL);
-        b->s = s;
-        b->cap = cap;
-    }
-}
+/* ------------------------------------------------------------ helpers */
 
 static char *save(const carc_game *g)
 {
@@ -113,106 +152,346 @@ static char *save(const carc_game *g)
 
 enum { FP_WITH_PENDING = 1 }; /* include what a pending tile choice changes */
 
-/* Everything observable through the const API (not undo, not last error). */
-static char *fingerprint(const carc_game *g, unsigned flags)
+static void pending_of(const carc_game *g, carc_pending *p)
 {
-    str b = { NULL, 0, 0 };
-    char *rec = save(g);
+    memset(p, 0, sizeof *p);
+    p->struct_size = sizeof *p;
+    FZ_OK(carc_game_pending(p, g));
+}
+
+/* A fingerprint: everything observable through the const API (not undo,
+ * not the last error) as numbers: the whole history (what a record holds),
+ * every tile, figure and event, scores, supplies, the pending decision.
+ * (Numbers, not text: formatting a record costs ten times more.) */
+typedef struct fp {
+    uint32_t *v;
+    size_t n, cap;
+    size_t sect[8]; /* where each section starts, for messages */
+} fp;
+
+static const char *const fp_sections[8] = { "state", "players", "pending", "history", "tiles", "figures",
+                                            "events", "end" };
+
+static void put(fp *f, uint32_t x)
+{
+    if (f->n == f->cap) {
+        size_t cap = f->cap ? 2 * f->cap : 1024;
+        uint32_t *v = realloc(f->v, cap * sizeof *v);
+        FZ_CHECK(v != NULL);
+        f->v = v;
+        f->cap = cap;
+    }
+    f->v[f->n++] = x;
+}
+
+static void put_move(fp *f, const carc_move *m)
+{
+    put(f, (uint32_t)m->x);
+    put(f, (uint32_t)m->y);
+    put(f, m->tile | (uint32_t)m->rotation << 16 | (uint32_t)m->figure << 24);
+    put(f, m->segment | (uint32_t)m->kind << 8 | (uint32_t)m->quarter << 16 | (uint32_t)m->reserved << 24);
+}
+
+static fp *fingerprint(const carc_game *g, unsigned flags)
+{
+    fp *f = calloc(1, sizeof *f);
+    FZ_CHECK(f != NULL);
     uint32_t players = 0, u = 0, n = 0;
     int32_t s = 0, x0, y0, x1, y1;
-    bool over = false;
-    add(&b, "%s", rec);
-    free(rec);
+    bool o = false;
+    carc_game_options opts;
+    f->sect[0] = f->n;
+    FZ_OK(carc_game_options_get(&opts, g));
+    put(f, opts.players);
+    put(f, opts.modules);
+    put(f, (uint32_t)opts.seed);
+    put(f, opts.start_tile);
+    put(f, (uint32_t)opts.start_x);
+    put(f, (uint32_t)opts.start_y);
+    put(f, opts.start_rotation);
     FZ_OK(carc_game_players(&players, g));
     FZ_OK(carc_game_current_player(&u, g));
-    FZ_OK(carc_game_is_over(&over, g));
-    add(&b, "players=%u cur=%u over=%d", players, u, (int)over);
+    put(f, u);
+    FZ_OK(carc_game_is_over(&o, g));
+    put(f, o);
+    FZ_OK(carc_game_bounds(&x0, &y0, &x1, &y1, g));
+    put(f, (uint32_t)x0);
+    put(f, (uint32_t)y0);
+    put(f, (uint32_t)x1);
+    put(f, (uint32_t)y1);
+    FZ_OK(carc_game_leaders(&u, g));
+    put(f, u);
+    f->sect[1] = f->n;
     for (uint32_t p = 0; p < players; p++) {
         FZ_OK(carc_game_score(&s, g, p));
+        put(f, (uint32_t)s);
         FZ_OK(carc_game_supply(&u, g, p));
-        add(&b, " p%u=%d/%u", p, (int)s, u);
+        put(f, u);
+        FZ_OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_ABBOT));
+        put(f, u);
     }
+    f->sect[2] = f->n;
     if (flags & FP_WITH_PENDING) {
-        if (carc_game_current_tile(&u, g) == CARC_OK)
-            add(&b, " tile=%u", u);
+        carc_pending pd;
+        pending_of(g, &pd);
+        put(f, pd.decision);
+        put(f, pd.player);
+        put(f, pd.flags);
+        put(f, pd.tile);
+        put(f, pd.part);
+        u = UINT32_MAX;
+        carc_game_current_tile(&u, g);
+        put(f, u);
         FZ_OK(carc_game_remaining(&u, g));
-        add(&b, " left=%u", u);
+        put(f, u);
     }
-    FZ_OK(carc_game_tile_count(&u, g));
-    add(&b, " tiles=%u", u);
+    f->sect[3] = f->n;
+    FZ_OK(carc_game_history_count(&n, g));
+    put(f, n);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_history_entry h;
+        memset(&h, 0, sizeof h);
+        h.struct_size = sizeof h;
+        FZ_OK(carc_game_history(&h, g, i));
+        put(f, h.kind | h.player << 8);
+        put_move(f, &h.move);
+    }
+    f->sect[4] = f->n;
+    FZ_OK(carc_game_tile_count(&n, g));
+    put(f, n);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_move t;
+        FZ_OK(carc_game_tile(&t, g, i));
+        put_move(f, &t);
+    }
+    f->sect[5] = f->n;
     FZ_OK(carc_game_figure_count(&n, g));
+    put(f, n);
     for (uint32_t i = 0; i < n; i++) {
         carc_figure_info fi;
         memset(&fi, 0, sizeof fi);
         fi.struct_size = sizeof fi;
         FZ_OK(carc_game_figure(&fi, g, i));
-        add(&b, " [%u %u %d,%d %u]", fi.player, fi.figure, (int)fi.x, (int)fi.y, fi.segment);
+        put(f, fi.player | fi.figure << 8 | fi.segment << 16);
+        put(f, (uint32_t)fi.x);
+        put(f, (uint32_t)fi.y);
     }
-    FZ_OK(carc_game_event_count(&u, g));
-    add(&b, " events=%u", u);
-    for (uint32_t i = 0; i < u; i++) {
+    f->sect[6] = f->n;
+    FZ_OK(carc_game_event_count(&n, g));
+    put(f, n);
+    for (uint32_t i = 0; i < n; i++) {
         carc_event e;
         memset(&e, 0, sizeof e);
         e.struct_size = sizeof e;
         FZ_OK(carc_game_event(&e, g, i));
-        add(&b, " (%u %u %u %d %#x %u %u)", e.kind, e.turn, e.feature_kind, (int)e.points, e.players, e.returned,
-            e.tile);
+        put(f, e.kind | e.feature_kind << 8);
+        put(f, e.turn);
+        put(f, (uint32_t)e.points);
+        put(f, e.players | e.returned << 8);
+        put(f, e.tile);
+        put(f, (uint32_t)e.x);
+        put(f, (uint32_t)e.y);
+        put(f, e.segment | e.tiles << 8);
     }
-    FZ_OK(carc_game_bounds(&x0, &y0, &x1, &y1, g));
-    FZ_OK(carc_game_leaders(&u, g));
-    add(&b, " bounds=%d,%d..%d,%d leaders=%#x\n", (int)x0, (int)y0, (int)x1, (int)y1, u);
-    return b.s;
+    f->sect[7] = f->n;
+    return f;
 }
 
-static void same_text(char *a, char *b)
+static void fp_free(fp *f)
 {
-    if (strcmp(a, b) != 0) {
-        fprintf(stderr, "fuzz_api: expected:\n%s\ngot:\n%s\n", a, b);
+    if (f != NULL)
+        free(f->v);
+    free(f);
+}
+
+/* Two fingerprints are the same (frees both). */
+static void same_fp(fp *a, fp *b)
+{
+    size_t i = 0;
+    while (i < a->n && i < b->n && a->v[i] == b->v[i])
+        i++;
+    if (i < a->n || i < b->n) {
+        int sect = 0;
+        while (sect < 7 && a->sect[sect + 1] <= i)
+            sect++;
+        fprintf(stderr, "fuzz_api: fingerprints differ in %s, value %zu: expected %#x, got %#x (lengths %zu, %zu)\n",
+                fp_sections[sect], i - a->sect[sect], i < a->n ? a->v[i] : 0u, i < b->n ? b->v[i] : 0u, a->n,
+                b->n);
         FZ_CHECK(!"the game is not as expected");
     }
-    free(a);
-    free(b);
+    fp_free(a);
+    fp_free(b);
 }
 
+/* ------------------------------------------------------------ summaries */
+
+/* What a few cheap calls show of a game: enough to catch a wrong undo or a
+ * rejected call that changed something, at a small fraction of the cost of
+ * the fingerprint. */
+typedef struct summary {
+    uint32_t players, cur, over, hist, tiles, figs, events, left, tile;
+    carc_pending pending;
+    int32_t score[8];
+    uint32_t supply[8], abbot[8];
+    carc_move last;        /* the last tile placed */
+    uint64_t figs_hash;    /* the last two figures placed */
+    carc_event last_event; /* (zeroed when there is none) */
+} summary;
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+    return h * 0xFF51AFD7ED558CCDull;
+}
+
+static void summarize(const carc_game *g, summary *s)
+{
+    bool over = false;
+    memset(s, 0, sizeof *s);
+    FZ_OK(carc_game_players(&s->players, g));
+    FZ_CHECK(s->players >= 2 && s->players <= 5);
+    FZ_OK(carc_game_current_player(&s->cur, g));
+    FZ_OK(carc_game_is_over(&over, g));
+    s->over = over;
+    FZ_OK(carc_game_history_count(&s->hist, g));
+    FZ_OK(carc_game_tile_count(&s->tiles, g));
+    FZ_OK(carc_game_figure_count(&s->figs, g));
+    FZ_OK(carc_game_event_count(&s->events, g));
+    FZ_OK(carc_game_remaining(&s->left, g));
+    s->tile = UINT32_MAX;
+    carc_game_current_tile(&s->tile, g);
+    pending_of(g, &s->pending);
+    for (uint32_t p = 0; p < s->players; p++) {
+        FZ_OK(carc_game_score(&s->score[p], g, p));
+        FZ_OK(carc_game_supply(&s->supply[p], g, p));
+        FZ_OK(carc_game_figure_supply(&s->abbot[p], g, p, CARC_FIGURE_ABBOT));
+    }
+    FZ_OK(carc_game_tile(&s->last, g, s->tiles - 1));
+    uint64_t h = 0;
+    for (uint32_t i = s->figs > 2 ? s->figs - 2 : 0; i < s->figs; i++) { /* the last two (cheap) */
+        carc_figure_info fi;
+        memset(&fi, 0, sizeof fi);
+        fi.struct_size = sizeof fi;
+        FZ_OK(carc_game_figure(&fi, g, i));
+        h = mix(h, fi.player | (uint64_t)fi.figure << 8 | (uint64_t)fi.segment << 16);
+        h = mix(h, (uint64_t)(uint32_t)fi.x << 32 | (uint32_t)fi.y);
+    }
+    s->figs_hash = h;
+    memset(&s->last_event, 0, sizeof s->last_event);
+    s->last_event.struct_size = sizeof s->last_event;
+    if (s->events)
+        FZ_OK(carc_game_event(&s->last_event, g, s->events - 1));
+}
+
+static void same_summary(const summary *a, const summary *b, unsigned flags, const char *what)
+{
+    summary x = *a, y = *b;
+    if (!(flags & FP_WITH_PENDING)) {
+        x.tile = y.tile = 0;
+        x.left = y.left = 0;
+        memset(&x.pending, 0, sizeof x.pending);
+        memset(&y.pending, 0, sizeof y.pending);
+    }
+    if (memcmp(&x, &y, sizeof x) != 0) {
+        fprintf(stderr,
+                "fuzz_api: %s: summaries differ:\n"
+                "  expected: cur %u over %u hist %u tiles %u figs %u events %u left %u tile %u\n"
+                "  got:      cur %u over %u hist %u tiles %u figs %u events %u left %u tile %u\n",
+                what, x.cur, x.over, x.hist, x.tiles, x.figs, x.events, x.left, x.tile, y.cur, y.over, y.hist,
+                y.tiles, y.figs, y.events, y.left, y.tile);
+        FZ_CHECK(!"the game is not as expected");
+    }
+}
+
+/* A summary, and on sampled steps the full fingerprint too. */
+typedef struct snap {
+    summary s;
+    fp *full;
+    unsigned flags;
+} snap;
+
 /* ------------------------------------------------------------ state */
+
+typedef struct entry {
+    snap before;
+    bool unrecorded;
+} entry;
 
 typedef struct fz {
     carc_game *g;
     carc_game *scratch; /* copy target; created with other options */
     carc_movelist *ml, *ml2;
-    uint32_t players, kinds;
+    uint32_t players, modules;
+    unsigned step;       /* operations so far */
+    unsigned loads;      /* carc_game_load calls so far */
+    unsigned pictures;   /* pictures so far */
+    bool full;           /* this step does the expensive checks */
     /* the undo model */
-    char **stack;
-    bool *stack_unrecorded;
+    entry *stack;
     size_t depth, cap;
     bool unknown_base; /* the game may undo past the stack (a loaded game) */
     bool pending;      /* a tile choice is open (undo takes it back, a move joins it) */
     bool unrecorded;   /* a chosen tile not played yet: the record does not carry it */
     bool diverged;     /* the pile no longer follows the record (CARC_GAME_NO_UNDO choices) */
     bool no_undo;      /* CARC_GAME_NO_UNDO: no journal, nothing to undo */
+    bool base_full;    /* the bottom of the stack had its full fingerprint */
     int32_t scores[8];
 } fz;
 
-static void push(fz *z, char *fp)
+static void snap_take(fz *z, const carc_game *g, unsigned flags, bool full, snap *s)
+{
+    summarize(g, &s->s);
+    s->flags = flags;
+    s->full = full || z->full ? fingerprint(g, flags) : NULL;
+}
+
+/* g must look as it did in s (frees s). */
+static void snap_check(snap *s, const carc_game *g, const char *what)
+{
+    summary now;
+    summarize(g, &now);
+    same_summary(&s->s, &now, s->flags, what);
+    if (s->full)
+        same_fp(s->full, fingerprint(g, s->flags));
+    s->full = NULL;
+}
+
+static void snap_free(snap *s)
+{
+    fp_free(s->full);
+    s->full = NULL;
+}
+
+/* Two games look alike. */
+static void same_games(fz *z, const carc_game *a, const carc_game *b, unsigned flags, const char *what)
+{
+    summary x, y;
+    summarize(a, &x);
+    summarize(b, &y);
+    same_summary(&x, &y, flags, what);
+    if (z->full)
+        same_fp(fingerprint(a, flags), fingerprint(b, flags));
+}
+
+static void push(fz *z, snap *before)
 {
     if (z->depth == z->cap) {
         size_t cap = z->cap ? 2 * z->cap : 64;
-        char **s = realloc(z->stack, cap * sizeof *s);
+        entry *s = realloc(z->stack, cap * sizeof *s);
         FZ_CHECK(s != NULL);
         z->stack = s;
-        bool *u = realloc(z->stack_unrecorded, cap * sizeof *u);
-        FZ_CHECK(u != NULL);
-        z->stack_unrecorded = u;
         z->cap = cap;
     }
-    z->stack_unrecorded[z->depth] = z->unrecorded;
-    z->stack[z->depth++] = fp;
+    z->stack[z->depth].before = *before;
+    z->stack[z->depth].unrecorded = z->unrecorded;
+    z->depth++;
 }
 
 static void clear_stack(fz *z)
 {
     while (z->depth)
-        free(z->stack[--z->depth]);
+        snap_free(&z->stack[--z->depth].before);
+    z->base_full = false;
 }
 
 static bool over(const carc_game *g)
@@ -228,29 +507,98 @@ static void take_scores(fz *z)
         FZ_OK(carc_game_score(&z->scores[p], z->g, p));
 }
 
-/* Invariants after every step. */
+/* River tiles left to draw (0 without the River). Not counted once more
+ * than 12 tiles lie on the board: River tiles come first (checked while at
+ * most 12 lie there), so none can be left then. */
+static uint32_t river_left(const fz *z)
+{
+    uint32_t n = 0, tiles = 0, hist = 0;
+    if (!(z->modules & CARC_MODULE_RIVER))
+        return 0;
+    FZ_OK(carc_game_tile_count(&tiles, z->g));
+    if (tiles > 12)
+        return 0;
+    FZ_OK(carc_game_history_count(&hist, z->g));
+    if (hist + 1 == tiles && !over(z->g))
+        return 12 - tiles; /* nothing discarded, nothing but River tiles placed (checked on the way) */
+    for (uint32_t k = 0; k < n_kinds; k++)
+        if (river_kind[k]) {
+            uint32_t c = 0;
+            FZ_OK(carc_game_remaining_of(&c, z->g, k));
+            n += c;
+        }
+    return n;
+}
+
+/* The status carc_game_choose_tile must give for `kind`. */
+static carc_status choose_status(const fz *z, uint32_t kind)
+{
+    uint32_t left = 0;
+    if (kind >= n_kinds)
+        return CARC_ERANGE;
+    if (over(z->g))
+        return CARC_EGAME_OVER;
+    FZ_OK(carc_game_remaining_of(&left, z->g, kind));
+    if (left == 0)
+        return CARC_ENOT_IN_BAG;
+    uint32_t rl = river_left(z);
+    if (rl && (!river_kind[kind] || (kind == lake_kind && rl > 1)))
+        return CARC_EILLEGAL; /* River tiles first, the lake last of them */
+    return CARC_OK;
+}
+
+/* Invariants after every step (cheap: figures are conserved in total; per
+ * player and kind, figure by figure, on the sampled steps). */
 static void invariants(fz *z)
 {
-    uint32_t n = 0, on_board[8] = { 0 }, supply;
-    bool can = false;
+    uint32_t n = 0, followers[8] = { 0 }, abbots[8] = { 0 }, u, away = 0;
+    uint32_t per_abbot = (z->modules & CARC_MODULE_ABBOT) ? 1u : 0u;
+    bool can = false, is_over = over(z->g);
     FZ_OK(carc_game_figure_count(&n, z->g));
-    for (uint32_t i = 0; i < n; i++) {
-        carc_figure_info fi;
-        memset(&fi, 0, sizeof fi);
-        fi.struct_size = sizeof fi;
-        FZ_OK(carc_game_figure(&fi, z->g, i));
-        FZ_CHECK(fi.player < z->players);
-        FZ_CHECK(fi.figure == CARC_FIGURE_FOLLOWER);
-        on_board[fi.player]++;
-    }
+    if (z->full)
+        for (uint32_t i = 0; i < n; i++) {
+            carc_figure_info fi;
+            memset(&fi, 0, sizeof fi);
+            fi.struct_size = sizeof fi;
+            FZ_OK(carc_game_figure(&fi, z->g, i));
+            FZ_CHECK(fi.player < z->players);
+            FZ_CHECK(fi.figure == CARC_FIGURE_FOLLOWER || (fi.figure == CARC_FIGURE_ABBOT && per_abbot));
+            (fi.figure == CARC_FIGURE_FOLLOWER ? followers : abbots)[fi.player]++;
+            /* on a segment its rules allow: the abbot on a monastery or garden;
+             * a follower on a road, city, monastery, or field with farmers */
+            carc_move t;
+            carc_segment_info si;
+            memset(&si, 0, sizeof si);
+            si.struct_size = sizeof si;
+            FZ_OK(carc_game_tile_at(&t, z->g, fi.x, fi.y));
+            FZ_OK(carc_tile_segment(&si, t.tile, t.rotation, fi.segment));
+            if (fi.figure == CARC_FIGURE_ABBOT)
+                FZ_CHECK(si.kind == CARC_SEG_MONASTERY || si.kind == CARC_SEG_GARDEN);
+            else
+                FZ_CHECK(si.kind == CARC_SEG_ROAD || si.kind == CARC_SEG_CITY || si.kind == CARC_SEG_MONASTERY ||
+                         (si.kind == CARC_SEG_FIELD && (z->modules & CARC_MODULE_FARMERS)));
+        }
     for (uint32_t p = 0; p < z->players; p++) {
         int32_t s;
-        FZ_OK(carc_game_supply(&supply, z->g, p));
-        FZ_CHECK(supply + on_board[p] == 7); /* follower conservation */
+        uint32_t a;
+        FZ_OK(carc_game_supply(&u, z->g, p));
+        FZ_OK(carc_game_figure_supply(&a, z->g, p, CARC_FIGURE_ABBOT));
+        FZ_CHECK(u <= 7 && a <= per_abbot);
+        away += 7 - u + per_abbot - a;
+        if (z->full) {
+            FZ_CHECK(u + followers[p] == 7);     /* follower conservation */
+            FZ_CHECK(a + abbots[p] == per_abbot); /* abbot conservation */
+            static const uint32_t none_of[3] = { CARC_FIGURE_BIG, CARC_FIGURE_BUILDER, CARC_FIGURE_PIG };
+            for (int k = 0; k < 3; k++) {
+                FZ_OK(carc_game_figure_supply(&u, z->g, p, none_of[k]));
+                FZ_CHECK(u == 0); /* no big follower, builder or pig in these modules */
+            }
+        }
         FZ_OK(carc_game_score(&s, z->g, p));
         FZ_CHECK(s >= z->scores[p]); /* scores never decrease during play */
         FZ_CHECK(s >= 0);
     }
+    FZ_CHECK(away == n); /* every figure not in supply is on the board */
     take_scores(z);
     FZ_OK(carc_game_can_undo(&can, z->g));
     if (z->no_undo)
@@ -259,61 +607,291 @@ static void invariants(fz *z)
         FZ_CHECK(can);
     else if (!z->unknown_base)
         FZ_CHECK(!can);
-    uint32_t tile;
+    uint32_t tile = 0, cur = 0;
     carc_status st = carc_game_current_tile(&tile, z->g);
-    FZ_CHECK(over(z->g) ? st == CARC_ENOTFOUND : (st == CARC_OK && tile < z->kinds));
-    if (over(z->g))
+    FZ_CHECK(is_over ? st == CARC_ENOTFOUND : (st == CARC_OK && tile < n_kinds));
+    if (is_over)
         FZ_CHECK(!z->pending);
+    /* the pending decision: a place decision of the player to move, for the
+     * current tile (nothing else exists with these modules), none at the end */
+    carc_pending pd;
+    pending_of(z->g, &pd);
+    FZ_OK(carc_game_current_player(&cur, z->g));
+    if (is_over) {
+        FZ_CHECK(pd.decision == CARC_DECISION_NONE && pd.player == 0 && pd.tile == 0 && pd.flags == 0);
+    } else {
+        FZ_CHECK(pd.decision == CARC_DECISION_PLACE && pd.player == cur && pd.tile == tile && pd.part == 1);
+        FZ_CHECK(pd.flags == 0);
+        uint32_t rl = river_left(z);
+        if (rl) /* River tiles first, the lake last of them */
+            FZ_CHECK(river_kind[tile] && (tile != lake_kind || rl == 1));
+    }
 }
 
 /* Before an undoable action that succeeded: a new undo unit starts unless a
  * tile choice is open (the action then joins its unit). */
-static void began(fz *z, char *before)
+static void began(fz *z, snap *before)
 {
     if (z->pending || z->no_undo)
-        free(before);
+        snap_free(before);
     else
         push(z, before);
+}
+
+/* The snapshot before an undoable action: the bottom of the stack gets the
+ * full fingerprint (the end of the input unwinds to it), once: an undo back
+ * to the bottom checked the state it returns to. */
+static void take_before(fz *z, snap *s)
+{
+    bool bottom = z->depth == 0 && !z->pending && !z->no_undo && !z->base_full;
+    snap_take(z, z->g, FP_WITH_PENDING, bottom, s);
+    z->base_full |= bottom;
+}
+
+/* (field by field: a memcmp would be intercepted, and lists are long) */
+static bool same_move(const carc_move *a, const carc_move *b)
+{
+    return a->x == b->x && a->y == b->y && a->tile == b->tile && a->rotation == b->rotation &&
+           a->figure == b->figure && a->segment == b->segment && a->kind == b->kind && a->quarter == b->quarter &&
+           a->reserved == b->reserved;
 }
 
 static bool in_list(const carc_movelist *l, const carc_move *m)
 {
     const carc_move *d = carc_movelist_data(l);
-    for (size_t i = 0; i < carc_movelist_count(l); i++)
-        if (memcmp(&d[i], m, sizeof *m) == 0)
+    for (size_t i = 0, n = carc_movelist_count(l); i < n; i++)
+        if (same_move(&d[i], m))
             return true;
     return false;
 }
 
+/* Enumeration = check (sampled): every listed move is legal, random variants
+ * of them are legal iff listed, a pass iff the decision is optional. */
+static void enumeration_is_check(fz *z, uint64_t seed)
+{
+    if (carc_game_legal_moves(z->ml2, z->g, 0) != CARC_OK) {
+        FZ_CHECK(over(z->g));
+        return;
+    }
+    const carc_move *d = carc_movelist_data(z->ml2);
+    size_t n = carc_movelist_count(z->ml2);
+    FZ_CHECK(n > 0);
+    for (size_t i = 0; i < n; i++)
+        FZ_OK(carc_game_check_move(z->g, &d[i]));
+    carc_pending pd;
+    pending_of(z->g, &pd);
+    carc_move pass;
+    memset(&pass, 0, sizeof pass);
+    pass.kind = CARC_MOVE_PASS;
+    pass.segment = CARC_NO_SEGMENT;
+    bool optional = (pd.flags & CARC_PENDING_OPTIONAL) != 0;
+    FZ_CHECK((carc_game_check_move(z->g, &pass) == CARC_OK) == optional);
+    FZ_CHECK(in_list(z->ml2, &pass) == optional);
+    uint64_t r = seed | 1;
+    for (int k = 0; k < 8; k++) {
+        r ^= r << 13;
+        r ^= r >> 7;
+        r ^= r << 17;
+        carc_move m = d[r % n];
+        switch ((r >> 20) % 6) {
+        case 0:
+            m.x += (int32_t)((r >> 28) % 3) - 1;
+            m.y += (int32_t)((r >> 32) % 3) - 1;
+            break;
+        case 1:
+            m.rotation = (uint8_t)((m.rotation + 1) & 3);
+            break;
+        case 2:
+            m.figure = (uint8_t)((r >> 28) % 4);
+            m.segment = (uint8_t)((r >> 32) % 12);
+            break;
+        case 3:
+            m.figure = CARC_FIGURE_ABBOT;
+            m.segment = CARC_SEGMENT_RECALL;
+            break;
+        case 4:
+            m.figure = CARC_FIGURE_NONE;
+            m.segment = CARC_NO_SEGMENT;
+            break;
+        default:
+            m.tile = (uint16_t)((r >> 28) % n_kinds);
+            break;
+        }
+        FZ_CHECK((carc_game_check_move(z->g, &m) == CARC_OK) == in_list(z->ml2, &m));
+    }
+}
+
 /* ------------------------------------------------------------ operations */
+
+/* Tiles in the 3x3 square centred on (x, y). */
+static int32_t tiles_around(const carc_game *g, int32_t x, int32_t y)
+{
+    int32_t n = 0;
+    carc_move t;
+    for (int32_t dy = -1; dy <= 1; dy++)
+        for (int32_t dx = -1; dx <= 1; dx++)
+            n += carc_game_tile_at(&t, g, x + dx, y + dy) == CARC_OK;
+    return n;
+}
 
 static void play_checked(fz *z, const carc_move *m)
 {
-    char *before = fingerprint(z->g, FP_WITH_PENDING);
+    snap before;
+    uint32_t player = 0, ev0 = 0, ev1 = 0, u = 0, nf = 0;
+    int32_t ax = 0, ay = 0;
+    bool recall = m->kind == CARC_MOVE_PLACE && m->segment == CARC_SEGMENT_RECALL, found = false;
+    FZ_OK(carc_game_current_player(&player, z->g));
+    FZ_OK(carc_game_event_count(&ev0, z->g));
+    if (recall) {
+        /* where the abbot stands */
+        FZ_OK(carc_game_figure_count(&nf, z->g));
+        for (uint32_t i = 0; i < nf && !found; i++) {
+            carc_figure_info fi;
+            memset(&fi, 0, sizeof fi);
+            fi.struct_size = sizeof fi;
+            FZ_OK(carc_game_figure(&fi, z->g, i));
+            if (fi.player == player && fi.figure == CARC_FIGURE_ABBOT) {
+                ax = fi.x;
+                ay = fi.y;
+                found = true;
+            }
+        }
+        FZ_CHECK(found);
+    }
+    take_before(z, &before);
     FZ_OK(carc_game_play(z->g, m));
     FZ_CHECK(carc_game_last_error(z->g)[0] == '\0');
-    began(z, before);
+    if (recall) {
+        /* the abbot is back in supply and scored in a recall event: 1 + the
+         * tiles around it, the one just placed included */
+        FZ_OK(carc_game_figure_supply(&u, z->g, player, CARC_FIGURE_ABBOT));
+        FZ_CHECK(u == 1);
+        int32_t want = tiles_around(z->g, ax, ay);
+        FZ_OK(carc_game_event_count(&ev1, z->g));
+        bool seen = false;
+        for (uint32_t i = ev0; i < ev1; i++) {
+            carc_event e;
+            memset(&e, 0, sizeof e);
+            e.struct_size = sizeof e;
+            FZ_OK(carc_game_event(&e, z->g, i));
+            if (e.kind == CARC_EVENT_RECALL) {
+                FZ_CHECK(!seen && e.players == 1u << player && e.points == want && want >= 2 && want <= 8);
+                seen = true;
+            }
+        }
+        FZ_CHECK(seen);
+    }
+    began(z, &before);
     z->pending = false;
     z->unrecorded = false;
+}
+
+/* A legal move, chosen by `idx`: from the full list (bits 12-14 of idx all
+ * set, or a sampled step), else a placement of the current tile and then one of its
+ * figure actions (the same moves, much cheaper: the full list has the figure
+ * actions of every placement). */
+static bool pick_move(fz *z, uint16_t idx, carc_move *out)
+{
+    uint32_t flags = idx & 0x8000u ? CARC_ENUM_UNIQUE_ROTATIONS : 0, cur = 0;
+    if ((idx & 0x7000u) == 0x7000u || z->full) {
+        carc_status st = carc_game_legal_moves(z->ml, z->g, flags);
+        if (over(z->g)) {
+            FZ_CHECK(st == CARC_EGAME_OVER);
+            FZ_CHECK(carc_movelist_count(z->ml) == 0);
+            return false;
+        }
+        FZ_OK(st);
+        size_t n = carc_movelist_count(z->ml);
+        FZ_CHECK(n > 0);
+        FZ_OK(carc_movelist_get(out, z->ml, idx % n));
+        return true;
+    }
+    if (carc_game_current_tile(&cur, z->g) != CARC_OK) {
+        FZ_CHECK(over(z->g));
+        return false;
+    }
+    FZ_OK(carc_game_placements(z->ml, z->g, cur, flags));
+    size_t np = carc_movelist_count(z->ml);
+    FZ_CHECK(np > 0); /* the current tile has a legal placement */
+    carc_move p = carc_movelist_data(z->ml)[idx % np];
+    FZ_OK(carc_game_figure_options(z->ml, z->g, &p));
+    size_t nf = carc_movelist_count(z->ml);
+    FZ_CHECK(nf > 0 && carc_movelist_data(z->ml)[0].figure == CARC_FIGURE_NONE);
+    *out = carc_movelist_data(z->ml)[(idx >> 7) % nf];
+    return true;
 }
 
 static void op_play_index(fz *z, input *in)
 {
     uint16_t idx = u16(in);
-    uint32_t flags = idx & 0x8000u ? CARC_ENUM_UNIQUE_ROTATIONS : 0;
-    carc_status st = carc_game_legal_moves(z->ml, z->g, flags);
-    if (over(z->g)) {
-        FZ_CHECK(st == CARC_EGAME_OVER);
-        FZ_CHECK(carc_movelist_count(z->ml) == 0);
+    carc_move m;
+    if (!pick_move(z, idx, &m))
+        return;
+    FZ_OK(carc_game_check_move(z->g, &m));
+    if (z->full)
+        enumeration_is_check(z, idx * 0x9E3779B97F4A7C15ull + z->step);
+    play_checked(z, &m);
+}
+
+/* A move that must be refused with `chk`: play says the same and changes nothing. */
+static void refused(fz *z, const carc_move *m, carc_status chk)
+{
+    snap before;
+    bool could = false, can = false;
+    snap_take(z, z->g, FP_WITH_PENDING, false, &before);
+    FZ_OK(carc_game_can_undo(&could, z->g));
+    FZ_CHECK(carc_game_play(z->g, m) == chk);
+    FZ_CHECK(carc_game_last_error(z->g)[0] != '\0');
+    FZ_OK(carc_game_can_undo(&can, z->g));
+    FZ_CHECK(can == could);
+    snap_check(&before, z->g, "a refused move");
+}
+
+/* Whether the legal moves list m, found without the full list: among the
+ * figure actions of its placement, if that is a placement of the current
+ * tile (the full list is that, placement by placement), or a pass of an
+ * optional decision. */
+static bool listed(fz *z, const carc_move *m, const carc_pending *pd)
+{
+    if (m->kind == CARC_MOVE_PASS)
+        return (pd->flags & CARC_PENDING_OPTIONAL) && m->x == 0 && m->y == 0 && m->tile == 0 && m->rotation == 0 &&
+               m->figure == 0 && m->segment == CARC_NO_SEGMENT && m->quarter == 0 && m->reserved == 0;
+    if (m->kind != CARC_MOVE_PLACE || pd->decision != CARC_DECISION_PLACE || m->tile != pd->tile)
+        return false;
+    FZ_OK(carc_game_placements(z->ml2, z->g, pd->tile, 0));
+    const carc_move *d = carc_movelist_data(z->ml2);
+    size_t n = carc_movelist_count(z->ml2), i;
+    for (i = 0; i < n; i++)
+        if (d[i].x == m->x && d[i].y == m->y && d[i].rotation == m->rotation)
+            break;
+    if (i == n)
+        return false;
+    carc_move p = d[i];
+    FZ_OK(carc_game_figure_options(z->ml2, z->g, &p));
+    return in_list(z->ml2, m);
+}
+
+/* check_move's status for m against the move list and the pending decision
+ * (the full list on sampled steps). */
+static void check_raw(fz *z, const carc_move *m, carc_status chk)
+{
+    carc_pending pd;
+    pending_of(z->g, &pd);
+    if (pd.decision == CARC_DECISION_NONE) {
+        FZ_CHECK(carc_game_legal_moves(z->ml, z->g, 0) == CARC_EGAME_OVER);
+        /* the order of the checks is not specified: an unknown kind may say either */
+        FZ_CHECK(chk == CARC_EGAME_OVER || (m->kind > CARC_MOVE_COUNT && chk == CARC_EINVAL));
         return;
     }
-    FZ_OK(st);
-    size_t n = carc_movelist_count(z->ml);
-    FZ_CHECK(n > 0);
-    carc_move m;
-    FZ_OK(carc_movelist_get(&m, z->ml, idx % n));
-    FZ_OK(carc_game_check_move(z->g, &m));
-    play_checked(z, &m);
+    FZ_CHECK((chk == CARC_OK) == listed(z, m, &pd)); /* legal iff enumerated */
+    if (z->full) {
+        FZ_OK(carc_game_legal_moves(z->ml, z->g, 0));
+        FZ_CHECK((chk == CARC_OK) == in_list(z->ml, m));
+    }
+    if (m->kind > CARC_MOVE_COUNT)
+        FZ_CHECK(chk == CARC_EINVAL);
+    else if (m->kind != CARC_MOVE_PLACE && !(m->kind == CARC_MOVE_PASS && (pd.flags & CARC_PENDING_OPTIONAL)))
+        FZ_CHECK(chk == CARC_EILLEGAL); /* a kind the place decision does not take */
 }
 
 static void op_play_raw(fz *z, input *in)
@@ -335,49 +913,137 @@ static void op_play_raw(fz *z, input *in)
         cur = b[2];
     m.tile = (uint16_t)((b[6] & 1) ? b[2] : cur);
     m.rotation = (b[6] & 2) ? b[3] : (uint8_t)(b[3] & 3);
-    m.figure = (b[6] & 4) ? b[4] : (uint8_t)(b[4] % 2);
-    m.segment = (b[6] & 8) ? b[5] : (m.figure ? (uint8_t)(b[5] % 13) : (uint8_t)CARC_NO_SEGMENT);
+    /* no figure, a follower, a big follower (never in play) or the abbot */
+    m.figure = (b[6] & 4) ? b[4] : (uint8_t)(b[4] % 4);
+    if (b[6] & 8)
+        m.segment = b[5];
+    else if (!m.figure)
+        m.segment = CARC_NO_SEGMENT;
+    else if ((b[6] & 0x20) || (m.figure == CARC_FIGURE_ABBOT && (b[5] & 0x80)))
+        m.segment = CARC_SEGMENT_RECALL;
+    else
+        m.segment = (uint8_t)(b[5] % 13);
     if (b[6] & 0x10)
         (&m.kind)[b[5] % 3] = (uint8_t)(1 + b[5] / 3 % 8); /* kind, quarter or reserved */
 
     carc_status chk = carc_game_check_move(z->g, &m);
-    /* legal iff enumerated */
-    carc_status lst = carc_game_legal_moves(z->ml, z->g, 0);
-    if (lst == CARC_OK)
-        FZ_CHECK((chk == CARC_OK) == in_list(z->ml, &m));
-    else
-        FZ_CHECK(lst == CARC_EGAME_OVER && chk == CARC_EGAME_OVER);
-    if (chk == CARC_OK) {
+    check_raw(z, &m, chk);
+    if (chk == CARC_OK)
         play_checked(z, &m);
-        return;
+    else
+        refused(z, &m, chk);
+}
+
+/* A move of another kind than place, well-formed: a pass, a move out of the
+ * City, into a quarter, of the Count. */
+static void op_kind(fz *z, input *in)
+{
+    uint8_t b = byte(in);
+    carc_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = (uint8_t)(b % 5);
+    m.segment = CARC_NO_SEGMENT;
+    if (m.kind == CARC_MOVE_EXIT) {
+        m.figure = CARC_FIGURE_FOLLOWER;
+        m.segment = (uint8_t)(b >> 5);
     }
-    char *before = fingerprint(z->g, FP_WITH_PENDING);
-    bool could = false, can = false;
-    FZ_OK(carc_game_can_undo(&could, z->g));
-    FZ_CHECK(carc_game_play(z->g, &m) == chk);
-    FZ_CHECK(carc_game_last_error(z->g)[0] != '\0');
-    FZ_OK(carc_game_can_undo(&can, z->g));
-    FZ_CHECK(can == could);
-    same_text(before, fingerprint(z->g, FP_WITH_PENDING));
+    if (m.kind == CARC_MOVE_QUARTER)
+        m.figure = CARC_FIGURE_FOLLOWER;
+    if (m.kind >= CARC_MOVE_EXIT)
+        m.quarter = (uint8_t)(b >> 3 & 3);
+    if (b & 0x80)
+        m.kind = (uint8_t)(CARC_MOVE_COUNT + 1 + (b & 0x7F)); /* an unknown kind */
+    carc_status chk = carc_game_check_move(z->g, &m);
+    check_raw(z, &m, chk);
+    if (chk == CARC_OK)
+        play_checked(z, &m);
+    else
+        refused(z, &m, chk);
+}
+
+/* The abbot: place it (a listed placement of it), or recall it; a recall
+ * that is not listed must be refused. From the full list (bits 5-7 of the
+ * argument all set), else from the figure actions of one placement. */
+static void op_abbot(fz *z, input *in)
+{
+    uint8_t b = byte(in);
+    bool recall = (b & 1) != 0;
+    uint32_t cur = 0;
+    if (carc_game_current_tile(&cur, z->g) != CARC_OK)
+        return;
+    if ((b & 0xE0) == 0xE0) {
+        FZ_OK(carc_game_legal_moves(z->ml, z->g, 0));
+    } else {
+        FZ_OK(carc_game_placements(z->ml2, z->g, cur, 0));
+        size_t np = carc_movelist_count(z->ml2);
+        FZ_CHECK(np > 0);
+        carc_move p = carc_movelist_data(z->ml2)[(b >> 1) % np];
+        FZ_OK(carc_game_figure_options(z->ml, z->g, &p));
+    }
+    const carc_move *d = carc_movelist_data(z->ml);
+    size_t n = carc_movelist_count(z->ml), hits = 0;
+    for (size_t i = 0; i < n; i++)
+        hits += d[i].figure == CARC_FIGURE_ABBOT && (d[i].segment == CARC_SEGMENT_RECALL) == recall;
+    if (hits) {
+        size_t want = (b >> 1) % hits;
+        for (size_t i = 0; i < n; i++)
+            if (d[i].figure == CARC_FIGURE_ABBOT && (d[i].segment == CARC_SEGMENT_RECALL) == recall && !want--) {
+                carc_move m = d[i];
+                FZ_OK(carc_game_check_move(z->g, &m));
+                play_checked(z, &m);
+                return;
+            }
+    }
+    /* none listed: a recall after that placement is refused */
+    carc_move m = d[(b >> 1) % n];
+    m.figure = CARC_FIGURE_ABBOT;
+    m.segment = CARC_SEGMENT_RECALL;
+    if (in_list(z->ml, &m))
+        return;
+    carc_status chk = carc_game_check_move(z->g, &m);
+    FZ_CHECK(chk == CARC_EILLEGAL);
+    refused(z, &m, chk);
+}
+
+/* carc_game_pending with every struct_size: nothing written past it. */
+static void op_pending(fz *z, input *in)
+{
+    uint8_t b = byte(in);
+    unsigned char buf[sizeof(carc_pending) + 16];
+    uint32_t sz = b % (uint32_t)sizeof buf;
+    memset(buf, 0xA5, sizeof buf);
+    memcpy(buf, &sz, sizeof sz);
+    carc_status st = carc_game_pending((carc_pending *)(void *)buf, z->g);
+    size_t lim = sizeof sz;
+    if (sz < sizeof(uint32_t)) {
+        FZ_CHECK(st == CARC_EINVAL);
+    } else {
+        FZ_OK(st);
+        uint32_t got;
+        memcpy(&got, buf, sizeof got);
+        FZ_CHECK(got == (sz < sizeof(carc_pending) ? sz : (uint32_t)sizeof(carc_pending)));
+        lim = got;
+    }
+    for (size_t i = lim; i < sizeof buf; i++)
+        FZ_CHECK(buf[i] == 0xA5);
 }
 
 static void op_choose(fz *z, input *in)
 {
-    uint32_t kind = byte(in) % (z->kinds + 2), left = 0, hist0 = 0, hist1 = 0;
-    bool was_over = over(z->g);
-    char *before = fingerprint(z->g, FP_WITH_PENDING);
+    uint32_t kind = byte(in) % (n_kinds + 2), hist0 = 0, hist1 = 0;
+    snap before;
+    take_before(z, &before);
     FZ_OK(carc_game_history_count(&hist0, z->g));
-    if (kind < z->kinds)
-        FZ_OK(carc_game_remaining_of(&left, z->g, kind));
+    carc_status want = choose_status(z, kind);
     carc_status st = carc_game_choose_tile(z->g, kind);
-    carc_status want = kind >= z->kinds ? CARC_ERANGE : was_over ? CARC_EGAME_OVER : left == 0 ? CARC_ENOT_IN_BAG : CARC_OK;
     FZ_CHECK(st == want);
     if (st != CARC_OK) {
-        same_text(before, fingerprint(z->g, FP_WITH_PENDING));
+        FZ_CHECK(carc_game_last_error(z->g)[0] != '\0');
+        snap_check(&before, z->g, "a refused tile choice");
         return;
     }
     FZ_OK(carc_game_history_count(&hist1, z->g));
-    began(z, before);
+    began(z, &before);
     /* Without a journal a new choice does not take an earlier one (of this
      * turn) back, as game.h says: the pile no longer follows the record. */
     if (z->no_undo && z->unrecorded)
@@ -409,9 +1075,9 @@ static void op_undo(fz *z)
         FZ_CHECK(!can && st == CARC_ENO_UNDO);
     } else if (z->depth > 0) {
         FZ_CHECK(can && st == CARC_OK);
-        char *want = z->stack[--z->depth];
-        same_text(want, fingerprint(z->g, FP_WITH_PENDING));
-        z->unrecorded = z->stack_unrecorded[z->depth];
+        entry *e = &z->stack[--z->depth];
+        snap_check(&e->before, z->g, "undo");
+        z->unrecorded = e->unrecorded;
     } else if (z->unknown_base) {
         FZ_CHECK(st == (can ? CARC_OK : CARC_ENO_UNDO));
         if (st == CARC_OK)
@@ -425,18 +1091,19 @@ static void op_undo(fz *z)
 
 static void op_end(fz *z)
 {
-    char *before = fingerprint(z->g, FP_WITH_PENDING);
+    snap before;
     bool was_over = over(z->g), could = false, can = false;
     FZ_OK(carc_game_can_undo(&could, z->g));
+    take_before(z, &before);
     FZ_OK(carc_game_end(z->g));
     FZ_CHECK(over(z->g));
     if (was_over) {
         FZ_OK(carc_game_can_undo(&can, z->g));
         FZ_CHECK(can == could);
-        same_text(before, fingerprint(z->g, FP_WITH_PENDING));
+        snap_check(&before, z->g, "an end after the end");
         return;
     }
-    began(z, before);
+    began(z, &before);
     z->pending = false;
     z->unrecorded = false;
 }
@@ -459,11 +1126,9 @@ static void play_something(carc_game *g, carc_movelist *ml, uint8_t pick)
 static void adopt_nohistory(fz *z)
 {
     if (z->pending && z->depth > 0) {
-        char *top = z->stack[--z->depth];
-        bool unrec = z->stack_unrecorded[z->depth];
+        entry top = z->stack[--z->depth];
         clear_stack(z);
         z->stack[0] = top;
-        z->stack_unrecorded[0] = unrec;
         z->depth = 1;
     } else {
         clear_stack(z);
@@ -501,7 +1166,7 @@ static void op_clone(fz *z, input *in)
         return;
     }
     FZ_OK(st);
-    same_text(fingerprint(z->g, FP_WITH_PENDING), fingerprint(c, FP_WITH_PENDING));
+    same_games(z, z->g, c, FP_WITH_PENDING, "a clone");
     bool can = true;
     FZ_OK(carc_game_can_undo(&can, c));
     if (flags & CARC_CLONE_NO_HISTORY)
@@ -510,9 +1175,10 @@ static void op_clone(fz *z, input *in)
         adopt(z, c, !(flags & CARC_CLONE_NO_HISTORY), false);
         return;
     }
-    char *before = fingerprint(z->g, FP_WITH_PENDING);
+    snap before;
+    snap_take(z, z->g, FP_WITH_PENDING, false, &before);
     play_something(c, z->ml2, pick);
-    same_text(before, fingerprint(z->g, FP_WITH_PENDING));
+    snap_check(&before, z->g, "the original after a move on its clone");
     carc_game_free(c);
 }
 
@@ -520,16 +1186,15 @@ static void op_copy(fz *z, input *in)
 {
     uint8_t b = byte(in), pick = byte(in);
     uint32_t flags = (b & 0x40) ? b : (b & 1u);
-    char *before = fingerprint(z->scratch, FP_WITH_PENDING);
-    carc_status st = carc_game_copy(z->scratch, z->g, flags);
+    snap before;
     if (flags & ~(uint32_t)CARC_CLONE_NO_HISTORY) {
-        FZ_CHECK(st == CARC_EINVAL);
-        same_text(before, fingerprint(z->scratch, FP_WITH_PENDING));
+        snap_take(z, z->scratch, FP_WITH_PENDING, false, &before);
+        FZ_CHECK(carc_game_copy(z->scratch, z->g, flags) == CARC_EINVAL);
+        snap_check(&before, z->scratch, "a refused copy");
         return;
     }
-    free(before);
-    FZ_OK(st);
-    same_text(fingerprint(z->g, FP_WITH_PENDING), fingerprint(z->scratch, FP_WITH_PENDING));
+    FZ_OK(carc_game_copy(z->scratch, z->g, flags));
+    same_games(z, z->g, z->scratch, FP_WITH_PENDING, "a copy");
     if (b & 2) {
         /* continue with the copy; the old game becomes the scratch */
         carc_game *old = z->g;
@@ -540,14 +1205,17 @@ static void op_copy(fz *z, input *in)
         take_scores(z);
         return;
     }
-    before = fingerprint(z->g, FP_WITH_PENDING);
+    snap_take(z, z->g, FP_WITH_PENDING, false, &before);
     play_something(z->scratch, z->ml2, pick);
-    same_text(before, fingerprint(z->g, FP_WITH_PENDING));
+    snap_check(&before, z->g, "the original after a move on its copy");
 }
 
 static void op_save_load(fz *z, input *in)
 {
     uint8_t b = byte(in);
+    if (z->loads >= MAX_LOADS && !deep)
+        return; /* over budget */
+    z->loads++;
     char *rec = save(z->g);
     carc_game *l = NULL;
     carc_load_error err;
@@ -565,7 +1233,7 @@ static void op_save_load(fz *z, input *in)
      * tile not played yet, which a record does not carry); it keeps an undo
      * journal whatever the original did */
     unsigned fl = z->unrecorded || z->diverged ? 0 : FP_WITH_PENDING;
-    same_text(fingerprint(z->g, fl), fingerprint(l, fl));
+    same_games(z, z->g, l, fl, "a loaded game");
     if (b & 1)
         adopt(z, l, false, true);
     else
@@ -578,8 +1246,16 @@ static void op_render(fz *z, input *in)
 {
     uint8_t b = byte(in);
     render_fn fn = (b & 4) ? carc_game_render_svg : carc_game_render_text;
-    uint32_t flags = b & 3u;
+    uint32_t flags = b & 3u, tiles = 0;
     size_t need = 0, need2 = 0;
+    if (b & 8)
+        FZ_CHECK(fn(NULL, 0, &need, z->g, 1u << 7) == CARC_EINVAL);
+    /* few pictures, of small boards only (unless deep): a picture costs about
+     * 0.1 ms (text) or 0.2 ms (SVG) per tile under the sanitizers */
+    FZ_OK(carc_game_tile_count(&tiles, z->g));
+    if (!deep && (z->pictures >= MAX_PICTURES || tiles > ((b & 4) ? RENDER_SVG_TILES : RENDER_TEXT_TILES)))
+        return;
+    z->pictures++;
     FZ_CHECK(fn(NULL, 0, &need, z->g, flags) == CARC_EBUFFER);
     char *buf = malloc(need + 1);
     FZ_CHECK(buf != NULL);
@@ -587,65 +1263,77 @@ static void op_render(fz *z, input *in)
     FZ_CHECK(need2 == need && strlen(buf) == need);
     /* a short buffer: CARC_EBUFFER, NUL-terminated inside it */
     size_t cap = 1 + (size_t)byte(in) * need / 256;
-    if (cap <= need) {
+    if ((b & 0x10) && cap <= need) {
         memset(buf, 'x', need + 1);
         FZ_CHECK(fn(buf, cap, &need2, z->g, flags) == CARC_EBUFFER);
         FZ_CHECK(need2 == need && memchr(buf, '\0', cap) != NULL);
         FZ_CHECK(buf[cap] == 'x');
     }
     free(buf);
-    if (b & 8)
-        FZ_CHECK(fn(NULL, 0, &need, z->g, 1u << 7) == CARC_EINVAL);
 }
 
-/* Every query, consistent with the others. */
-static void op_queries(fz *z)
+/* The queries of one placed tile, consistent with each other. */
+static void tile_queries(fz *z, uint32_t i)
 {
+    carc_move t, at;
+    uint32_t nseg = 0;
+    FZ_OK(carc_game_tile(&t, z->g, i));
+    FZ_OK(carc_game_tile_at(&at, z->g, t.x, t.y));
+    FZ_CHECK(memcmp(&t, &at, sizeof t) == 0);
+    FZ_CHECK(carc_game_tile_at(&at, z->g, t.x + 65536, t.y) == CARC_ENOTFOUND);
+    FZ_OK(carc_tile_segment_count(&nseg, t.tile));
+    for (uint32_t s = 0; s < nseg; s++) {
+        uint32_t fid;
+        carc_feature_info fe;
+        FZ_OK(carc_game_feature_at(&fid, z->g, t.x, t.y, s));
+        memset(&fe, 0, sizeof fe);
+        fe.struct_size = sizeof fe;
+        FZ_OK(carc_game_feature(&fe, z->g, fid));
+        uint32_t counts[8], sum = 0;
+        FZ_OK(carc_game_feature_occupants(counts, 8, z->g, fid));
+        for (uint32_t p = 0; p < z->players; p++)
+            sum += counts[p];
+        FZ_CHECK(sum == fe.figures);
+        FZ_CHECK(fe.kind != CARC_SEG_RIVER || fe.figures == 0); /* nobody on the river */
+        FZ_CHECK(fe.kind != CARC_SEG_GARDEN || (z->modules & CARC_MODULE_ABBOT) || fe.figures == 0);
+        size_t cnt = 0;
+        carc_status st = carc_game_feature_tiles(NULL, 0, &cnt, z->g, fid);
+        FZ_CHECK(st == CARC_EBUFFER && cnt >= 1);
+        FZ_CHECK(fe.kind == CARC_SEG_MONASTERY || fe.kind == CARC_SEG_GARDEN || cnt == fe.tiles);
+        int32_t *xy = malloc(2 * cnt * sizeof *xy);
+        FZ_CHECK(xy != NULL);
+        size_t cnt2 = 0;
+        FZ_OK(carc_game_feature_tiles(xy, cnt, &cnt2, z->g, fid));
+        FZ_CHECK(cnt2 == cnt);
+        bool self = false;
+        for (size_t k = 0; k < cnt; k++)
+            self |= xy[2 * k] == t.x && xy[2 * k + 1] == t.y;
+        FZ_CHECK(self);
+        free(xy);
+    }
+}
+
+/* The queries, consistent with the others: of every tile on sampled steps
+ * (or small boards), else of one. */
+static void op_queries(fz *z, input *in)
+{
+    uint8_t b = byte(in);
     uint32_t n = 0, nt = 0;
     FZ_OK(carc_game_tile_count(&nt, z->g));
-    for (uint32_t i = 0; i < nt; i++) {
-        carc_move t, at;
-        uint32_t nseg = 0;
-        FZ_OK(carc_game_tile(&t, z->g, i));
-        FZ_OK(carc_game_tile_at(&at, z->g, t.x, t.y));
-        FZ_CHECK(memcmp(&t, &at, sizeof t) == 0);
-        FZ_CHECK(carc_game_tile_at(&at, z->g, t.x + 65536, t.y) == CARC_ENOTFOUND);
-        FZ_OK(carc_tile_segment_count(&nseg, t.tile));
-        for (uint32_t s = 0; s < nseg; s++) {
-            uint32_t fid;
-            carc_feature_info fe;
-            FZ_OK(carc_game_feature_at(&fid, z->g, t.x, t.y, s));
-            memset(&fe, 0, sizeof fe);
-            fe.struct_size = sizeof fe;
-            FZ_OK(carc_game_feature(&fe, z->g, fid));
-            uint32_t counts[8], sum = 0;
-            FZ_OK(carc_game_feature_occupants(counts, 8, z->g, fid));
-            for (uint32_t p = 0; p < z->players; p++)
-                sum += counts[p];
-            FZ_CHECK(sum == fe.figures);
-            size_t cnt = 0;
-            carc_status st = carc_game_feature_tiles(NULL, 0, &cnt, z->g, fid);
-            FZ_CHECK(st == CARC_EBUFFER && cnt >= 1);
-            FZ_CHECK(fe.kind == CARC_SEG_MONASTERY || cnt == fe.tiles);
-            int32_t *xy = malloc(2 * cnt * sizeof *xy);
-            FZ_CHECK(xy != NULL);
-            size_t cnt2 = 0;
-            FZ_OK(carc_game_feature_tiles(xy, cnt, &cnt2, z->g, fid));
-            FZ_CHECK(cnt2 == cnt);
-            bool self = false;
-            for (size_t k = 0; k < cnt; k++)
-                self |= xy[2 * k] == t.x && xy[2 * k + 1] == t.y;
-            FZ_CHECK(self);
-            free(xy);
-        }
-    }
+    if (z->full || nt <= 8)
+        for (uint32_t i = 0; i < nt; i++)
+            tile_queries(z, i);
+    else
+        tile_queries(z, b % nt);
     FZ_OK(carc_game_history_count(&n, z->g));
-    for (uint32_t i = 0; i < n; i++) {
+    if (n) {
         carc_history_entry h;
         memset(&h, 0, sizeof h);
         h.struct_size = sizeof h;
-        FZ_OK(carc_game_history(&h, z->g, i));
-        FZ_CHECK(h.kind <= CARC_HISTORY_END && h.player < z->players);
+        for (uint32_t i = z->full ? 0 : n - 1; i < n; i++) {
+            FZ_OK(carc_game_history(&h, z->g, i));
+            FZ_CHECK(h.kind <= CARC_HISTORY_END && h.player < z->players);
+        }
     }
     int32_t best = INT32_MIN;
     uint32_t leaders = 0, mask = 0;
@@ -663,7 +1351,7 @@ static void op_queries(fz *z)
     FZ_CHECK(leaders == mask);
     uint32_t left = 0, sum = 0, k;
     FZ_OK(carc_game_remaining(&left, z->g));
-    for (k = 0; k < z->kinds; k++) {
+    for (k = 0; k < n_kinds; k++) {
         uint32_t c = 0;
         FZ_OK(carc_game_remaining_of(&c, z->g, k));
         sum += c;
@@ -674,7 +1362,7 @@ static void op_queries(fz *z)
 static void op_placements(fz *z, input *in)
 {
     uint8_t b = byte(in);
-    uint32_t kind = b % z->kinds, cur = 0;
+    uint32_t kind = b % n_kinds, cur = 0;
     uint32_t flags = (b & 0x80) ? CARC_ENUM_UNIQUE_ROTATIONS : 0;
     FZ_OK(carc_game_placements(z->ml2, z->g, kind, flags));
     bool is_cur = carc_game_current_tile(&cur, z->g) == CARC_OK && cur == kind;
@@ -689,7 +1377,8 @@ static void op_placements(fz *z, input *in)
     FZ_OK(carc_game_legal_moves(z->ml, z->g, flags));
     size_t none = 0;
     for (size_t i = 0; i < carc_movelist_count(z->ml); i++)
-        none += carc_movelist_data(z->ml)[i].figure == CARC_FIGURE_NONE;
+        none += carc_movelist_data(z->ml)[i].figure == CARC_FIGURE_NONE &&
+                carc_movelist_data(z->ml)[i].kind == CARC_MOVE_PLACE;
     FZ_CHECK(none == n);
     for (size_t i = 0; i < n; i++) {
         FZ_CHECK(in_list(z->ml, &d[i]));
@@ -712,12 +1401,13 @@ static void op_figure_options(fz *z, input *in)
     size_t same = 0;
     for (size_t i = 0; i < carc_movelist_count(z->ml); i++) {
         const carc_move *m = &carc_movelist_data(z->ml)[i];
-        same += m->x == p.x && m->y == p.y && m->rotation == p.rotation;
+        same += m->kind == CARC_MOVE_PLACE && m->x == p.x && m->y == p.y && m->rotation == p.rotation;
     }
     FZ_CHECK(same == carc_movelist_count(z->ml2));
     for (size_t i = 0; i < carc_movelist_count(z->ml2); i++) {
         const carc_move *m = &carc_movelist_data(z->ml2)[i];
         FZ_CHECK(i > 0 || m->figure == CARC_FIGURE_NONE);
+        FZ_CHECK(i == 0 || m->figure != CARC_FIGURE_NONE);
         FZ_OK(carc_game_check_move(z->g, m));
         FZ_CHECK(in_list(z->ml, m));
     }
@@ -731,9 +1421,9 @@ static void op_figure_options(fz *z, input *in)
 static void op_notation(fz *z, input *in)
 {
     uint16_t idx = u16(in);
-    if (carc_game_legal_moves(z->ml, z->g, 0) != CARC_OK)
+    carc_move m, back;
+    if (!pick_move(z, idx, &m))
         return;
-    carc_move m = carc_movelist_data(z->ml)[idx % carc_movelist_count(z->ml)], back;
     char buf[96];
     size_t need = 0;
     FZ_OK(carc_move_format(buf, sizeof buf, &need, &m));
@@ -746,12 +1436,13 @@ static void op_notation(fz *z, input *in)
 static void op_misuse(fz *z, input *in)
 {
     uint8_t b = byte(in);
-    char *before = fingerprint(z->g, FP_WITH_PENDING);
+    snap before;
+    snap_take(z, z->g, FP_WITH_PENDING, false, &before);
     int32_t s = 0;
     uint32_t u = 0;
     carc_move m;
     memset(&m, 0, sizeof m);
-    switch (b % 8) {
+    switch (b % 10) {
     case 0:
         FZ_CHECK(carc_game_play(z->g, NULL) == CARC_EINVAL);
         break;
@@ -759,7 +1450,7 @@ static void op_misuse(fz *z, input *in)
         FZ_CHECK(carc_game_score(&s, z->g, z->players + b / 8) == CARC_ERANGE);
         break;
     case 2:
-        FZ_CHECK(carc_game_choose_tile(z->g, z->kinds + b) == CARC_ERANGE);
+        FZ_CHECK(carc_game_choose_tile(z->g, n_kinds + b) == CARC_ERANGE);
         break;
     case 3:
         FZ_CHECK(carc_game_legal_moves(z->ml2, z->g, 2u + b) == CARC_EINVAL);
@@ -768,16 +1459,23 @@ static void op_misuse(fz *z, input *in)
         FZ_CHECK(carc_game_figure_options(z->ml2, z->g, NULL) == CARC_EINVAL);
         break;
     case 5:
-        FZ_CHECK(carc_game_remaining_of(&u, z->g, z->kinds + b) == CARC_ERANGE);
+        FZ_CHECK(carc_game_remaining_of(&u, z->g, n_kinds + b) == CARC_ERANGE);
         break;
     case 6:
         FZ_CHECK(carc_game_copy(z->g, z->g, 0) == CARC_OK);
+        break;
+    case 7:
+        FZ_CHECK(carc_game_figure_supply(&u, z->g, 0, b & 0x10 ? CARC_FIGURE_PIG + 1u + b : CARC_FIGURE_NONE) ==
+                 CARC_EINVAL);
+        break;
+    case 8:
+        FZ_CHECK(carc_game_figure_supply(&u, z->g, z->players + b / 16, CARC_FIGURE_ABBOT) == CARC_ERANGE);
         break;
     default:
         FZ_CHECK(carc_game_feature(NULL, z->g, b) == CARC_EINVAL);
         break;
     }
-    same_text(before, fingerprint(z->g, FP_WITH_PENDING));
+    snap_check(&before, z->g, "a wrong call");
 }
 
 /* ============================================================ the Dice Game
@@ -790,7 +1488,10 @@ static void op_misuse(fz *z, input *in)
  * never lower but after undo, undo gives back the state before the action,
  * check_action accepts exactly the listed actions and play returns what it
  * returned, listings with flags are subsets of the full one, clones and
- * load(save(g)) equal the original.
+ * load(save(g)) equal the original. As for the tile game, states are compared
+ * by a summary (phase, player, turn, rolls, scores, every die, counts), and
+ * by the full fingerprint (the record too) on the sampled steps and for the
+ * bottom of the undo stack; at the end the stack is unwound.
  */
 
 static char *dsave(const carc_dice_game *g)
@@ -804,48 +1505,151 @@ static char *dsave(const carc_dice_game *g)
     return buf;
 }
 
-static char *dfingerprint(const carc_dice_game *g)
+/* Everything a dice game shows, as numbers (as for the tile game): state,
+ * players, dice, every action and every event. */
+static fp *dfingerprint(const carc_dice_game *g)
 {
-    str b = { NULL, 0, 0 };
-    char *rec = dsave(g);
-    uint32_t players = 0, u = 0, v = 0;
+    fp *f = calloc(1, sizeof *f);
+    FZ_CHECK(f != NULL);
+    uint32_t players = 0, u = 0, n = 0;
     int32_t s = 0;
     bool yes = false;
-    add(&b, "%s", rec);
-    free(rec);
+    f->sect[0] = f->n;
     FZ_OK(carc_dice_game_players(&players, g));
+    put(f, players);
     FZ_OK(carc_dice_game_phase(&u, g));
-    FZ_OK(carc_dice_game_current_player(&v, g));
-    add(&b, "players=%u phase=%u cur=%u", players, u, v);
+    put(f, u);
+    FZ_OK(carc_dice_game_current_player(&u, g));
+    put(f, u);
     FZ_OK(carc_dice_game_turn(&u, g));
-    FZ_OK(carc_dice_game_rolls(&v, g));
+    put(f, u);
+    FZ_OK(carc_dice_game_rolls(&u, g));
+    put(f, u);
     FZ_OK(carc_dice_game_doubled(&yes, g));
-    add(&b, " turn=%u rolls=%u doubled=%d", u, v, (int)yes);
+    put(f, yes);
+    f->sect[1] = f->n;
     for (uint32_t p = 0; p < players; p++) {
         FZ_OK(carc_dice_game_score(&s, g, p));
+        put(f, (uint32_t)s);
         FZ_OK(carc_dice_game_player_dice(&u, g, p));
-        add(&b, " p%u=%d/%#x", p, (int)s, u);
+        put(f, u);
     }
+    f->sect[2] = f->n;
     for (uint32_t d = 0; d < CARC_DICE_COUNT; d++) {
         carc_dice_die die;
         memset(&die, 0, sizeof die);
         die.struct_size = sizeof die;
         FZ_OK(carc_dice_game_die(&die, g, d));
-        add(&b, " [%u %u %u %d,%d %u %#x]", die.location, die.player, die.face, (int)die.x, (int)die.y, die.rotation,
-            die.edges);
+        put(f, die.location | die.player << 8 | die.face << 16 | die.rotation << 24);
+        put(f, (uint32_t)die.x);
+        put(f, (uint32_t)die.y);
+        put(f, die.edges);
     }
-    FZ_OK(carc_dice_game_event_count(&u, g));
-    FZ_OK(carc_dice_game_action_count(&v, g));
-    add(&b, " events=%u actions=%u\n", u, v);
-    return b.s;
+    f->sect[3] = f->n;
+    FZ_OK(carc_dice_game_action_count(&n, g));
+    put(f, n);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_dice_action a;
+        FZ_OK(carc_dice_game_action(&a, g, i));
+        put(f, a.kind | a.die << 8 | a.rotation << 16);
+        put(f, (uint32_t)a.x);
+        put(f, (uint32_t)a.y);
+        put(f, a.reserved);
+    }
+    f->sect[4] = f->sect[5] = f->n;
+    FZ_OK(carc_dice_game_event_count(&n, g));
+    put(f, n);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_dice_event e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        FZ_OK(carc_dice_game_event(&e, g, i));
+        put(f, e.kind | e.player << 8 | e.doubled << 16 | e.reason << 24);
+        put(f, e.action);
+        put(f, e.turn);
+        put(f, (uint32_t)e.points);
+        put(f, e.dice | e.to << 16);
+    }
+    f->sect[6] = f->sect[7] = f->n;
+    return f;
+}
+
+/* What a few cheap calls show of a dice game. */
+typedef struct dsummary {
+    uint32_t players, phase, cur, turn, rolls, doubled, events, actions;
+    int32_t score[8];
+    uint32_t dice[8];
+    carc_dice_die die[CARC_DICE_COUNT];
+} dsummary;
+
+static void dsummarize(const carc_dice_game *g, dsummary *s)
+{
+    bool yes = false;
+    memset(s, 0, sizeof *s);
+    FZ_OK(carc_dice_game_players(&s->players, g));
+    FZ_CHECK(s->players >= 2 && s->players <= 5);
+    FZ_OK(carc_dice_game_phase(&s->phase, g));
+    FZ_OK(carc_dice_game_current_player(&s->cur, g));
+    FZ_OK(carc_dice_game_turn(&s->turn, g));
+    FZ_OK(carc_dice_game_rolls(&s->rolls, g));
+    FZ_OK(carc_dice_game_doubled(&yes, g));
+    s->doubled = yes;
+    FZ_OK(carc_dice_game_event_count(&s->events, g));
+    FZ_OK(carc_dice_game_action_count(&s->actions, g));
+    for (uint32_t p = 0; p < s->players; p++) {
+        FZ_OK(carc_dice_game_score(&s->score[p], g, p));
+        FZ_OK(carc_dice_game_player_dice(&s->dice[p], g, p));
+    }
+    for (uint32_t d = 0; d < CARC_DICE_COUNT; d++) {
+        s->die[d].struct_size = sizeof s->die[d];
+        FZ_OK(carc_dice_game_die(&s->die[d], g, d));
+    }
+}
+
+typedef struct dsnap {
+    dsummary s;
+    fp *full;
+} dsnap;
+
+static bool dfull_now; /* this step does the expensive checks */
+
+static void dsnap_take(const carc_dice_game *g, bool full, dsnap *s)
+{
+    dsummarize(g, &s->s);
+    s->full = full || dfull_now ? dfingerprint(g) : NULL;
+}
+
+static void dsnap_check(dsnap *s, const carc_dice_game *g, const char *what)
+{
+    dsummary now;
+    dsummarize(g, &now);
+    if (memcmp(&s->s, &now, sizeof now) != 0) {
+        fprintf(stderr, "fuzz_api: dice %s: summaries differ (phase %u/%u, turn %u/%u, actions %u/%u)\n", what,
+                s->s.phase, now.phase, s->s.turn, now.turn, s->s.actions, now.actions);
+        FZ_CHECK(!"the dice game is not as expected");
+    }
+    if (s->full)
+        same_fp(s->full, dfingerprint(g));
+    s->full = NULL;
+}
+
+static void dsame_games(const carc_dice_game *a, const carc_dice_game *b)
+{
+    dsnap x;
+    dsnap_take(a, false, &x);
+    dsnap_check(&x, b, "copy");
+    if (dfull_now)
+        same_fp(dfingerprint(a), dfingerprint(b));
 }
 
 typedef struct dz {
     carc_dice_game *g;
     uint32_t players;
-    char **stack;
+    dsnap *stack;
     size_t depth, cap;
     bool unknown_base; /* a loaded game can undo its whole record */
+    bool base_full;    /* the bottom of the stack had its full fingerprint */
+    unsigned loads;    /* carc_dice_game_load calls so far */
     int32_t scores[8];
     carc_dice_action *list, *list2;
     size_t list_cap;
@@ -864,48 +1668,72 @@ static void dtake_scores(dz *z)
         FZ_OK(carc_dice_game_score(&z->scores[p], z->g, p));
 }
 
-static void dpush(dz *z, char *fp)
+static void dpush(dz *z, dsnap *s)
 {
     if (z->depth == z->cap) {
         size_t cap = z->cap ? 2 * z->cap : 64;
-        char **s = realloc(z->stack, cap * sizeof *s);
-        FZ_CHECK(s != NULL);
-        z->stack = s;
+        dsnap *n = realloc(z->stack, cap * sizeof *n);
+        FZ_CHECK(n != NULL);
+        z->stack = n;
         z->cap = cap;
     }
-    z->stack[z->depth++] = fp;
+    z->stack[z->depth++] = *s;
 }
 
 static void dclear(dz *z)
 {
     while (z->depth)
-        free(z->stack[--z->depth]);
+        fp_free(z->stack[--z->depth].full);
+    z->base_full = false;
 }
 
-/* The legal actions with `flags` into z->list (or list2); returns the count. */
+/* The legal actions with `flags` into z->list (or list2); returns the count.
+ * One call into a list with room (an enumeration is not cheap); a second
+ * one, after CARC_EBUFFER, only when the list had to grow, and on sampled
+ * steps the size query without a buffer too. */
 static size_t dlist(dz *z, uint32_t flags, bool second)
 {
-    size_t n = 0;
-    carc_status st = carc_dice_game_legal_actions(NULL, 0, &n, z->g, flags);
-    FZ_CHECK(st == (n ? CARC_EBUFFER : CARC_OK));
-    if (n > z->list_cap) {
-        free(z->list);
-        free(z->list2);
-        z->list = malloc(n * sizeof *z->list);
-        z->list2 = malloc(n * sizeof *z->list2);
-        FZ_CHECK(z->list && z->list2);
-        z->list_cap = n;
+    size_t n = 0, again = 0;
+    /* the lists outlive the input (no new pages for every input) */
+    static carc_dice_action *keep1, *keep2;
+    static size_t keep_cap;
+    if (keep_cap == 0) {
+        keep_cap = 4096;
+        keep1 = malloc(keep_cap * sizeof *keep1);
+        keep2 = malloc(keep_cap * sizeof *keep2);
+        FZ_CHECK(keep1 && keep2);
     }
-    size_t again = 0;
-    if (n)
-        FZ_OK(carc_dice_game_legal_actions(second ? z->list2 : z->list, n, &again, z->g, flags));
-    FZ_CHECK(again == n);
+    z->list = keep1;
+    z->list2 = keep2;
+    z->list_cap = keep_cap;
+    carc_status st = carc_dice_game_legal_actions(second ? z->list2 : z->list, z->list_cap, &n, z->g, flags);
+    if (st == CARC_EBUFFER) {
+        FZ_CHECK(n > z->list_cap);
+        free(keep1);
+        free(keep2);
+        keep_cap = 2 * n;
+        keep1 = malloc(keep_cap * sizeof *keep1);
+        keep2 = malloc(keep_cap * sizeof *keep2);
+        FZ_CHECK(keep1 && keep2);
+        z->list = keep1;
+        z->list2 = keep2;
+        z->list_cap = keep_cap;
+        st = carc_dice_game_legal_actions(second ? z->list2 : z->list, z->list_cap, &again, z->g, flags);
+        FZ_CHECK(again == n);
+    }
+    FZ_OK(st);
+    if (dfull_now) {
+        FZ_CHECK(carc_dice_game_legal_actions(NULL, 0, &again, z->g, flags) == (n ? CARC_EBUFFER : CARC_OK));
+        FZ_CHECK(again == n);
+    }
     return n;
 }
 
+/* (field by field: a memcmp would be intercepted, and lists are long) */
 static bool dsame_action(const carc_dice_action *a, const carc_dice_action *b)
 {
-    return memcmp(a, b, sizeof *a) == 0;
+    return a->kind == b->kind && a->die == b->die && a->x == b->x && a->y == b->y && a->rotation == b->rotation &&
+           a->reserved == b->reserved;
 }
 
 static void dinvariants(dz *z)
@@ -937,16 +1765,21 @@ static void dinvariants(dz *z)
 
 static void dplay_checked(dz *z, const carc_dice_action *a)
 {
-    char *before = dfingerprint(z->g);
+    dsnap before;
+    bool bottom = z->depth == 0 && !z->base_full; /* the bottom of the stack: in full, once */
+    dsnap_take(z->g, bottom, &before);
+    z->base_full |= bottom;
     FZ_OK(carc_dice_game_play(z->g, a));
     FZ_CHECK(carc_dice_game_last_error(z->g)[0] == '\0');
-    dpush(z, before);
+    dpush(z, &before);
 }
 
 static void dop_play_index(dz *z, input *in)
 {
     uint16_t idx = u16(in);
-    uint32_t flags = (uint32_t)(idx >> 13); /* the three enumeration flags */
+    /* the three enumeration flags from idx; all three (the shortest list, the
+     * cheapest enumeration) unless bits 11 and 12 are set */
+    uint32_t flags = (idx & 0x1800u) == 0x1800u ? (uint32_t)(idx >> 13) : 7u;
     size_t n = dlist(z, flags, false);
     if (dphase(z->g) == CARC_DICE_PHASE_GAME_OVER) {
         FZ_CHECK(n == 0);
@@ -955,7 +1788,7 @@ static void dop_play_index(dz *z, input *in)
     FZ_CHECK(n > 0);
     carc_dice_action a = z->list[idx % n];
     FZ_OK(carc_dice_game_check_action(z->g, &a));
-    if (flags) {
+    if (flags && dfull_now) {
         /* a listing with flags is part of the full one */
         size_t full = dlist(z, 0, true), k;
         for (k = 0; k < full; k++)
@@ -987,19 +1820,24 @@ static void dop_play_raw(dz *z, input *in)
     if (b[5] & 2)
         a.reserved = b[5];
     carc_status chk = carc_dice_game_check_action(z->g, &a);
-    size_t n = dlist(z, 0, false), k;
-    for (k = 0; k < n; k++)
-        if (dsame_action(&z->list[k], &a))
-            break;
-    FZ_CHECK((chk == CARC_OK) == (k < n)); /* legal iff listed */
+    if (chk == CARC_OK || dfull_now) {
+        /* legal iff listed (a refused listed action is also caught where
+         * listed actions are played) */
+        size_t n = dlist(z, 0, false), k;
+        for (k = 0; k < n; k++)
+            if (dsame_action(&z->list[k], &a))
+                break;
+        FZ_CHECK((chk == CARC_OK) == (k < n));
+    }
     if (chk == CARC_OK) {
         dplay_checked(z, &a);
         return;
     }
-    char *before = dfingerprint(z->g);
+    dsnap before;
+    dsnap_take(z->g, false, &before);
     FZ_CHECK(carc_dice_game_play(z->g, &a) == chk);
     FZ_CHECK(carc_dice_game_last_error(z->g)[0] != '\0');
-    same_text(before, dfingerprint(z->g));
+    dsnap_check(&before, z->g, "a refused action");
 }
 
 static void dop_undo(dz *z)
@@ -1009,8 +1847,7 @@ static void dop_undo(dz *z)
     carc_status st = carc_dice_game_undo(z->g);
     if (z->depth > 0) {
         FZ_CHECK(can && st == CARC_OK);
-        char *want = z->stack[--z->depth];
-        same_text(want, dfingerprint(z->g));
+        dsnap_check(&z->stack[--z->depth], z->g, "undo");
     } else {
         FZ_CHECK(st == (can ? CARC_OK : CARC_ENO_UNDO));
         FZ_CHECK(z->unknown_base || !can);
@@ -1029,7 +1866,7 @@ static void dop_clone(dz *z, input *in)
         return;
     }
     FZ_OK(st);
-    same_text(dfingerprint(z->g), dfingerprint(c));
+    dsame_games(z->g, c);
     if (b & 2) {
         carc_dice_game_free(z->g);
         z->g = c;
@@ -1040,22 +1877,24 @@ static void dop_clone(dz *z, input *in)
         return;
     }
     /* independent: an action on the clone leaves the original alone */
-    char *before = dfingerprint(z->g);
-    size_t n = 0;
-    if (carc_dice_game_legal_actions(NULL, 0, &n, c, 0) == CARC_EBUFFER) {
-        carc_dice_action *l = malloc(n * sizeof *l);
-        FZ_CHECK(l != NULL);
-        FZ_OK(carc_dice_game_legal_actions(l, n, &n, c, 0));
-        FZ_OK(carc_dice_game_play(c, &l[b % n]));
-        free(l);
-    }
-    same_text(before, dfingerprint(z->g));
+    dsnap before;
+    dsnap_take(z->g, false, &before);
+    carc_dice_game *mine = z->g;
+    z->g = c; /* (dlist lists the game of z) */
+    size_t n = dlist(z, CARC_DICE_ENUM_UNIQUE_ROTATIONS, true);
+    z->g = mine;
+    if (n)
+        FZ_OK(carc_dice_game_play(c, &z->list2[b % n]));
+    dsnap_check(&before, z->g, "the original after an action on its clone");
     carc_dice_game_free(c);
 }
 
 static void dop_save_load(dz *z, input *in)
 {
     uint8_t b = byte(in);
+    if (z->loads >= MAX_LOADS && !deep)
+        return; /* over budget */
+    z->loads++;
     char *rec = dsave(z->g);
     carc_dice_game *l = NULL;
     carc_load_error err;
@@ -1069,7 +1908,7 @@ static void dop_save_load(dz *z, input *in)
     FZ_CHECK(strcmp(rec, again) == 0);
     free(again);
     free(rec);
-    same_text(dfingerprint(z->g), dfingerprint(l));
+    dsame_games(z->g, l);
     if (b & 1) {
         carc_dice_game_free(z->g);
         z->g = l;
@@ -1089,13 +1928,14 @@ static void dop_set_roll(dz *z, input *in)
         faces[i] = f & 0x80 ? f : f % 6u;
         bad |= faces[i] > CARC_DICE_FACE_CATAPULT;
     }
-    char *before = dfingerprint(z->g);
+    dsnap before;
+    dsnap_take(z->g, false, &before);
     carc_status st = carc_dice_game_set_next_roll(z->g, n ? faces : NULL, n);
     carc_status want = n > CARC_DICE_COUNT || bad ? CARC_ERANGE
                        : dphase(z->g) == CARC_DICE_PHASE_GAME_OVER ? CARC_EGAME_OVER : CARC_OK;
     FZ_CHECK(st == want);
     /* not an action: nothing visible changes either way */
-    same_text(before, dfingerprint(z->g));
+    dsnap_check(&before, z->g, "set_next_roll");
 }
 
 static void dop_queries(dz *z)
@@ -1157,8 +1997,8 @@ static void dice_run(input *in, const uint8_t hdr[14])
     FZ_OK(carc_dice_game_new(&z.g, &o));
     dtake_scores(&z);
     dinvariants(&z);
-    bool trace = getenv("FUZZ_API_TRACE") != NULL;
     for (int ops = 0; ops < MAX_OPS && in->n > 0; ops++) {
+        dfull_now = deep || (unsigned)(ops + 1) % full_every == 0;
         int op = byte(in) % 9;
         if (trace) {
             static const char *const names[9] = { "play_index", "play_index", "play_index", "play_raw", "undo",
@@ -1195,10 +2035,14 @@ static void dice_run(input *in, const uint8_t hdr[14])
         }
         dinvariants(&z);
     }
+    /* the end: every undo on the stack taken back, each checked */
+    dfull_now = deep;
+    while (z.depth > 0) {
+        dop_undo(&z);
+        dinvariants(&z);
+    }
     dclear(&z);
     free(z.stack);
-    free(z.list);
-    free(z.list2);
     carc_dice_game_free(z.g);
 }
 
@@ -1218,13 +2062,54 @@ enum {
     OP_FIGURE_OPTIONS,
     OP_NOTATION,
     OP_MISUSE,
+    OP_KIND,
+    OP_ABBOT,
+    OP_PENDING,
     OP_COUNT
 };
+
+static const char *const op_names[OP_COUNT] = {
+    "play_index", "play_index", "play_raw", "choose",  "undo",           "end",      "clone",  "copy",  "save_load",
+    "render",     "queries",    "placements", "figure_options", "notation", "misuse", "kind",  "abbot", "pending",
+};
+
+/* The options from the header; a custom start the modules refuse is refused
+ * alike by carc_game_options_check and carc_game_new, and replaced by the
+ * default start. */
+static void header_options(carc_game_options *o, const uint8_t hdr[14])
+{
+    FZ_OK(carc_game_options_init(o, CARC_GAME_OPTIONS_VERSION));
+    o->players = 2u + hdr[0] % 4u;
+    o->modules = ((hdr[1] & 1) ? 0 : CARC_MODULE_FARMERS) | ((hdr[1] & 16) ? CARC_MODULE_RIVER : 0) |
+                 ((hdr[1] & 32) ? CARC_MODULE_ABBOT : 0);
+    o->flags = (hdr[1] & 4) ? CARC_GAME_NO_UNDO : 0;
+    if (hdr[1] & 2) {
+        o->start_tile = hdr[2] % n_kinds;
+        o->start_rotation = hdr[3] % 4u;
+        o->start_x = (int8_t)hdr[4];
+        o->start_y = (int8_t)hdr[5];
+    }
+    o->seed = 0;
+    for (int i = 0; i < 8; i++)
+        o->seed |= (uint64_t)hdr[6 + i] << (8 * i);
+    char msg[128];
+    carc_status st = carc_game_options_check(o, msg, sizeof msg);
+    if (st != CARC_OK) {
+        carc_game *g = (carc_game *)(void *)o;
+        FZ_CHECK(o->start_tile != CARC_DEFAULT_START_TILE); /* only the custom start can be wrong */
+        FZ_CHECK(st == CARC_ERANGE && msg[0] != '\0');
+        FZ_CHECK(carc_game_new(&g, o) == st && g == NULL);
+        o->start_tile = CARC_DEFAULT_START_TILE;
+        FZ_OK(carc_game_options_check(o, msg, sizeof msg));
+        FZ_CHECK(msg[0] == '\0');
+    }
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     input in = { data, size };
     uint8_t hdr[14];
+    settings_once();
     for (int i = 0; i < 14; i++)
         hdr[i] = byte(&in);
 
@@ -1234,53 +2119,40 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     carc_game_options o;
-    FZ_OK(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION));
-    o.players = 2u + hdr[0] % 4u;
-    o.modules = (hdr[1] & 1) ? 0 : CARC_MODULE_FARMERS;
-    o.flags = (hdr[1] & 4) ? CARC_GAME_NO_UNDO : 0;
-    if (hdr[1] & 2) {
-        o.start_tile = hdr[2] % carc_tile_kind_count();
-        o.start_rotation = hdr[3] % 4u;
-        o.start_x = (int8_t)hdr[4];
-        o.start_y = (int8_t)hdr[5];
-    }
-    o.seed = 0;
-    for (int i = 0; i < 8; i++)
-        o.seed |= (uint64_t)hdr[6 + i] << (8 * i);
+    header_options(&o, hdr);
 
     fz z;
     memset(&z, 0, sizeof z);
-    z.kinds = carc_tile_kind_count();
     z.players = o.players;
+    z.modules = o.modules;
     z.no_undo = (o.flags & CARC_GAME_NO_UNDO) != 0;
     FZ_OK(carc_game_new(&z.g, &o));
     carc_game_options so = o;
     so.players = 2u + (o.players + 1u) % 4u; /* the copy target differs */
     so.seed = o.seed ^ 0x5555;
+    so.modules = o.modules ^ CARC_MODULE_ABBOT;
+    so.start_tile = CARC_DEFAULT_START_TILE;
     FZ_OK(carc_game_new(&z.scratch, &so));
     FZ_OK(carc_movelist_new(&z.ml, z.g));
     FZ_OK(carc_movelist_new(&z.ml2, z.scratch));
     take_scores(&z);
     invariants(&z);
 
-    static int trace = -1;
-    if (trace < 0)
-        trace = getenv("FUZZ_API_TRACE") != NULL;
     if (trace)
-        fprintf(stderr, "new: players %u seed %llu modules %u flags %u start %u %u %d,%d\n", o.players,
-                (unsigned long long)o.seed, o.modules, o.flags, o.start_tile, o.start_rotation, (int)o.start_x,
-                (int)o.start_y);
+        fprintf(stderr, "new: players %u seed %llu modules %#x flags %u start %u %u %d,%d (full checks every %u)\n",
+                o.players, (unsigned long long)o.seed, o.modules, o.flags, o.start_tile, o.start_rotation,
+                (int)o.start_x, (int)o.start_y, full_every);
 
     for (int ops = 0; ops < MAX_OPS && in.n > 0; ops++) {
         int op = byte(&in) % OP_COUNT;
+        z.step = (unsigned)ops + 1;
+        z.full = deep || z.step % full_every == 0;
         if (trace) {
-            static const char *const names[OP_COUNT] = { "play_index", "play_index", "play_raw", "choose", "undo",
-                                                         "end", "clone", "copy", "save_load", "render", "queries",
-                                                         "placements", "figure_options", "notation", "misuse" };
             uint32_t hist = 0;
             carc_game_history_count(&hist, z.g);
-            fprintf(stderr, "op %d: %s (history %u, undo depth %zu, pending %d, next bytes %02x %02x)\n", ops,
-                    names[op], hist, z.depth, (int)z.pending, in.n > 0 ? in.p[0] : 0, in.n > 1 ? in.p[1] : 0);
+            fprintf(stderr, "op %d: %s (history %u, undo depth %zu, pending %d, next bytes %02x %02x)%s\n", ops,
+                    op_names[op], hist, z.depth, (int)z.pending, in.n > 0 ? in.p[0] : 0, in.n > 1 ? in.p[1] : 0,
+                    z.full ? " [full checks]" : "");
         }
         switch (op) {
         case OP_PLAY_INDEX:
@@ -1312,7 +2184,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             op_render(&z, &in);
             break;
         case OP_QUERIES:
-            op_queries(&z);
+            op_queries(&z, &in);
             break;
         case OP_PLACEMENTS:
             op_placements(&z, &in);
@@ -1323,16 +2195,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case OP_NOTATION:
             op_notation(&z, &in);
             break;
-        default:
+        case OP_MISUSE:
             op_misuse(&z, &in);
+            break;
+        case OP_KIND:
+            op_kind(&z, &in);
+            break;
+        case OP_ABBOT:
+            op_abbot(&z, &in);
+            break;
+        default:
+            op_pending(&z, &in);
             break;
         }
         invariants(&z);
     }
 
+    /* the end of the input: enumeration = check, then every undo on the
+     * stack taken back (each compared with what the stack holds; the bottom
+     * entry holds the full fingerprint) */
+    z.full = deep;
+    enumeration_is_check(&z, z.step);
+    if (trace && z.depth)
+        fprintf(stderr, "end: unwinding %zu undo(s)\n", z.depth);
+    while (z.depth > 0) {
+        op_undo(&z);
+        invariants(&z);
+    }
+
     clear_stack(&z);
     free(z.stack);
-    free(z.stack_unrecorded);
     carc_movelist_free(z.ml);
     carc_movelist_free(z.ml2);
     carc_game_free(z.scratch);

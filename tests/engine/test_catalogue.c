@@ -150,11 +150,233 @@ static void move_text(void **state)
     assert_int_equal(carc_move_format(small, sizeof small, &need, &m), CARC_ERANGE);
 }
 
+/* Copies of `name` with these modules. */
+static uint32_t copies(const char *name, uint32_t modules)
+{
+    uint32_t c = 0;
+    assert_int_equal(carc_tile_copies(&c, tu_tile(name), modules), CARC_OK);
+    return c;
+}
+
+static const char *const RIVER_TILES[12] = { "RA", "RB", "RC", "RD", "RE", "RF",
+                                             "RG", "RH", "RI", "RJ", "RK", "RL" };
+static const char *const GARDEN_OF[8][2] = { { "E", "E.g" }, { "H", "H.g" }, { "I", "I.g" }, { "M", "M.g" },
+                                             { "N", "N.g" }, { "R", "R.g" }, { "U", "U.g" }, { "V", "V.g" } };
+
+/* The River (base.md 4.1): 12 tiles, one of each; the spring starts, so D
+ * has 3 copies and a game has 83 tiles. Farmers change no tile. */
+static void river_counts(void **state)
+{
+    (void)state;
+    static const uint32_t sets[2] = { CARC_MODULE_RIVER, CARC_MODULE_RIVER | CARC_MODULE_FARMERS };
+    for (int i = 0; i < 2; i++) {
+        uint32_t m = sets[i];
+        for (int k = 0; k < 12; k++) {
+            assert_int_equal(copies(RIVER_TILES[k], m), 1);
+            assert_int_equal(copies(RIVER_TILES[k], m & ~(uint32_t)CARC_MODULE_RIVER), 0);
+        }
+        assert_int_equal(copies("D", m), 3);
+        assert_int_equal(copies("D", m & ~(uint32_t)CARC_MODULE_RIVER), 4);
+        assert_int_equal(tu_tile_total(m), 83);
+        uint32_t river = 0;
+        for (uint32_t k = 0; k < carc_tile_kind_count(); k++) {
+            uint32_t c = 0;
+            assert_int_equal(carc_tile_copies(&c, k, m), CARC_OK);
+            if (tu_is_river(k))
+                river += c;
+        }
+        assert_int_equal(river, 12);
+    }
+    /* the River's tiles follow X in the catalogue, in letter order */
+    uint32_t x = tu_tile("X");
+    for (int k = 0; k < 12; k++)
+        assert_int_equal(tu_tile(RIVER_TILES[k]), x + 1 + (uint32_t)k);
+}
+
+/* The River tiles' edges and segments (base.md 4.1): edges river 22, road 8,
+ * field 13, city 5; one river segment per tile (the spring's and the lake's
+ * end on the tile); 4 city segments, no pennant, 5 road segments, 2
+ * monasteries (RH, RL), 1 garden (RJ); six straight courses, four bends. */
+static void river_geometry(void **state)
+{
+    (void)state;
+    uint32_t edges[4] = { 0 }, seg[6] = { 0 }, pennants = 0, straight = 0, bends = 0, spring = 0, lake = 0;
+    for (int k = 0; k < 12; k++) {
+        uint32_t t = tu_tile(RIVER_TILES[k]), n = 0, rivers = 0;
+        for (uint32_t s = 0; s < 4; s++) {
+            uint32_t e;
+            assert_int_equal(carc_tile_edge(&e, t, 0, s), CARC_OK);
+            edges[e]++;
+        }
+        assert_int_equal(carc_tile_segment_count(&n, t), CARC_OK);
+        for (uint32_t i = 0; i < n; i++) {
+            carc_segment_info si = { sizeof si, 0, 0, 0, 0, 0, 0 };
+            assert_int_equal(carc_tile_segment(&si, t, 0, i), CARC_OK);
+            seg[si.kind]++;
+            pennants += si.pennants;
+            if (si.kind == CARC_SEG_MONASTERY)
+                assert_true(strcmp(RIVER_TILES[k], "RH") == 0 || strcmp(RIVER_TILES[k], "RL") == 0);
+            if (si.kind == CARC_SEG_GARDEN) {
+                assert_string_equal(RIVER_TILES[k], "RJ");
+                assert_int_equal(si.edges, 0);
+                assert_int_equal(si.ports, 0);
+            }
+            if (si.kind != CARC_SEG_RIVER)
+                continue;
+            rivers++;
+            unsigned sides = (unsigned)__builtin_popcount(si.edges);
+            if (si.end == CARC_END_SPRING) {
+                assert_string_equal(RIVER_TILES[k], "RA");
+                assert_int_equal(sides, 1);
+                spring++;
+            } else if (si.end == CARC_END_LAKE) {
+                assert_string_equal(RIVER_TILES[k], "RL");
+                assert_int_equal(sides, 1);
+                lake++;
+            } else {
+                assert_int_equal(si.end, CARC_END_NONE);
+                assert_int_equal(sides, 2);
+                if (si.edges == 0x5u || si.edges == 0xAu)
+                    straight++;
+                else
+                    bends++;
+            }
+        }
+        assert_int_equal(rivers, 1);
+    }
+    assert_int_equal(edges[CARC_EDGE_RIVER], 22);
+    assert_int_equal(edges[CARC_EDGE_ROAD], 8);
+    assert_int_equal(edges[CARC_EDGE_FIELD], 13);
+    assert_int_equal(edges[CARC_EDGE_CITY], 5);
+    assert_int_equal(seg[CARC_SEG_RIVER], 12);
+    assert_int_equal(seg[CARC_SEG_CITY], 4);
+    assert_int_equal(seg[CARC_SEG_ROAD], 5);
+    assert_int_equal(seg[CARC_SEG_MONASTERY], 2);
+    assert_int_equal(seg[CARC_SEG_GARDEN], 1);
+    assert_int_equal(pennants, 0);
+    assert_int_equal(spring, 1);
+    assert_int_equal(lake, 1);
+    assert_int_equal(straight, 6);
+    assert_int_equal(bends, 4);
+    /* no base tile has a river edge */
+    for (uint32_t k = 0; k < carc_tile_kind_count(); k++) {
+        if (tu_is_river(k))
+            continue;
+        for (uint32_t s = 0; s < 4; s++) {
+            uint32_t e;
+            assert_int_equal(carc_tile_edge(&e, k, 0, s), CARC_OK);
+            assert_int_not_equal(e, CARC_EDGE_RIVER);
+        }
+    }
+}
+
+/* The Abbot (base.md 2.1, 3; docs/rules.md 4.1): one garden copy each of E, H,
+ * I, M, N, R, U, V, which the plain letter gives up; 72 tiles still; with the
+ * River too, 83 (71 land tiles and 12 River tiles: the spring replaces the
+ * base start tile). A garden copy is its letter plus a garden that touches no
+ * side and no port. */
+static void abbot_counts(void **state)
+{
+    (void)state;
+    static const uint32_t sets[4] = { CARC_MODULE_ABBOT, CARC_MODULE_ABBOT | CARC_MODULE_FARMERS,
+                                      CARC_MODULE_ABBOT | CARC_MODULE_RIVER,
+                                      CARC_MODULE_ABBOT | CARC_MODULE_RIVER | CARC_MODULE_FARMERS };
+    static const uint32_t plain[8] = { 5, 3, 2, 2, 3, 3, 8, 9 }; /* E H I M N R U V without the Abbot */
+    for (int i = 0; i < 4; i++) {
+        uint32_t m = sets[i], gardens = 0, garden_tiles = 0;
+        for (int k = 0; k < 8; k++) {
+            assert_int_equal(copies(GARDEN_OF[k][1], m), 1);
+            assert_int_equal(copies(GARDEN_OF[k][1], m & ~(uint32_t)CARC_MODULE_ABBOT), 0);
+            assert_int_equal(copies(GARDEN_OF[k][0], m), plain[k] - 1);
+            assert_int_equal(copies(GARDEN_OF[k][0], m & ~(uint32_t)CARC_MODULE_ABBOT), plain[k]);
+        }
+        for (uint32_t k = 0; k < carc_tile_kind_count(); k++) {
+            uint32_t c = 0, n = 0;
+            assert_int_equal(carc_tile_copies(&c, k, m), CARC_OK);
+            assert_int_equal(carc_tile_segment_count(&n, k), CARC_OK);
+            if (!c)
+                continue;
+            for (uint32_t s = 0; s < n; s++) {
+                carc_segment_info si = { sizeof si, 0, 0, 0, 0, 0, 0 };
+                assert_int_equal(carc_tile_segment(&si, k, 0, s), CARC_OK);
+                if (si.kind == CARC_SEG_GARDEN) {
+                    gardens += c;
+                    garden_tiles++;
+                }
+            }
+        }
+        bool river = (m & CARC_MODULE_RIVER) != 0;
+        assert_int_equal(gardens, river ? 9 : 8);
+        assert_int_equal(garden_tiles, river ? 9 : 8);
+        assert_int_equal(copies("D", m), river ? 3 : 4);
+        assert_int_equal(tu_tile_total(m), river ? 83 : 72);
+    }
+    /* a garden copy: the edges and segments of its letter, and one garden more */
+    for (int k = 0; k < 8; k++) {
+        uint32_t a = tu_tile(GARDEN_OF[k][0]), b = tu_tile(GARDEN_OF[k][1]), na = 0, nb = 0;
+        assert_int_equal(carc_tile_segment_count(&na, a), CARC_OK);
+        assert_int_equal(carc_tile_segment_count(&nb, b), CARC_OK);
+        assert_int_equal(nb, na + 1);
+        for (uint32_t r = 0; r < 4; r++) {
+            for (uint32_t s = 0; s < 4; s++) {
+                uint32_t ea, eb;
+                assert_int_equal(carc_tile_edge(&ea, a, r, s), CARC_OK);
+                assert_int_equal(carc_tile_edge(&eb, b, r, s), CARC_OK);
+                assert_int_equal(ea, eb);
+            }
+            uint32_t garden = 0;
+            for (uint32_t i = 0, j = 0; i < nb; i++) {
+                carc_segment_info sb = { sizeof sb, 0, 0, 0, 0, 0, 0 };
+                assert_int_equal(carc_tile_segment(&sb, b, r, i), CARC_OK);
+                if (sb.kind == CARC_SEG_GARDEN) {
+                    assert_int_equal(sb.edges, 0);
+                    assert_int_equal(sb.ports, 0);
+                    garden++;
+                    continue;
+                }
+                carc_segment_info sa = { sizeof sa, 0, 0, 0, 0, 0, 0 };
+                assert_int_equal(carc_tile_segment(&sa, a, r, j++), CARC_OK);
+                assert_int_equal(sa.kind, sb.kind);
+                assert_int_equal(sa.edges, sb.edges);
+                assert_int_equal(sa.ports, sb.ports);
+                assert_int_equal(sa.pennants, sb.pennants);
+                assert_int_equal(sa.end, sb.end);
+            }
+            assert_int_equal(garden, 1);
+        }
+    }
+}
+
+/* The module names and the parser (tile.h). */
+static void modules(void **state)
+{
+    (void)state;
+    static const struct { uint32_t flag; const char *name; } known[] = {
+        { CARC_MODULE_FARMERS, "farmers" }, { CARC_MODULE_RIVER, "river" },  { CARC_MODULE_ABBOT, "abbot" },
+        { CARC_MODULE_COUNT, "count" },     { CARC_MODULE_INNS, "inns" },    { CARC_MODULE_TRADERS, "traders" },
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+        uint32_t m = 0;
+        assert_string_equal(carc_module_name(known[i].flag), known[i].name);
+        assert_int_equal(carc_modules_parse(&m, known[i].name), CARC_OK);
+        assert_int_equal(m, CARC_MODULE_FARMERS | known[i].flag);
+    }
+    assert_int_equal(carc_modules_supported(), CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT);
+    uint32_t m = 0;
+    assert_int_equal(carc_modules_parse(&m, "river,abbot"), CARC_OK);
+    assert_int_equal(m, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT);
+    assert_int_equal(carc_modules_parse(&m, "-farmers river"), CARC_OK);
+    assert_int_equal(m, CARC_MODULE_RIVER);
+    assert_int_equal(carc_modules_parse(&m, ""), CARC_OK);
+    assert_int_equal(m, CARC_MODULE_FARMERS);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(totals),  cmocka_unit_test(geometry_consistent), cmocka_unit_test(rotation),
-        cmocka_unit_test(lookups), cmocka_unit_test(move_text),
+        cmocka_unit_test(lookups), cmocka_unit_test(move_text),           cmocka_unit_test(river_counts),
+        cmocka_unit_test(river_geometry), cmocka_unit_test(abbot_counts), cmocka_unit_test(modules),
     };
     return cmocka_run_group_tests_name("catalogue", tests, NULL, NULL);
 }

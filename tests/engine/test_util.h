@@ -19,15 +19,34 @@ static inline uint64_t tu_rand(uint64_t *s)
     return *s = x;
 }
 
-static inline carc_game *tu_new_game(uint32_t players, uint64_t seed)
+/* A game with these modules (CARC_MODULE_* flags). */
+static inline carc_game *tu_new_game_with(uint32_t players, uint64_t seed, uint32_t modules)
 {
     carc_game_options o = CARC_GAME_OPTIONS_INIT;
     o.players = players;
     o.seed = seed;
+    o.modules = modules;
     carc_game *g = NULL;
     assert_int_equal(carc_game_new(&g, &o), CARC_OK);
     return g;
 }
+
+static inline carc_game *tu_new_game(uint32_t players, uint64_t seed)
+{
+    return tu_new_game_with(players, seed, CARC_MODULE_FARMERS);
+}
+
+/* The eight sets of the implemented modules: farmers on/off x river x abbot. */
+static const uint32_t tu_module_sets[8] __attribute__((unused)) = {
+    0,
+    CARC_MODULE_FARMERS,
+    CARC_MODULE_RIVER,
+    CARC_MODULE_FARMERS | CARC_MODULE_RIVER,
+    CARC_MODULE_ABBOT,
+    CARC_MODULE_FARMERS | CARC_MODULE_ABBOT,
+    CARC_MODULE_RIVER | CARC_MODULE_ABBOT,
+    CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT,
+};
 
 static inline bool tu_over(const carc_game *g)
 {
@@ -41,6 +60,28 @@ static inline uint32_t tu_tile(const char *name)
     uint32_t k = 0;
     assert_int_equal(carc_tile_find(&k, name), CARC_OK);
     return k;
+}
+
+/* Whether kind k is a River tile (it is only in the tile set with the River). */
+static inline bool tu_is_river(uint32_t k)
+{
+    uint32_t without = 0, with = 0;
+    assert_int_equal(carc_tile_copies(&without, k, CARC_MODULE_FARMERS | CARC_MODULE_ABBOT), CARC_OK);
+    assert_int_equal(carc_tile_copies(&with, k, CARC_MODULE_FARMERS | CARC_MODULE_ABBOT | CARC_MODULE_RIVER),
+                     CARC_OK);
+    return without == 0 && with > 0;
+}
+
+/* Tiles in a game with these modules, the start tile included. */
+static inline uint32_t tu_tile_total(uint32_t modules)
+{
+    uint32_t total = 0;
+    for (uint32_t k = 0; k < carc_tile_kind_count(); k++) {
+        uint32_t c = 0;
+        assert_int_equal(carc_tile_copies(&c, k, modules), CARC_OK);
+        total += c;
+    }
+    return total;
 }
 
 #endif

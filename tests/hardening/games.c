@@ -5,7 +5,8 @@
  *
  *   carc-hardening-games [GAMES [FIRST_SEED]]     default 4 games from seed 1
  *
- * Each game (2..5 players, farmers on and off) is played to its end with
+ * Each game (2..5 players, every set of the implemented modules: farmers on
+ * and off, the River, the Abbot; seed % 8 picks it) is played to its end with
  * random legal moves, using both ways to enumerate moves, tile choices,
  * undo and replay, an early end taken back, clones and copies (with and
  * without history), save/load round trips, text and SVG pictures, and every
@@ -67,10 +68,14 @@ static bool same_record(const carc_game *a, const carc_game *b)
     return same;
 }
 
-/* Every query once; followers are conserved. */
-static void queries(const carc_game *g)
+/* Every query once; followers and abbots are conserved. */
+static void queries(const carc_game *g, uint32_t modules)
 {
-    uint32_t players = 0, n = 0, u = 0, on_board[8] = { 0 };
+    uint32_t players = 0, n = 0, u = 0, on_board[8] = { 0 }, abbots[8] = { 0 };
+    carc_pending pd;
+    memset(&pd, 0, sizeof pd);
+    pd.struct_size = sizeof pd;
+    OK(carc_game_pending(&pd, g));
     int32_t x0, y0, x1, y1;
     OK(carc_game_players(&players, g));
     OK(carc_game_figure_count(&n, g));
@@ -80,8 +85,9 @@ static void queries(const carc_game *g)
         uint32_t counts[8];
         OK(carc_game_figure(&fi, g, i));
         CHECK(fi.player < players);
+        CHECK(fi.figure == CARC_FIGURE_FOLLOWER || fi.figure == CARC_FIGURE_ABBOT);
         if (fi.player < 8)
-            on_board[fi.player]++;
+            (fi.figure == CARC_FIGURE_ABBOT ? abbots : on_board)[fi.player]++;
         memset(&fe, 0, sizeof fe);
         fe.struct_size = sizeof fe;
         OK(carc_game_feature(&fe, g, fi.feature));
@@ -98,6 +104,8 @@ static void queries(const carc_game *g)
         int32_t sc;
         OK(carc_game_supply(&u, g, p));
         CHECK(u + on_board[p] == 7);
+        OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_ABBOT));
+        CHECK(u + abbots[p] == ((modules & CARC_MODULE_ABBOT) ? 1u : 0u));
         OK(carc_game_score(&sc, g, p));
     }
     OK(carc_game_event_count(&n, g));
@@ -139,7 +147,15 @@ static void play_game(uint64_t seed)
     OK(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION));
     o.players = 2 + (uint32_t)(seed % 4);
     o.seed = seed;
-    o.modules = seed % 3 == 2 ? 0 : CARC_MODULE_FARMERS;
+    static const uint32_t sets[8] = { CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT,
+                                      CARC_MODULE_FARMERS,
+                                      0,
+                                      CARC_MODULE_FARMERS | CARC_MODULE_RIVER,
+                                      CARC_MODULE_FARMERS | CARC_MODULE_ABBOT,
+                                      CARC_MODULE_RIVER,
+                                      CARC_MODULE_ABBOT,
+                                      CARC_MODULE_RIVER | CARC_MODULE_ABBOT };
+    o.modules = sets[seed % 8];
     if (carc_game_new(&g, &o) != CARC_OK || carc_movelist_new(&all, g) != CARC_OK ||
         carc_movelist_new(&part, g) != CARC_OK || carc_game_new(&scratch, &o) != CARC_OK) {
         fprintf(stderr, "carc-hardening-games: cannot create game %llu\n", (unsigned long long)seed);
@@ -156,11 +172,19 @@ static void play_game(uint64_t seed)
             break;
         uint32_t tile = 0;
         if (turn % 6 == 0) {
+            /* a kind left to draw that the rules let the player choose (with
+             * the River: River tiles first, the lake last of them) */
             uint32_t kinds = carc_tile_kind_count(), k = (uint32_t)(next(&r) % kinds), left = 0;
-            for (uint32_t i = 0; i < kinds; i++, k = (k + 1) % kinds)
-                if (carc_game_remaining_of(&left, g, k) == CARC_OK && left)
+            carc_status cs = CARC_ENOT_IN_BAG;
+            for (uint32_t i = 0; i < kinds; i++, k = (k + 1) % kinds) {
+                if (carc_game_remaining_of(&left, g, k) != CARC_OK || !left)
+                    continue;
+                cs = carc_game_choose_tile(g, k);
+                if (cs == CARC_OK)
                     break;
-            OK(carc_game_choose_tile(g, k));
+                CHECK(cs == CARC_EILLEGAL && (o.modules & CARC_MODULE_RIVER));
+            }
+            OK(cs);
             OK(carc_game_is_over(&over, g));
             if (over)
                 break;
@@ -170,6 +194,12 @@ static void play_game(uint64_t seed)
         if (turn % 2) {
             OK(carc_game_legal_moves(all, g, turn % 4 == 1 ? CARC_ENUM_UNIQUE_ROTATIONS : 0));
             OK(carc_movelist_get(&m, all, (size_t)(next(&r) % carc_movelist_count(all))));
+            /* the abbot's moves now and then */
+            for (size_t i = 0, n = carc_movelist_count(all); next(&r) % 3 == 0 && i < n; i++)
+                if (carc_movelist_data(all)[i].figure == CARC_FIGURE_ABBOT) {
+                    m = carc_movelist_data(all)[(i + (size_t)(next(&r) % 2)) % n];
+                    break;
+                }
         } else {
             OK(carc_game_placements(part, g, tile, 0));
             carc_move p = carc_movelist_data(part)[next(&r) % carc_movelist_count(part)];
@@ -214,13 +244,13 @@ static void play_game(uint64_t seed)
             }
             carc_game_free(l);
             free(rec);
-            queries(g);
+            queries(g, o.modules);
         }
     }
     bool over = false;
     OK(carc_game_is_over(&over, g));
     CHECK(over);
-    queries(g);
+    queries(g, o.modules);
     free(text(carc_game_render_text, g, CARC_RENDER_COLOR));
     free(text(carc_game_render_svg, g, 0));
     char *t = text(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
@@ -235,7 +265,8 @@ static void play_game(uint64_t seed)
         if (sc > best)
             best = sc;
     }
-    printf("game %llu: %u players, best score %d\n", (unsigned long long)seed, players, (int)best);
+    printf("game %llu: %u players, modules %#x, best score %d\n", (unsigned long long)seed, players, o.modules,
+           (int)best);
     carc_movelist_free(all);
     carc_movelist_free(part);
     carc_game_free(scratch);

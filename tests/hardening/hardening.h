@@ -8,7 +8,8 @@
  *    asserted there: a longjmp through library frames would itself leak).
  *  - hz_fingerprint: everything observable about a game through the public
  *    API, as one string (the record from carc_game_save plus the state a
- *    record does not carry: the tile to place, tiles left, undo, ...).
+ *    record does not carry: the tile to place, tiles left, the pending
+ *    decision, figures of every kind in supply, undo, ...).
  *  - hz_rand: xorshift64 for deterministic test choices.
  */
 #ifndef CARC_HARDENING_H
@@ -264,6 +265,16 @@ static inline char *hz_fingerprint(const carc_game *g, unsigned flags)
         carc_game_score(&s, g, p);
         carc_game_supply(&u, g, p);
         hz_str_add(&b, " p%u=%d/%u", p, (int)s, u);
+        for (uint32_t k = CARC_FIGURE_BIG; k <= CARC_FIGURE_PIG; k++)
+            if (carc_game_figure_supply(&u, g, p, k) == CARC_OK && u)
+                hz_str_add(&b, "+%u:%u", k, u);
+    }
+    {
+        carc_pending pd;
+        memset(&pd, 0, sizeof pd);
+        pd.struct_size = sizeof pd;
+        if (carc_game_pending(&pd, g) == CARC_OK)
+            hz_str_add(&b, " pending=%u/%u/%#x/%u/%u", pd.decision, pd.player, pd.flags, pd.tile, pd.part);
     }
     if (carc_game_current_tile(&u, g) == CARC_OK)
         hz_str_add(&b, " tile=%u", u);

@@ -4,9 +4,10 @@
     python3 tests/hardening/make_api_seeds.py fuzz/corpus/api
 
 The byte format is described at the top of fuzz/fuzz_api.c: a 14-byte header
-(players, flags, custom start, seed) and then operations, each an op byte and
-its arguments. The seeds are small scripts that reach every operation; the
-fuzzer mutates them.
+(players, flags: farmers off, custom start, no undo journal, Dice Game, the
+River, the Abbot; custom start, seed) and then operations, each an op byte and
+its arguments. The seeds are small scripts that reach every operation, over
+every set of modules; the fuzzer mutates them.
 """
 import os
 import random
@@ -14,11 +15,16 @@ import struct
 import sys
 
 (PLAY_INDEX, PLAY_INDEX2, PLAY_RAW, CHOOSE, UNDO, END, CLONE, COPY, SAVE_LOAD,
- RENDER, QUERIES, PLACEMENTS, FIGURE_OPTIONS, NOTATION, MISUSE) = range(15)
+ RENDER, QUERIES, PLACEMENTS, FIGURE_OPTIONS, NOTATION, MISUSE, KIND, ABBOT, PENDING) = range(18)
+
+# tile kinds (catalogue order: A..X, RA..RL, E.g H.g I.g M.g N.g R.g U.g V.g)
+KINDS = [chr(ord("A") + i) for i in range(24)] + ["R" + chr(ord("A") + i) for i in range(12)] + \
+    [c + ".g" for c in "EHIMNRUV"]
+K = {name: i for i, name in enumerate(KINDS)}
 
 
-def header(players=2, farmers=True, start=None, seed=1, no_undo=False):
-    flags = (0 if farmers else 1) | (4 if no_undo else 0)
+def header(players=2, farmers=True, start=None, seed=1, no_undo=False, river=False, abbot=False):
+    flags = (0 if farmers else 1) | (4 if no_undo else 0) | (16 if river else 0) | (32 if abbot else 0)
     s = bytes(4)
     if start is not None:
         flags |= 2
@@ -65,14 +71,14 @@ def main():
             bytes([COPY, rnd.choice([0, 1, 2, 3, 0x40]), rnd.randrange(256)]),
             bytes([SAVE_LOAD, i & 1]),
             bytes([RENDER, rnd.randrange(16), rnd.randrange(256)]),
-            bytes([QUERIES]),
+            bytes([QUERIES, rnd.randrange(256)]),
             bytes([PLACEMENTS, rnd.randrange(256)]),
             bytes([FIGURE_OPTIONS]) + struct.pack("<H", rnd.randrange(65536)),
             bytes([NOTATION]) + struct.pack("<H", rnd.randrange(65536)),
             bytes([MISUSE, rnd.randrange(256)]),
             bytes([PLAY_RAW]) + bytes(rnd.randrange(256) for _ in range(7)),
         ][i % 12]
-    mixed += bytes([END, UNDO, END, QUERIES, SAVE_LOAD, 1, UNDO, UNDO])
+    mixed += bytes([END, UNDO, END, QUERIES, 0, SAVE_LOAD, 1, UNDO, UNDO])
     seeds["mixed"] = mixed
 
     # raw moves around the board
@@ -138,7 +144,61 @@ def main():
 
     # early end, undo, end again; play after the end
     seeds["end"] = header(2, seed=8) + play(1) + play(2) + bytes([END, PLAY_RAW] + [0] * 7 + [UNDO]) + \
-        play(3) + bytes([END, CHOOSE, 3, MISUSE, 0, QUERIES, RENDER, 5, 100, UNDO, UNDO, UNDO, UNDO])
+        play(3) + bytes([END, CHOOSE, 3, MISUSE, 0, QUERIES, 0, RENDER, 5, 100, UNDO, UNDO, UNDO, UNDO])
+
+    # every set of modules (farmers x River x Abbot): whole games, the abbot
+    # placed and recalled often
+    for farmers in (True, False):
+        for river in (False, True):
+            for abbot in (False, True):
+                name = "game-" + "-".join(n for n, on in (("farmers", farmers), ("river", river),
+                                                           ("abbot", abbot)) if on or n == "farmers")
+                if not farmers:
+                    name = name.replace("farmers", "nofarm")
+                g = header(2 + rnd.randrange(4), farmers=farmers, river=river, abbot=abbot,
+                           seed=rnd.randrange(1 << 32))
+                for i in range(90):
+                    g += play(rnd.randrange(65536))
+                    if abbot and i % 3 == 1:
+                        g += bytes([ABBOT, rnd.randrange(256)])
+                seeds[name] = g
+
+    # the River: land tiles and the lake chosen too early (refused), course
+    # tiles chosen, raw moves away from the open end, undo across the river
+    rv = header(3, river=True, abbot=True, seed=77)
+    for i in range(14):
+        rv += bytes([CHOOSE, K["D"], CHOOSE, K["RL"], CHOOSE, K["RA"] + 1 + rnd.randrange(10), CHOOSE, K["E.g"]])
+        rv += bytes([PLAY_RAW, 0, rnd.randrange(25), 0, rnd.randrange(4), 0, 0, 0])
+        rv += play(rnd.randrange(65536))
+        if i % 4 == 3:
+            rv += bytes([UNDO, UNDO]) + play(rnd.randrange(65536))
+    rv += bytes([QUERIES, 1, RENDER, 0, 50, SAVE_LOAD, 1]) + bytes([UNDO]) * 20
+    seeds["river-rules"] = rv
+    # a custom start with the River: only the spring may start (else the default start)
+    seeds["river-start"] = header(2, river=True, start=(K["D"], 1, 3, -2), seed=9) + \
+        b"".join(play(rnd.randrange(65536)) for _ in range(20))
+    seeds["river-spring-start"] = header(4, river=True, abbot=True, start=(K["RA"], 2, -5, 7), seed=10) + \
+        b"".join(play(rnd.randrange(65536)) for _ in range(20))
+
+    # the Abbot: placements and recalls (and refused recalls), garden copies
+    # chosen, raw abbot moves (figure 3, recall segment), clones and loads
+    ab = header(2, abbot=True, seed=31)
+    for i in range(60):
+        ab += bytes([ABBOT, rnd.randrange(256) & 0xFE]) if i % 4 == 0 else bytes([ABBOT, rnd.randrange(256) | 1])
+        ab += [bytes([CHOOSE, K["B"]]), bytes([CHOOSE, K["A"]]), bytes([CHOOSE, K["V.g"]]),
+               bytes([PLAY_RAW, rnd.randrange(256), rnd.randrange(25), 0, rnd.randrange(4), 3, 0xFF, 0x20]),
+               bytes([CLONE, 3, 0]), bytes([SAVE_LOAD, 0]), bytes([UNDO]), bytes([COPY, 2, 1])][i % 8]
+        ab += play(rnd.randrange(65536))
+    seeds["abbot-moves"] = ab
+
+    # moves of the other kinds (pass, exit, quarter, Count, unknown), pending
+    # with every struct size, the misuse calls
+    kd = header(3, river=True, abbot=True, seed=12)
+    for i in range(40):
+        kd += bytes([KIND, rnd.randrange(256), PENDING, rnd.randrange(256), MISUSE, rnd.randrange(256)])
+        kd += bytes([PLAY_RAW]) + bytes(rnd.randrange(256) for _ in range(6)) + bytes([0x10 | rnd.randrange(256)])
+        kd += play(rnd.randrange(65536))
+    seeds["kinds-pending"] = kd
 
     for name, data in seeds.items():
         with open(os.path.join(out, name), "wb") as f:

@@ -9,9 +9,13 @@
 
 /* ------------------------------------------------------------ fixture */
 
-enum { G_FRESH, G_MID, G_PENDING, G_NOSUPPLY, G_OVER, G_ENDED, G_NOFARM, G_NOUNDO, G_COUNT };
-static const char *const game_names[G_COUNT] __attribute__((unused)) = { "fresh", "mid", "pending", "nosupply",
-                                                                         "over", "ended", "nofarm", "noundo" };
+/* Games of the fixture: base games in several phases; G_RIVER: River + Abbot
+ * + farmers while River tiles are left (the lake among them); G_ABBOT: Abbot +
+ * farmers, the player to move has the abbot on the board. */
+enum { G_FRESH, G_MID, G_PENDING, G_NOSUPPLY, G_OVER, G_ENDED, G_NOFARM, G_NOUNDO, G_RIVER, G_ABBOT, G_COUNT };
+static const char *const game_names[G_COUNT] __attribute__((unused)) = {
+    "fresh", "mid", "pending", "nosupply", "over", "ended", "nofarm", "noundo", "river", "abbot"
+};
 
 typedef struct misuse_entry misuse_entry;
 

@@ -15,7 +15,9 @@
  * game must stay usable. In persistent mode the script goes on without the
  * objects it could not create, and the game is played to its end. The
  * allocator also checks the sizes the library passes back to realloc and
- * free. At the end every block is freed. The Dice Game gets the same two
+ * free. At the end every block is freed. The script runs over base games and
+ * over River + Abbot games (abbot moves preferred now and then, tile choices
+ * that the River's draw order allows). The Dice Game gets the same two
  * loops over its own script (new, a few hundred actions, clones, undo,
  * save/load).
  */
@@ -181,8 +183,47 @@ static void clone_and_play(script *s, carc_game *g, uint32_t flags, carc_movelis
     carc_game_free(c);
 }
 
-/* One run of the script. */
-static void run_script(script *s, uint64_t seed)
+/* Whether the player to move may choose tile `kind` (left to draw, and with
+ * the River: a River tile while any is left, the lake only as the last one). */
+static bool may_choose(const carc_game *g, uint32_t kind, uint32_t modules)
+{
+    uint32_t left = 0;
+    OK(carc_game_remaining_of(&left, g, kind));
+    if (!left)
+        return false;
+    if (!(modules & CARC_MODULE_RIVER))
+        return true;
+    uint32_t river_left = 0, lake = 0;
+    bool river_kind = false;
+    OK(carc_tile_find(&lake, "RL"));
+    for (uint32_t k = 0; k < carc_tile_kind_count(); k++) {
+        const char *name = carc_tile_name(k);
+        if (name[0] == 'R' && name[1] >= 'A' && name[1] <= 'L' && name[2] == '\0') {
+            uint32_t c = 0;
+            OK(carc_game_remaining_of(&c, g, k));
+            river_left += c;
+            river_kind |= k == kind;
+        }
+    }
+    if (!river_left)
+        return true;
+    return river_kind && (kind != lake || river_left == 1);
+}
+
+/* A move of the list: uniform, or the abbot's now and then. */
+static carc_move pick(const carc_movelist *l, uint64_t *r)
+{
+    const carc_move *d = carc_movelist_data(l);
+    size_t n = carc_movelist_count(l), i = hz_rand(r) % n;
+    if (hz_rand(r) % 3 == 0)
+        for (size_t k = 0; k < n; k++)
+            if (d[(i + k) % n].figure == CARC_FIGURE_ABBOT)
+                return d[(i + k) % n];
+    return d[i];
+}
+
+/* One run of the script, on a 3-player game with these modules. */
+static void run_script(script *s, uint64_t seed, uint32_t modules)
 {
     carc_game_options o;
     carc_game *g = (carc_game *)(void *)s, *scratch2 = NULL, *scratch4 = NULL;
@@ -194,6 +235,7 @@ static void run_script(script *s, uint64_t seed)
     OK(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION));
     o.players = 3;
     o.seed = seed;
+    o.modules = modules;
     o.allocator = &s->a;
     CTOR(st, s, NULL, carc_game_new(&g, &o));
     if (st != CARC_OK) {
@@ -220,12 +262,9 @@ static void run_script(script *s, uint64_t seed)
 
         /* sometimes choose the tile to draw */
         if (turn % 7 == 3) {
-            uint32_t kinds = carc_tile_kind_count(), k = (uint32_t)(hz_rand(&r) % kinds), left = 0;
-            for (uint32_t i = 0; i < kinds; i++, k = (k + 1) % kinds) {
-                OK(carc_game_remaining_of(&left, g, k));
-                if (left)
-                    break;
-            }
+            uint32_t kinds = carc_tile_kind_count(), k = (uint32_t)(hz_rand(&r) % kinds);
+            for (uint32_t i = 0; i < kinds && !may_choose(g, k, modules); i++)
+                k = (k + 1) % kinds;
             CALL(st, s, g, CARC_ENOMEM, carc_game_choose_tile(g, k));
             if (st != CARC_OK && st != CARC_ENOMEM)
                 fail_msg("choose_tile: %s", carc_status_name(st));
@@ -240,7 +279,7 @@ static void run_script(script *s, uint64_t seed)
         if (ml != NULL && turn % 2 == 0) {
             CALL(st, s, g, CARC_ENOMEM, carc_game_legal_moves(ml, g, turn % 4 ? 0 : CARC_ENUM_UNIQUE_ROTATIONS));
             if (st == CARC_OK) {
-                m = carc_movelist_data(ml)[hz_rand(&r) % carc_movelist_count(ml)];
+                m = pick(ml, &r);
                 have = true;
             }
         } else if (pl != NULL) {
@@ -249,7 +288,7 @@ static void run_script(script *s, uint64_t seed)
                 carc_move p = carc_movelist_data(pl)[hz_rand(&r) % carc_movelist_count(pl)];
                 CALL(st, s, g, CARC_ENOMEM, carc_game_figure_options(pl, g, &p));
                 if (st == CARC_OK) {
-                    m = carc_movelist_data(pl)[hz_rand(&r) % carc_movelist_count(pl)];
+                    m = pick(pl, &r);
                     have = true;
                 }
             }
@@ -368,7 +407,7 @@ static void run_script(script *s, uint64_t seed)
     carc_game_free(g);
 }
 
-static void chaos(bool persistent, uint64_t seed, long *runs, unsigned *hits)
+static void chaos(bool persistent, uint64_t seed, uint32_t modules, long *runs, unsigned *hits)
 {
     long total = -1;
     for (long n = 0;; n++) {
@@ -381,7 +420,7 @@ static void chaos(bool persistent, uint64_t seed, long *runs, unsigned *hits)
             s.al.fail_from = n;
         else
             s.al.fail_at = n;
-        run_script(&s, seed);
+        run_script(&s, seed, modules);
         hz_assert_clean(&s.al);
         hz_alloc_fini(&s.al);
         *hits += s.hits;
@@ -403,7 +442,7 @@ static void single_failure(void **state)
     long runs = 0;
     unsigned hits = 0;
     for (uint64_t seed = 1; seed <= 3; seed++)
-        chaos(false, seed, &runs, &hits);
+        chaos(false, seed, CARC_MODULE_FARMERS, &runs, &hits);
     print_message("single failure: %ld runs, %u failed calls checked\n", runs, hits);
     assert_true(hits > 0);
 }
@@ -413,8 +452,23 @@ static void persistent_failure(void **state)
     (void)state;
     long runs = 0;
     unsigned hits = 0;
-    chaos(true, 2, &runs, &hits);
+    chaos(true, 2, CARC_MODULE_FARMERS, &runs, &hits);
     print_message("persistent failure: %ld runs, %u failed calls checked\n", runs, hits);
+    assert_true(hits > 0);
+}
+
+/* The same over a River + Abbot game (the River's draw order, the abbot
+ * placed and recalled, garden copies), once and from N on. */
+static void river_abbot_failures(void **state)
+{
+    (void)state;
+    const uint32_t modules = CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT;
+    long runs = 0;
+    unsigned hits = 0;
+    chaos(false, 4, modules, &runs, &hits);
+    chaos(true, 6, modules, &runs, &hits);
+    chaos(false, 7, CARC_MODULE_RIVER | CARC_MODULE_ABBOT, &runs, &hits); /* without farmers */
+    print_message("river + abbot: %ld runs, %u failed calls checked\n", runs, hits);
     assert_true(hits > 0);
 }
 
@@ -650,8 +704,12 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(single_failure),
         cmocka_unit_test(persistent_failure),
+        cmocka_unit_test(river_abbot_failures),
         cmocka_unit_test(movelist_growth),
         cmocka_unit_test(dice_failures),
     };
+    /* HARDENING_FILTER=river_abbot_failures (a glob) runs only the matching tests */
+    if (getenv("HARDENING_FILTER") != NULL)
+        cmocka_set_test_filter(getenv("HARDENING_FILTER"));
     return cmocka_run_group_tests_name("chaos", tests, NULL, NULL);
 }

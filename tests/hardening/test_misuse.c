@@ -15,7 +15,8 @@
  * Each table entry runs as its own cmocka test with a fresh fixture: games in
  * several phases (fresh, in play with figures, a pending tile choice, no
  * followers left, over, ended early, without farmers, without an undo
- * journal), and Dice Games in
+ * journal, with the River and the Abbot while River tiles are left, with the
+ * Abbot and the abbot of the player to move on the board), and Dice Games in
  * each phase. The Dice Game entries are in misuse_dice.c.
  */
 #include "misuse.h"
@@ -163,6 +164,39 @@ static int setup(void **state)
         assert_int_equal(carc_game_choose_tile(f->g[G_NOUNDO], cur), CARC_OK);
     }
 
+    /* River + Abbot + farmers, three River moves in: River tiles (the lake
+     * among them) are still to be drawn */
+    f->g[G_RIVER] = new_game(f, 3, 31, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT);
+    play_moves(f, f->g[G_RIVER], 3, 5);
+
+    /* Abbot + farmers: both players put their abbot on a monastery, then play
+     * on without figures; player 0 is to move, with the abbot on the board */
+    f->g[G_ABBOT] = new_game(f, 2, 41, CARC_MODULE_FARMERS | CARC_MODULE_ABBOT);
+    for (int i = 0; i < 4; i++) {
+        carc_game *g = f->g[G_ABBOT];
+        if (i < 2) {
+            uint32_t b = 0;
+            assert_int_equal(carc_tile_find(&b, "B"), CARC_OK);
+            assert_int_equal(carc_game_choose_tile(g, b), CARC_OK);
+            assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+            const carc_move *d = carc_movelist_data(f->list);
+            size_t k = 0, cnt = carc_movelist_count(f->list);
+            while (k < cnt && !(d[k].figure == CARC_FIGURE_ABBOT && d[k].segment != CARC_SEGMENT_RECALL))
+                k++;
+            assert_true(k < cnt);
+            assert_int_equal(carc_game_play(g, &d[k]), CARC_OK);
+        } else {
+            carc_move m = legal_move(f, g, 0); /* the first placement, no figure */
+            assert_int_equal(carc_game_play(g, &m), CARC_OK);
+        }
+    }
+    {
+        uint32_t cur = 9, ab = 9;
+        assert_int_equal(carc_game_current_player(&cur, f->g[G_ABBOT]), CARC_OK);
+        assert_int_equal(carc_game_figure_supply(&ab, f->g[G_ABBOT], cur, CARC_FIGURE_ABBOT), CARC_OK);
+        assert_int_equal(ab, 0);
+    }
+
     dice_fixture_setup(f);
     *state = f;
     return 0;
@@ -263,8 +297,10 @@ static void m_tile_copies(fx *f)
     EXPECT(f->g[G_MID], CARC_ERANGE, carc_tile_copies(&out, UINT32_MAX, 0));
     assert_int_equal(out, 777);
     /* module bits this library does not know are not an error here */
-    EXPECT(f->g[G_MID], CARC_OK, carc_tile_copies(&out, 3, UINT32_MAX));
+    EXPECT(f->g[G_MID], CARC_OK, carc_tile_copies(&out, 3, CARC_MODULE_FARMERS | 1u << 31));
     assert_int_equal(out, 4);
+    EXPECT(f->g[G_MID], CARC_OK, carc_tile_copies(&out, 3, UINT32_MAX)); /* the River among them: D x3 */
+    assert_int_equal(out, 3);
 }
 
 static void m_tile_edge(fx *f)
@@ -325,6 +361,103 @@ static void m_tile_segment(fx *f)
     check_guard(buf, sizeof(uint32_t), sizeof buf, "carc_tile_segment(rejected)", __LINE__);
 }
 
+static void m_module_name(fx *f)
+{
+    (void)f;
+    static const uint32_t bad[] = { 0, CARC_MODULE_FARMERS | CARC_MODULE_RIVER, CARC_MODULE_RIVER | CARC_MODULE_ABBOT,
+                                    1u << 6, 1u << 16, 1u << 31, 0x3Fu, UINT32_MAX };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        if (carc_module_name(bad[i]) != NULL)
+            fail_msg("carc_module_name(%#x) = \"%s\", expected NULL", bad[i], carc_module_name(bad[i]));
+    for (uint32_t b = 0; b < 32; b++) {
+        const char *name = carc_module_name(1u << b);
+        if (b < 6) {
+            assert_non_null(name);
+            uint32_t m = 0; /* the name parses back to its flag */
+            assert_int_equal(carc_modules_parse(&m, name), CARC_OK);
+            assert_int_equal(m, CARC_MODULE_FARMERS | 1u << b);
+        } else {
+            assert_null(name);
+        }
+    }
+    assert_string_equal(carc_module_name(CARC_MODULE_RIVER), "river");
+    assert_string_equal(carc_module_name(CARC_MODULE_ABBOT), "abbot");
+}
+
+static void m_modules_parse(fx *f)
+{
+    uint32_t out = 777;
+    static const char *const bad[] = {
+        "x", "foo", "river,foo", "Farmers", "RIVER", "river abbotx", "-", "--river", "- river", "riv", "river;abbot",
+        "river\nabbot", "river.abbot", "+river", "river-", "abbot/river", "\xff", "farmers,,x",
+        "a very long list of names that are no module names at all, over and over and over again",
+    };
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_modules_parse(NULL, "river"));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_modules_parse(&out, NULL));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_modules_parse(NULL, NULL));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        carc_status st = carc_modules_parse(&out, bad[i]);
+        if (st != CARC_EPARSE)
+            fail_msg("carc_modules_parse(\"%s\") gave %s, expected CARC_EPARSE", bad[i], carc_status_name(st));
+    }
+    {
+        char big[5000];
+        memset(big, 'r', sizeof big - 1);
+        big[sizeof big - 1] = '\0';
+        EXPECT(f->g[G_MID], CARC_EPARSE, carc_modules_parse(&out, big));
+        memset(big, ',', sizeof big - 1);
+        EXPECT(f->g[G_MID], CARC_OK, carc_modules_parse(&out, big)); /* only separators: farmers */
+        assert_int_equal(out, CARC_MODULE_FARMERS);
+        out = 777;
+    }
+    EXPECT(f->g[G_MID], CARC_EPARSE, carc_modules_parse(&out, "river,foo"));
+    assert_int_equal(out, 777); /* untouched by the failures */
+    static const struct {
+        const char *text;
+        uint32_t want;
+    } good[] = {
+        { "", CARC_MODULE_FARMERS },
+        { " , \t", CARC_MODULE_FARMERS },
+        { "-farmers", 0 },
+        { "river", CARC_MODULE_FARMERS | CARC_MODULE_RIVER },
+        { "river,abbot", CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT },
+        { "farmers river", CARC_MODULE_FARMERS | CARC_MODULE_RIVER },
+        { "-farmers,abbot", CARC_MODULE_ABBOT },
+        { "river -river", CARC_MODULE_FARMERS },
+        { "-farmers farmers", CARC_MODULE_FARMERS },
+        { "count", CARC_MODULE_FARMERS | CARC_MODULE_COUNT }, /* parsed, even if not implemented */
+    };
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        EXPECT(f->g[G_MID], CARC_OK, carc_modules_parse(&out, good[i].text));
+        if (out != good[i].want)
+            fail_msg("carc_modules_parse(\"%s\") = %#x, expected %#x", good[i].text, out, good[i].want);
+    }
+}
+
+static void m_modules_supported(fx *f)
+{
+    uint32_t sup = carc_modules_supported();
+    assert_int_equal(sup, carc_modules_supported());
+    assert_int_equal(sup, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT);
+    /* a game can be made with each supported module, and with none of the others */
+    carc_game_options o;
+    assert_int_equal(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION), CARC_OK);
+    o.allocator = &f->a;
+    for (uint32_t b = 0; b < 32; b++) {
+        carc_game *g = (carc_game *)(void *)&f->alloc;
+        o.modules = 1u << b;
+        carc_status st = carc_game_new(&g, &o);
+        if ((sup >> b) & 1u) {
+            assert_int_equal(st, CARC_OK);
+            assert_non_null(carc_module_name(1u << b));
+            carc_game_free(g);
+        } else {
+            assert_int_equal(st, CARC_EUNSUPPORTED);
+            assert_null(g);
+        }
+    }
+}
+
 /* ------------------------------------------------------------ game.h */
 
 static void m_game_options_init(fx *f)
@@ -340,14 +473,84 @@ static void m_game_options_init(fx *f)
     }
 }
 
+/* Options that carc_game_new (and carc_game_options_check) must refuse, each
+ * with its status. `half` holds the incomplete allocators they point to. */
+typedef struct bad_option {
+    carc_game_options o;
+    carc_status want;
+    const char *what;
+} bad_option;
+
+static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator half[3])
+{
+    carc_game_options d;
+    size_t n = 0;
+    uint32_t river = UINT32_MAX, rb = UINT32_MAX, e_g = UINT32_MAX;
+    assert_int_equal(carc_tile_find(&river, "RA"), CARC_OK);
+    assert_int_equal(carc_tile_find(&rb, "RB"), CARC_OK);
+    assert_int_equal(carc_tile_find(&e_g, "E.g"), CARC_OK);
+    assert_int_equal(carc_game_options_init(&d, CARC_GAME_OPTIONS_VERSION), CARC_OK);
+    d.allocator = &f->a;
+#define BAD_OPTION(mods, field, value, status)                    \
+    do {                                                          \
+        assert_true(n < cap);                                     \
+        out[n].o = d;                                             \
+        out[n].o.modules = (mods);                                \
+        out[n].o.field = (value);                                 \
+        out[n].want = (status);                                   \
+        out[n].what = #mods ": " #field " = " #value;             \
+        n++;                                                      \
+    } while (0)
+    const uint32_t F = CARC_MODULE_FARMERS, RV = CARC_MODULE_RIVER, AB = CARC_MODULE_ABBOT;
+    BAD_OPTION(F, version, 0, CARC_EVERSION);
+    BAD_OPTION(F, version, CARC_GAME_OPTIONS_VERSION + 1, CARC_EVERSION);
+    BAD_OPTION(F, version, UINT32_MAX, CARC_EVERSION);
+    BAD_OPTION(F, players, 0, CARC_ERANGE);
+    BAD_OPTION(F, players, 1, CARC_ERANGE);
+    BAD_OPTION(F, players, 6, CARC_ERANGE);
+    BAD_OPTION(F | RV | AB, players, 6, CARC_ERANGE);
+    BAD_OPTION(F, players, UINT32_MAX, CARC_ERANGE);
+    BAD_OPTION(CARC_MODULE_COUNT, flags, 0, CARC_EUNSUPPORTED);
+    BAD_OPTION(RV | CARC_MODULE_INNS, flags, 0, CARC_EUNSUPPORTED);
+    BAD_OPTION(F | CARC_MODULE_TRADERS, flags, 0, CARC_EUNSUPPORTED);
+    BAD_OPTION(AB | 1u << 6, flags, 0, CARC_EUNSUPPORTED);
+    BAD_OPTION(1u << 31, flags, 0, CARC_EUNSUPPORTED);
+    BAD_OPTION(UINT32_MAX, flags, 0, CARC_EUNSUPPORTED);
+    BAD_OPTION(F, start_tile, carc_tile_kind_count(), CARC_ERANGE);
+    BAD_OPTION(F, start_tile, UINT32_MAX - 1, CARC_ERANGE);
+    BAD_OPTION(F, start_tile, river, CARC_ERANGE); /* a River tile without the River */
+    BAD_OPTION(F | AB, start_tile, river, CARC_ERANGE);
+    BAD_OPTION(F, start_tile, e_g, CARC_ERANGE);   /* a garden copy without the Abbot */
+    BAD_OPTION(F | RV, start_tile, 3, CARC_ERANGE); /* with the River only the spring starts */
+    BAD_OPTION(F | RV, start_tile, rb, CARC_ERANGE);
+    BAD_OPTION(RV | AB, start_tile, 3, CARC_ERANGE);
+    BAD_OPTION(RV | AB, start_tile, e_g, CARC_ERANGE);
+    BAD_OPTION(F, start_rotation, 4, CARC_ERANGE);
+    BAD_OPTION(F | RV, start_rotation, 4, CARC_ERANGE);
+    BAD_OPTION(F, start_rotation, UINT32_MAX, CARC_ERANGE);
+    BAD_OPTION(F, start_x, INT32_MAX, CARC_ERANGE);
+    BAD_OPTION(F, start_x, INT32_MIN, CARC_ERANGE);
+    BAD_OPTION(F | RV, start_y, INT32_MAX, CARC_ERANGE);
+    BAD_OPTION(F, start_y, INT32_MIN, CARC_ERANGE);
+    BAD_OPTION(F, flags, 2, CARC_EINVAL); /* unknown CARC_GAME_* flags */
+    BAD_OPTION(F, flags, CARC_GAME_NO_UNDO | (1u << 31), CARC_EINVAL);
+    BAD_OPTION(F | RV | AB, flags, UINT32_MAX, CARC_EINVAL);
+    half[0] = half[1] = half[2] = f->a;
+    half[0].alloc = NULL;
+    half[1].realloc = NULL;
+    half[2].free = NULL;
+    BAD_OPTION(F, allocator, &half[0], CARC_EINVAL);
+    BAD_OPTION(F, allocator, &half[1], CARC_EINVAL);
+    BAD_OPTION(F | RV, allocator, &half[2], CARC_EINVAL);
+#undef BAD_OPTION
+    return n;
+}
+
 static void m_game_new(fx *f)
 {
     carc_game *sentinel = (carc_game *)(void *)&f->alloc, *g;
-    carc_game_options o, d;
+    carc_game_options d;
     size_t live = f->alloc.live;
-    uint32_t river = UINT32_MAX; /* a tile of a module that is not on, if the catalogue has one */
-    if (carc_tile_find(&river, "RA") != CARC_OK)
-        river = UINT32_MAX;
     assert_int_equal(carc_game_options_init(&d, CARC_GAME_OPTIONS_VERSION), CARC_OK);
     d.allocator = &f->a;
 
@@ -356,51 +559,31 @@ static void m_game_new(fx *f)
     EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_new(&g, NULL));
     assert_null(g);
 
-#define BAD_OPTION(field, value, want)                                                              \
-    do {                                                                                            \
-        o = d;                                                                                      \
-        o.field = (value);                                                                          \
-        g = sentinel;                                                                               \
-        EXPECT(f->g[G_MID], want, carc_game_new(&g, &o));                                           \
-        if (g != NULL)                                                                              \
-            fail_msg("carc_game_new with " #field " = " #value ": *out is not NULL after a failure"); \
-    } while (0)
-    BAD_OPTION(version, 0, CARC_EVERSION);
-    BAD_OPTION(version, CARC_GAME_OPTIONS_VERSION + 1, CARC_EVERSION);
-    BAD_OPTION(version, UINT32_MAX, CARC_EVERSION);
-    BAD_OPTION(players, 0, CARC_ERANGE);
-    BAD_OPTION(players, 1, CARC_ERANGE);
-    BAD_OPTION(players, 6, CARC_ERANGE);
-    BAD_OPTION(players, UINT32_MAX, CARC_ERANGE);
-    BAD_OPTION(modules, CARC_MODULE_RIVER, CARC_EUNSUPPORTED);
-    BAD_OPTION(modules, CARC_MODULE_FARMERS | CARC_MODULE_TRADERS, CARC_EUNSUPPORTED);
-    BAD_OPTION(modules, 1u << 31, CARC_EUNSUPPORTED);
-    BAD_OPTION(start_tile, carc_tile_kind_count(), CARC_ERANGE);
-    BAD_OPTION(start_tile, UINT32_MAX - 1, CARC_ERANGE);
-    if (river != UINT32_MAX)
-        BAD_OPTION(start_tile, river, CARC_ERANGE); /* not in a game without the river */
-    BAD_OPTION(start_rotation, 4, CARC_ERANGE);
-    BAD_OPTION(start_rotation, UINT32_MAX, CARC_ERANGE);
-    BAD_OPTION(start_x, INT32_MAX, CARC_ERANGE);
-    BAD_OPTION(start_x, INT32_MIN, CARC_ERANGE);
-    BAD_OPTION(start_y, INT32_MAX, CARC_ERANGE);
-    BAD_OPTION(start_y, INT32_MIN, CARC_ERANGE);
-    BAD_OPTION(flags, 2, CARC_EINVAL); /* unknown CARC_GAME_* flags */
-    BAD_OPTION(flags, CARC_GAME_NO_UNDO | (1u << 31), CARC_EINVAL);
-    BAD_OPTION(flags, UINT32_MAX, CARC_EINVAL);
-    {
-        carc_allocator half = f->a;
-        half.alloc = NULL;
-        BAD_OPTION(allocator, &half, CARC_EINVAL);
-        half = f->a;
-        half.realloc = NULL;
-        BAD_OPTION(allocator, &half, CARC_EINVAL);
-        half = f->a;
-        half.free = NULL;
-        BAD_OPTION(allocator, &half, CARC_EINVAL);
+    bad_option bad[64];
+    carc_allocator half[3];
+    size_t n = bad_options(f, bad, 64, half);
+    for (size_t i = 0; i < n; i++) {
+        g = sentinel;
+        carc_status st = carc_game_new(&g, &bad[i].o);
+        if (st != bad[i].want)
+            fail_msg("carc_game_new with %s: %s, expected %s", bad[i].what, carc_status_name(st),
+                     carc_status_name(bad[i].want));
+        if (g != NULL)
+            fail_msg("carc_game_new with %s: *out is not NULL after a failure", bad[i].what);
+        EXPECT(f->g[G_MID], bad[i].want, carc_game_new(&g, &bad[i].o));
     }
-#undef BAD_OPTION
     assert_int_equal(f->alloc.live, live); /* nothing left behind by the failures */
+    /* every set of the implemented modules makes a game, with its default start */
+    for (uint32_t m = 0; m < 8; m++) {
+        carc_game_options o = d;
+        o.modules = m;
+        assert_int_equal(carc_game_new(&g, &o), CARC_OK);
+        carc_move t;
+        assert_int_equal(carc_game_tile(&t, g, 0), CARC_OK);
+        assert_string_equal(carc_tile_name(t.tile), (m & CARC_MODULE_RIVER) ? "RA" : "D");
+        carc_game_free(g);
+    }
+    assert_int_equal(f->alloc.live, live);
 }
 
 static void m_game_free(fx *f)
@@ -595,6 +778,154 @@ static void m_game_options_get(fx *f)
     }
 }
 
+static void m_game_options_check(fx *f)
+{
+    char msg[200];
+    carc_game_options d;
+    assert_int_equal(carc_game_options_init(&d, CARC_GAME_OPTIONS_VERSION), CARC_OK);
+    /* NULL options; no message buffer, or a NULL one with a size */
+    memset(msg, GUARD, sizeof msg);
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_options_check(NULL, msg, sizeof msg));
+    assert_true(msg[0] != '\0' && memchr(msg, '\0', sizeof msg) != NULL);
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_options_check(NULL, NULL, 0));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_options_check(NULL, NULL, 64));
+    /* good options: CARC_OK, an empty message */
+    for (uint32_t m = 0; m < 8; m++) {
+        carc_game_options o = d;
+        o.modules = m;
+        o.players = 2 + m % 4;
+        memset(msg, GUARD, sizeof msg);
+        EXPECT(f->g[G_MID], CARC_OK, carc_game_options_check(&o, msg, sizeof msg));
+        assert_string_equal(msg, "");
+        EXPECT(f->g[G_MID], CARC_OK, carc_game_options_check(&o, NULL, 0));
+    }
+    /* each bad option: the status carc_game_new gives, a message, NUL-terminated
+     * within cap, nothing written past it (also for caps 0 and 1 and a short one) */
+    bad_option bad[64];
+    carc_allocator half[3];
+    size_t n = bad_options(f, bad, 64, half);
+    for (size_t i = 0; i < n; i++) {
+        carc_game *g = NULL;
+        carc_status want = carc_game_new(&g, &bad[i].o);
+        assert_null(g);
+        memset(msg, GUARD, sizeof msg);
+        carc_status st = carc_game_options_check(&bad[i].o, msg, sizeof msg);
+        if (st != want || st != bad[i].want)
+            fail_msg("carc_game_options_check with %s: %s, carc_game_new: %s, expected %s", bad[i].what,
+                     carc_status_name(st), carc_status_name(want), carc_status_name(bad[i].want));
+        const char *nul = memchr(msg, '\0', sizeof msg);
+        size_t len = nul ? (size_t)(nul - msg) : sizeof msg;
+        if (len == 0 || len == sizeof msg)
+            fail_msg("carc_game_options_check with %s: message empty or not terminated", bad[i].what);
+        check_guard(msg, len + 1, sizeof msg, "carc_game_options_check", __LINE__);
+        for (size_t cap = 0; cap < 3; cap++) {
+            memset(msg, GUARD, sizeof msg);
+            EXPECT(f->g[G_MID], want, carc_game_options_check(&bad[i].o, msg, cap));
+            if (cap > 0)
+                assert_int_equal(msg[cap - 1], '\0');
+            check_guard(msg, cap, sizeof msg, "carc_game_options_check(short message)", __LINE__);
+        }
+        EXPECT(f->g[G_MID], want, carc_game_options_check(&bad[i].o, NULL, 0));
+    }
+    /* the message says what is wrong */
+    carc_game_options o = d;
+    o.players = 9;
+    assert_int_equal(carc_game_options_check(&o, msg, sizeof msg), CARC_ERANGE);
+    assert_non_null(strstr(msg, "9"));
+    o = d;
+    o.modules = CARC_MODULE_COUNT;
+    assert_int_equal(carc_game_options_check(&o, msg, sizeof msg), CARC_EUNSUPPORTED);
+    assert_non_null(strstr(msg, "count"));
+}
+
+static void m_game_pending(fx *f)
+{
+    unsigned char buf[sizeof(carc_pending) + 64];
+    carc_pending *p = (carc_pending *)(void *)buf;
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        EXPECT(g, CARC_EINVAL, carc_game_pending(NULL, g));
+        for (uint32_t sz = 0; sz < sizeof(uint32_t); sz++) {
+            memset(buf, GUARD, sizeof buf);
+            p->struct_size = sz;
+            EXPECT(g, CARC_EINVAL, carc_game_pending(p, g));
+            check_guard(buf, sizeof sz, sizeof buf, "carc_game_pending(bad struct_size)", __LINE__);
+        }
+        /* struct_size 4: nothing else written */
+        memset(buf, GUARD, sizeof buf);
+        p->struct_size = sizeof(uint32_t);
+        EXPECT(g, CARC_OK, carc_game_pending(p, g));
+        assert_int_equal(p->struct_size, sizeof(uint32_t));
+        check_guard(buf, sizeof(uint32_t), sizeof buf, "carc_game_pending(struct_size 4)", __LINE__);
+        /* a larger struct: only this library's fields */
+        memset(buf, GUARD, sizeof buf);
+        p->struct_size = (uint32_t)sizeof buf;
+        EXPECT(g, CARC_OK, carc_game_pending(p, g));
+        assert_int_equal(p->struct_size, sizeof(carc_pending));
+        check_guard(buf, sizeof(carc_pending), sizeof buf, "carc_game_pending(larger struct)", __LINE__);
+        /* what it says agrees with the rest of the API */
+        uint32_t cur = 0, tile = 0;
+        assert_int_equal(carc_game_current_player(&cur, g), CARC_OK);
+        if (hz_over(g)) {
+            assert_int_equal(p->decision, CARC_DECISION_NONE);
+            assert_int_equal(p->player, 0);
+            assert_int_equal(p->tile, 0);
+            assert_int_equal(p->flags, 0);
+        } else {
+            assert_int_equal(carc_game_current_tile(&tile, g), CARC_OK);
+            assert_int_equal(p->decision, CARC_DECISION_PLACE);
+            assert_int_equal(p->player, cur);
+            assert_int_equal(p->tile, tile);
+            assert_int_equal(p->flags, 0);
+            assert_int_equal(p->part, 1);
+        }
+    }
+    p->struct_size = sizeof *p;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_pending(p, NULL));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_pending(NULL, NULL));
+}
+
+static void m_game_figure_supply(fx *f)
+{
+    uint32_t out = 777;
+    static const uint32_t bad_figure[] = { CARC_FIGURE_NONE, CARC_FIGURE_PIG + 1, 255, 0x10001u, UINT32_MAX };
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        carc_game_options o;
+        uint32_t players = 0;
+        assert_int_equal(carc_game_players(&players, g), CARC_OK);
+        assert_int_equal(carc_game_options_get(&o, g), CARC_OK);
+        EXPECT(g, CARC_EINVAL, carc_game_figure_supply(NULL, g, 0, CARC_FIGURE_FOLLOWER));
+        for (size_t k = 0; k < sizeof bad_figure / sizeof bad_figure[0]; k++) {
+            EXPECT(g, CARC_EINVAL, carc_game_figure_supply(&out, g, 0, bad_figure[k]));
+            EXPECT(g, CARC_EINVAL, carc_game_figure_supply(&out, g, players, bad_figure[k]));
+        }
+        EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, players, CARC_FIGURE_FOLLOWER));
+        EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, 5, CARC_FIGURE_ABBOT));
+        EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, 0x10000u, CARC_FIGURE_ABBOT));
+        EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, UINT32_MAX, CARC_FIGURE_FOLLOWER));
+        assert_int_equal(out, 777);
+        /* the answers: followers as carc_game_supply, the abbot 0 or 1 (only with
+         * the Abbot), no figure of the modules that are not implemented */
+        for (uint32_t p = 0; p < players; p++) {
+            uint32_t s = 0, n = 0;
+            assert_int_equal(carc_game_supply(&s, g, p), CARC_OK);
+            EXPECT(g, CARC_OK, carc_game_figure_supply(&n, g, p, CARC_FIGURE_FOLLOWER));
+            assert_int_equal(n, s);
+            EXPECT(g, CARC_OK, carc_game_figure_supply(&n, g, p, CARC_FIGURE_ABBOT));
+            assert_true(n <= ((o.modules & CARC_MODULE_ABBOT) ? 1u : 0u));
+            for (uint32_t k = CARC_FIGURE_BIG; k <= CARC_FIGURE_PIG; k++)
+                if (k != CARC_FIGURE_ABBOT) {
+                    EXPECT(g, CARC_OK, carc_game_figure_supply(&n, g, p, k));
+                    assert_int_equal(n, 0);
+                }
+        }
+    }
+    out = 777;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_figure_supply(&out, NULL, 0, CARC_FIGURE_FOLLOWER));
+    assert_int_equal(out, 777);
+}
+
 static void m_game_players(fx *f) { misuse_get_u32(f, carc_game_players, "carc_game_players"); }
 static void m_game_current_player(fx *f) { misuse_get_u32(f, carc_game_current_player, "carc_game_current_player"); }
 static void m_game_remaining(fx *f) { misuse_get_u32(f, carc_game_remaining, "carc_game_remaining"); }
@@ -723,6 +1054,59 @@ static void m_game_choose_tile(fx *f)
         assert_int_equal(m.tile, c);
         assert_int_equal(carc_game_play(g, &m), CARC_OK);
         REJECT(g, CARC_ENOT_IN_BAG, carc_game_choose_tile(g, c));
+        carc_game_free(g);
+    }
+    /* with the River: no land tile, and the lake only last, while River tiles are left */
+    {
+        carc_game *g = f->g[G_RIVER];
+        uint32_t lake = 0, land = 0, cur = 0;
+        assert_int_equal(carc_tile_find(&lake, "RL"), CARC_OK);
+        static const char *const land_tiles[] = { "D", "B", "C", "E", "E.g", "V.g", "X" };
+        for (size_t k = 0; k < sizeof land_tiles / sizeof land_tiles[0]; k++) {
+            assert_int_equal(carc_tile_find(&land, land_tiles[k]), CARC_OK);
+            REJECT(g, CARC_EILLEGAL, carc_game_choose_tile(g, land));
+            if (strstr(carc_game_last_error(g), "River") == NULL)
+                fail_msg("choose_tile(%s) with River tiles left: \"%s\"", land_tiles[k], carc_game_last_error(g));
+        }
+        REJECT(g, CARC_EILLEGAL, carc_game_choose_tile(g, lake));
+        if (strstr(carc_game_last_error(g), "lake") == NULL)
+            fail_msg("choose_tile(lake) too early: \"%s\"", carc_game_last_error(g));
+        /* a course tile may be chosen (and the choice taken back) */
+        assert_int_equal(carc_game_current_tile(&cur, g), CARC_OK);
+        char *before = hz_fingerprint(g, HZ_FP_NO_ERROR);
+        for (uint32_t k = 0; k < n; k++) {
+            uint32_t left = 0;
+            const char *name = carc_tile_name(k);
+            assert_int_equal(carc_game_remaining_of(&left, g, k), CARC_OK);
+            if (left && k != cur && k != lake && name[0] == 'R' && name[1] != '\0' && name[1] != '.') {
+                assert_int_equal(carc_game_choose_tile(g, k), CARC_OK);
+                assert_int_equal(carc_game_undo(g), CARC_OK);
+                break;
+            }
+        }
+        check_same(g, before, HZ_FP_NO_ERROR, "choose_tile + undo", __LINE__);
+    }
+    /* the lake once it is the last River tile; land tiles only after it */
+    {
+        carc_game *g = new_game(f, 2, 5, CARC_MODULE_RIVER);
+        uint32_t lake = 0, d = 0, cur = 0;
+        assert_int_equal(carc_tile_find(&lake, "RL"), CARC_OK);
+        assert_int_equal(carc_tile_find(&d, "D"), CARC_OK);
+        for (int i = 0; i < 10; i++) {
+            assert_int_equal(carc_game_current_tile(&cur, g), CARC_OK);
+            assert_int_not_equal(cur, lake);
+            REJECT(g, CARC_EILLEGAL, carc_game_choose_tile(g, lake));
+            carc_move m = legal_move(f, g, (size_t)i);
+            assert_int_equal(carc_game_play(g, &m), CARC_OK);
+        }
+        assert_int_equal(carc_game_current_tile(&cur, g), CARC_OK);
+        assert_int_equal(cur, lake);
+        REJECT(g, CARC_EILLEGAL, carc_game_choose_tile(g, d));
+        assert_int_equal(carc_game_choose_tile(g, lake), CARC_OK);
+        carc_move m = legal_move(f, g, 0);
+        assert_int_equal(carc_game_play(g, &m), CARC_OK);
+        assert_int_equal(carc_game_choose_tile(g, d), CARC_OK);
+        REJECT(g, CARC_ENOT_IN_BAG, carc_game_choose_tile(g, lake));
         carc_game_free(g);
     }
 }
@@ -898,20 +1282,38 @@ typedef struct bad_move {
     const char *what;
 } bad_move;
 
+#define MAX_BAD_MOVES 160
+
+static uint32_t seg_kind_of(uint32_t tile, uint32_t rot, uint32_t seg)
+{
+    carc_segment_info si;
+    memset(&si, 0, sizeof si);
+    si.struct_size = sizeof si;
+    assert_int_equal(carc_tile_segment(&si, tile, rot, seg), CARC_OK);
+    return si.kind;
+}
+
 static size_t bad_moves(fx *f, carc_game *g, bad_move *out)
 {
     size_t n = 0;
     carc_move m = legal_move(f, g, 1), q;
     carc_move fig;
     bool have_fig = placement_with_figure(f, g, &fig);
-#define ADD(expr, status, text)   \
-    do {                          \
-        q = m;                    \
-        expr;                     \
-        out[n].m = q;             \
-        out[n].want = (status);   \
-        out[n].what = (text);     \
-        n++;                      \
+    carc_game_options opts;
+    uint32_t cur = 0, abbot_in_supply = 0;
+    assert_int_equal(carc_game_options_get(&opts, g), CARC_OK);
+    assert_int_equal(carc_game_current_player(&cur, g), CARC_OK);
+    assert_int_equal(carc_game_figure_supply(&abbot_in_supply, g, cur, CARC_FIGURE_ABBOT), CARC_OK);
+    bool abbots = (opts.modules & CARC_MODULE_ABBOT) != 0;
+#define ADD(expr, status, text)           \
+    do {                                  \
+        assert_true(n < MAX_BAD_MOVES);   \
+        q = m;                            \
+        expr;                             \
+        out[n].m = q;                     \
+        out[n].want = (status);           \
+        out[n].what = (text);             \
+        n++;                              \
     } while (0)
     ADD(q.x += 1000, CARC_EILLEGAL, "far from the board");
     ADD(q.x = INT32_MAX, CARC_EILLEGAL, "x = INT32_MAX");
@@ -926,16 +1328,66 @@ static size_t bad_moves(fx *f, carc_game *g, bad_move *out)
     ADD(q.tile = (uint16_t)carc_tile_kind_count(), CARC_ERANGE, "tile kind out of range");
     ADD(q.tile = 0xFFFF, CARC_ERANGE, "tile kind 0xFFFF");
     ADD(q.tile = (uint16_t)((m.tile + 1) % carc_tile_kind_count()), CARC_EILLEGAL, "not the tile to place");
+    /* move kinds: unknown ones, and kinds the pending place decision does not take */
     ADD(q.kind = 9, CARC_EINVAL, "move kind 9");
+    ADD(q.kind = CARC_MOVE_COUNT + 1, CARC_EINVAL, "move kind 5");
+    ADD(q.kind = 255, CARC_EINVAL, "move kind 255");
     ADD(q.kind = CARC_MOVE_EXIT, CARC_EILLEGAL, "an exit move while a place move is pending");
+    ADD(q.kind = CARC_MOVE_QUARTER, CARC_EILLEGAL, "a quarter move while a place move is pending");
+    ADD(q.kind = CARC_MOVE_COUNT, CARC_EILLEGAL, "a Count move while a place move is pending");
     ADD(q.kind = CARC_MOVE_PASS, CARC_EILLEGAL, "a pass where no decision is optional");
+    ADD((memset(&q, 0, sizeof q), q.kind = CARC_MOVE_PASS, q.segment = CARC_NO_SEGMENT), CARC_EILLEGAL,
+        "a well-formed pass where no decision is optional");
+    ADD((memset(&q, 0, sizeof q), q.kind = CARC_MOVE_EXIT, q.figure = CARC_FIGURE_FOLLOWER, q.segment = 0),
+        CARC_EILLEGAL, "a well-formed exit move while a place move is pending");
+    ADD((memset(&q, 0, sizeof q), q.kind = CARC_MOVE_QUARTER, q.figure = CARC_FIGURE_FOLLOWER,
+         q.segment = CARC_NO_SEGMENT, q.quarter = CARC_QUARTER_MARKET),
+        CARC_EILLEGAL, "a well-formed quarter move while a place move is pending");
+    ADD((memset(&q, 0, sizeof q), q.kind = CARC_MOVE_COUNT, q.segment = CARC_NO_SEGMENT,
+         q.quarter = CARC_QUARTER_CATHEDRAL),
+        CARC_EILLEGAL, "a well-formed Count move while a place move is pending");
+    /* fields a place move does not use */
     ADD(q.quarter = 1, CARC_EINVAL, "quarter in a place move");
+    ADD(q.quarter = 3, CARC_EINVAL, "quarter 3 in a place move");
+    ADD(q.quarter = 255, CARC_EINVAL, "quarter 255 in a place move");
+    ADD(q.reserved = 1, CARC_EINVAL, "reserved 1");
     ADD(q.reserved = 0x80, CARC_EINVAL, "reserved");
+    ADD((q.quarter = 1, q.reserved = 1), CARC_EINVAL, "quarter and reserved");
+    /* the abbot's recall: only the abbot, only with the Abbot, only from the board */
+    ADD((q.figure = CARC_FIGURE_FOLLOWER, q.segment = CARC_SEGMENT_RECALL), CARC_EINVAL, "a follower recalled");
+    ADD((q.figure = CARC_FIGURE_BIG, q.segment = CARC_SEGMENT_RECALL), CARC_EINVAL, "a big follower recalled");
+    ADD((q.figure = CARC_FIGURE_PIG, q.segment = CARC_SEGMENT_RECALL), CARC_EINVAL, "a pig recalled");
+    ADD((q.figure = CARC_FIGURE_NONE, q.segment = CARC_SEGMENT_RECALL), CARC_EINVAL, "a recall without a figure");
+    if (!abbots)
+        ADD((q.figure = CARC_FIGURE_ABBOT, q.segment = CARC_SEGMENT_RECALL), CARC_EILLEGAL,
+            "an abbot recalled in a game without the Abbot");
+    else if (abbot_in_supply)
+        ADD((q.figure = CARC_FIGURE_ABBOT, q.segment = CARC_SEGMENT_RECALL), CARC_EILLEGAL,
+            "an abbot recalled that is not on the board");
+    /* figures on segments their rules do not allow */
+    {
+        uint32_t nseg = 0, seen = 0;
+        assert_int_equal(carc_tile_segment_count(&nseg, m.tile), CARC_OK);
+        for (uint32_t sgi = 0; sgi < nseg; sgi++) {
+            uint32_t k = seg_kind_of(m.tile, m.rotation, sgi);
+            static const char *const abbot_on[] = { "an abbot on a field", "an abbot on a road", "an abbot on a city",
+                                                    NULL, NULL, "an abbot on the river" };
+            static const char *const follower_on[] = { NULL, NULL, NULL, NULL, "a follower on a garden",
+                                                       "a follower on the river" };
+            if (abbot_on[k] && !(seen >> k & 1u))
+                ADD((q.figure = CARC_FIGURE_ABBOT, q.segment = (uint8_t)sgi), CARC_EILLEGAL, abbot_on[k]);
+            if (follower_on[k])
+                ADD((q.figure = CARC_FIGURE_FOLLOWER, q.segment = (uint8_t)sgi), CARC_EILLEGAL, follower_on[k]);
+            if ((k == CARC_SEG_MONASTERY || k == CARC_SEG_GARDEN) && (!abbots || !abbot_in_supply))
+                ADD((q.figure = CARC_FIGURE_ABBOT, q.segment = (uint8_t)sgi), CARC_EILLEGAL,
+                    abbots ? "a second abbot" : "an abbot without the Abbot");
+            seen |= 1u << k;
+        }
+    }
     ADD((q.figure = CARC_FIGURE_NONE, q.segment = 0), CARC_EINVAL, "a segment without a figure");
     ADD((q.figure = 6, q.segment = 0), CARC_EINVAL, "figure 6");
     ADD((q.figure = 255, q.segment = 0), CARC_EINVAL, "figure 255");
     ADD((q.figure = CARC_FIGURE_BIG, q.segment = 0), CARC_EILLEGAL, "big follower (no Inns & Cathedrals)");
-    ADD((q.figure = CARC_FIGURE_ABBOT, q.segment = 0), CARC_EILLEGAL, "abbot");
     ADD((q.figure = CARC_FIGURE_BUILDER, q.segment = 0), CARC_EILLEGAL, "builder");
     ADD((q.figure = CARC_FIGURE_PIG, q.segment = 0), CARC_EILLEGAL, "pig");
     ADD((q.figure = CARC_FIGURE_FOLLOWER, q.segment = 77), CARC_ERANGE, "segment 77");
@@ -979,7 +1431,7 @@ static size_t bad_moves(fx *f, carc_game *g, bad_move *out)
 
 static void m_game_check_move(fx *f)
 {
-    bad_move bad[64];
+    bad_move bad[MAX_BAD_MOVES];
     carc_move m;
     memset(&m, 0, sizeof m);
     EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_check_move(NULL, &m));
@@ -988,6 +1440,12 @@ static void m_game_check_move(fx *f)
         EXPECT(g, CARC_EINVAL, carc_game_check_move(g, NULL));
         if (hz_over(g)) {
             EXPECT(g, CARC_EGAME_OVER, carc_game_check_move(g, &m));
+            carc_move q = m;
+            q.kind = CARC_MOVE_PASS;
+            q.segment = CARC_NO_SEGMENT;
+            EXPECT(g, CARC_EGAME_OVER, carc_game_check_move(g, &q));
+            q.kind = 9; /* an unknown kind: either status (the order of the checks is not specified) */
+            EXPECT2(g, CARC_EINVAL, CARC_EGAME_OVER, carc_game_check_move(g, &q));
             continue;
         }
         size_t n = bad_moves(f, g, bad);
@@ -1002,9 +1460,232 @@ static void m_game_check_move(fx *f)
     }
 }
 
+/* ------------------------------------------------------------ the River and the Abbot */
+
+static uint32_t kind_of(const char *name)
+{
+    uint32_t k = 0;
+    assert_int_equal(carc_tile_find(&k, name), CARC_OK);
+    return k;
+}
+
+/* A move that play must refuse with `want`, check_move agreeing, that no
+ * enumeration lists, and whose last-error text contains `why`. */
+static void refuse(fx *f, carc_game *g, const carc_move *m, carc_status want, const char *why, int line)
+{
+    carc_status chk = carc_game_check_move(g, m);
+    if (chk != want)
+        fail_msg("line %d: check_move gave %s, expected %s", line, carc_status_name(chk), carc_status_name(want));
+    assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+    for (size_t i = 0; i < carc_movelist_count(f->list); i++)
+        if (memcmp(&carc_movelist_data(f->list)[i], m, sizeof *m) == 0)
+            fail_msg("line %d: a refused move is listed", line);
+    REJECT(g, want, carc_game_play(g, m));
+    if (why && strstr(carc_game_last_error(g), why) == NULL)
+        fail_msg("line %d: last error \"%s\" does not say \"%s\"", line, carc_game_last_error(g), why);
+}
+
+/* Whether `kind` turned `rot` matches every neighbour of the empty cell (x, y)
+ * (and has one), by the catalogue's edges. */
+static bool edges_fit(const carc_game *g, uint32_t kind, uint32_t rot, int32_t x, int32_t y)
+{
+    static const int32_t DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
+    carc_move t;
+    bool any = false;
+    if (carc_game_tile_at(&t, g, x, y) == CARC_OK)
+        return false;
+    for (uint32_t s = 0; s < 4; s++) {
+        if (carc_game_tile_at(&t, g, x + DX[s], y + DY[s]) != CARC_OK)
+            continue;
+        uint32_t a, b;
+        assert_int_equal(carc_tile_edge(&a, kind, rot, s), CARC_OK);
+        assert_int_equal(carc_tile_edge(&b, t.tile, t.rotation, (s + 2) % 4), CARC_OK);
+        if (a != b)
+            return false;
+        any = true;
+    }
+    return any;
+}
+
+/* River tiles go at the open end only, and the river does not turn the same
+ * way twice (docs/rules.md 3.4, 3.5). */
+static void river_rules(fx *f)
+{
+    carc_game *g = new_game(f, 2, 3, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT);
+    carc_move m;
+    /* RB fits north of the spring (road to road), but the river's open end is (0,1) */
+    assert_int_equal(carc_game_choose_tile(g, kind_of("RB")), CARC_OK);
+    memset(&m, 0, sizeof m);
+    m.x = 0;
+    m.y = -1;
+    m.tile = (uint16_t)kind_of("RB");
+    m.segment = CARC_NO_SEGMENT;
+    assert_true(edges_fit(g, m.tile, 0, 0, -1));
+    refuse(f, g, &m, CARC_EILLEGAL, "open end", __LINE__);
+    m.figure = CARC_FIGURE_FOLLOWER;
+    m.segment = 0; /* and with a follower on its city */
+    refuse(f, g, &m, CARC_EILLEGAL, "open end", __LINE__);
+    /* every cell but the open end: refused wherever the edges fit */
+    unsigned fitting = 0;
+    for (int32_t y = -2; y <= 2; y++)
+        for (int32_t x = -2; x <= 2; x++)
+            for (uint8_t r = 0; r < 4; r++) {
+                if ((x == 0 && y == 1) || !edges_fit(g, m.tile, r, x, y))
+                    continue;
+                carc_move t = m;
+                t.x = x;
+                t.y = y;
+                t.rotation = r;
+                t.figure = CARC_FIGURE_NONE;
+                t.segment = CARC_NO_SEGMENT;
+                refuse(f, g, &t, CARC_EILLEGAL, "open end", __LINE__);
+                fitting++;
+            }
+    assert_true(fitting > 0);
+    assert_int_equal(carc_game_undo(g), CARC_OK);
+
+    /* a bend right (RG at the open end, in from the north, out to the west),
+     * then RE may bend left at (-1,1) but not right again */
+    assert_int_equal(carc_game_choose_tile(g, kind_of("RG")), CARC_OK);
+    memset(&m, 0, sizeof m);
+    m.x = 0;
+    m.y = 1;
+    m.tile = (uint16_t)kind_of("RG");
+    m.segment = CARC_NO_SEGMENT;
+    assert_int_equal(carc_game_play(g, &m), CARC_OK);
+    assert_int_equal(carc_game_choose_tile(g, kind_of("RE")), CARC_OK);
+    m.x = -1;
+    m.y = 1;
+    m.tile = (uint16_t)kind_of("RE");
+    m.rotation = 2; /* river E and N: a right turn */
+    assert_true(edges_fit(g, m.tile, m.rotation, m.x, m.y));
+    refuse(f, g, &m, CARC_EILLEGAL, "U-turn", __LINE__);
+    m.rotation = 3; /* river E and S: a left turn */
+    assert_int_equal(carc_game_check_move(g, &m), CARC_OK);
+    assert_int_equal(carc_game_play(g, &m), CARC_OK);
+    carc_game_free(g);
+}
+
+/* Take a tile that can go at (x, y) and place it there with no figure (the
+ * recall instead, if `recall`); false if no tile left can. */
+static bool fill_cell(fx *f, carc_game *g, int32_t x, int32_t y, carc_move *out)
+{
+    for (uint32_t k = 0; k < carc_tile_kind_count(); k++) {
+        uint32_t left = 0;
+        assert_int_equal(carc_game_remaining_of(&left, g, k), CARC_OK);
+        if (!left)
+            continue;
+        assert_int_equal(carc_game_placements(f->list, g, k, 0), CARC_OK);
+        for (size_t i = 0; i < carc_movelist_count(f->list); i++) {
+            carc_move p = carc_movelist_data(f->list)[i];
+            if (p.x == x && p.y == y) {
+                assert_int_equal(carc_game_choose_tile(g, k), CARC_OK);
+                *out = p;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* The abbot: not on a road, city or field; no follower on a garden; the
+ * recall needs the abbot on the board, and is refused when the tile placed
+ * completes the abbot's monastery (docs/rules.md 4.3, 4.5, ruling 19). */
+static void abbot_rules(fx *f)
+{
+    carc_game *g = new_game(f, 2, 17, CARC_MODULE_FARMERS | CARC_MODULE_ABBOT);
+    carc_move m, p;
+    /* V.g (road S-W, a garden): follower or abbot, by segment kind */
+    uint32_t vg = kind_of("V.g"), nseg = 0, garden = UINT32_MAX, road = UINT32_MAX;
+    assert_int_equal(carc_game_choose_tile(g, vg), CARC_OK);
+    assert_int_equal(carc_game_placements(f->list, g, vg, 0), CARC_OK);
+    p = carc_movelist_data(f->list)[0];
+    assert_int_equal(carc_tile_segment_count(&nseg, vg), CARC_OK);
+    for (uint32_t i = 0; i < nseg; i++) {
+        uint32_t k = seg_kind_of(vg, p.rotation, i);
+        if (k == CARC_SEG_GARDEN)
+            garden = i;
+        if (k == CARC_SEG_ROAD)
+            road = i;
+    }
+    assert_true(garden != UINT32_MAX && road != UINT32_MAX);
+    m = p;
+    m.figure = CARC_FIGURE_FOLLOWER;
+    m.segment = (uint8_t)garden;
+    refuse(f, g, &m, CARC_EILLEGAL, "garden", __LINE__);
+    m.figure = CARC_FIGURE_ABBOT;
+    m.segment = (uint8_t)road;
+    refuse(f, g, &m, CARC_EILLEGAL, "road", __LINE__);
+    m.segment = CARC_SEGMENT_RECALL; /* no abbot on the board yet */
+    refuse(f, g, &m, CARC_EILLEGAL, "abbot", __LINE__);
+    m.segment = (uint8_t)garden;
+    assert_int_equal(carc_game_check_move(g, &m), CARC_OK);
+    m.figure = CARC_FIGURE_FOLLOWER;
+    m.segment = (uint8_t)road;
+    assert_int_equal(carc_game_check_move(g, &m), CARC_OK);
+    assert_int_equal(carc_game_undo(g), CARC_OK);
+
+    /* player 0 puts the abbot on a monastery (B) south of the start tile */
+    assert_int_equal(carc_game_choose_tile(g, kind_of("B")), CARC_OK);
+    memset(&m, 0, sizeof m);
+    m.x = 0;
+    m.y = 1;
+    m.tile = (uint16_t)kind_of("B");
+    m.figure = CARC_FIGURE_ABBOT;
+    while (seg_kind_of(m.tile, 0, m.segment) != CARC_SEG_MONASTERY)
+        m.segment++;
+    assert_int_equal(carc_game_play(g, &m), CARC_OK);
+    /* the seven other squares around it, the last by player 0 again */
+    static const int32_t around[7][2] = { { -1, 1 }, { 1, 1 }, { -1, 0 }, { 1, 0 }, { 0, 2 }, { -1, 2 }, { 1, 2 } };
+    for (int i = 0; i < 8; i++) {
+        uint32_t cur = 9;
+        assert_int_equal(carc_game_current_player(&cur, g), CARC_OK);
+        if (i == 6) {
+            /* player 1 plays away from the monastery */
+            assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+            size_t k = 0, cnt = carc_movelist_count(f->list);
+            const carc_move *d = carc_movelist_data(f->list);
+            while (k < cnt && d[k].x >= -1 && d[k].x <= 1 && d[k].y >= 0 && d[k].y <= 2)
+                k++;
+            assert_true(k < cnt && d[k].figure == CARC_FIGURE_NONE);
+            assert_int_equal(carc_game_play(g, &d[k]), CARC_OK);
+            continue;
+        }
+        const int32_t *c = around[i < 6 ? i : 6];
+        if (!fill_cell(f, g, c[0], c[1], &p))
+            fail_msg("no tile left fits at (%d,%d)", (int)c[0], (int)c[1]);
+        m = p;
+        m.figure = CARC_FIGURE_ABBOT;
+        m.segment = CARC_SEGMENT_RECALL;
+        if (cur == 1) {
+            refuse(f, g, &m, CARC_EILLEGAL, "abbot", __LINE__); /* player 1's abbot is in supply */
+        } else if (i < 6) {
+            assert_int_equal(carc_game_check_move(g, &m), CARC_OK); /* 1 + the tiles around: legal */
+        } else {
+            /* the eighth neighbour completes the monastery: no recall, it scores 9 */
+            assert_int_equal(cur, 0);
+            refuse(f, g, &m, CARC_EILLEGAL, "completes", __LINE__);
+            assert_int_equal(carc_game_figure_options(f->list, g, &p), CARC_OK);
+            for (size_t k = 0; k < carc_movelist_count(f->list); k++)
+                assert_int_not_equal(carc_movelist_data(f->list)[k].segment, CARC_SEGMENT_RECALL);
+            int32_t before = 0, after = 0;
+            uint32_t sup = 9;
+            assert_int_equal(carc_game_score(&before, g, 0), CARC_OK);
+            assert_int_equal(carc_game_play(g, &p), CARC_OK);
+            assert_int_equal(carc_game_score(&after, g, 0), CARC_OK);
+            assert_true(after - before >= 9);
+            assert_int_equal(carc_game_figure_supply(&sup, g, 0, CARC_FIGURE_ABBOT), CARC_OK);
+            assert_int_equal(sup, 1);
+            break;
+        }
+        assert_int_equal(carc_game_play(g, &p), CARC_OK);
+    }
+    carc_game_free(g);
+}
+
 static void m_game_play(fx *f)
 {
-    bad_move bad[64];
+    bad_move bad[MAX_BAD_MOVES];
     carc_move m;
     memset(&m, 0, sizeof m);
     EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_play(NULL, &m));
@@ -1021,6 +1702,11 @@ static void m_game_play(fx *f)
             assert_int_equal(carc_game_tile(&last, g, nt - 1), CARC_OK);
             last.x += 1;
             REJECT(g, CARC_EGAME_OVER, carc_game_play(g, &last));
+            carc_move pass;
+            memset(&pass, 0, sizeof pass);
+            pass.kind = CARC_MOVE_PASS;
+            pass.segment = CARC_NO_SEGMENT;
+            REJECT(g, CARC_EGAME_OVER, carc_game_play(g, &pass));
             continue;
         }
         size_t n = bad_moves(f, g, bad);
@@ -1047,6 +1733,8 @@ static void m_game_play(fx *f)
             REJECT(g, CARC_EILLEGAL, carc_game_play(g, &p));
         }
     }
+    river_rules(f);
+    abbot_rules(f);
 }
 
 static void m_move_parse(fx *f)
@@ -1722,6 +2410,7 @@ static const misuse_entry MISUSE_TABLE[] = {
     { "carc_game_figure", m_game_figure },
     { "carc_game_figure_count", m_game_figure_count },
     { "carc_game_figure_options", m_game_figure_options },
+    { "carc_game_figure_supply", m_game_figure_supply },
     { "carc_game_free", m_game_free },
     { "carc_game_history", m_game_history },
     { "carc_game_history_count", m_game_history_count },
@@ -1731,8 +2420,10 @@ static const misuse_entry MISUSE_TABLE[] = {
     { "carc_game_legal_moves", m_game_legal_moves },
     { "carc_game_load", m_game_load },
     { "carc_game_new", m_game_new },
+    { "carc_game_options_check", m_game_options_check },
     { "carc_game_options_get", m_game_options_get },
     { "carc_game_options_init", m_game_options_init },
+    { "carc_game_pending", m_game_pending },
     { "carc_game_placements", m_game_placements },
     { "carc_game_play", m_game_play },
     { "carc_game_players", m_game_players },
@@ -1748,6 +2439,9 @@ static const misuse_entry MISUSE_TABLE[] = {
     { "carc_game_tile_at", m_game_tile_at },
     { "carc_game_tile_count", m_game_tile_count },
     { "carc_game_undo", m_game_undo },
+    { "carc_module_name", m_module_name },
+    { "carc_modules_parse", m_modules_parse },
+    { "carc_modules_supported", m_modules_supported },
     { "carc_move_format", m_move_format },
     { "carc_move_parse", m_move_parse },
     { "carc_movelist_count", m_movelist_count },

@@ -9,9 +9,10 @@
  * reference-counted rules data), each with its own move lists and scratch
  * games; between rounds the main thread alone plays a move. Clones made on
  * one thread are freed on another, so the shared rules data is released
- * from any thread.
+ * from any thread. Two shared games in turn: the base game, and the River
+ * with the Abbot (the modules' hooks read the shared state too).
  *
- *   tsan_shared [THREADS [MOVES]]      default 2 threads, 40 moves
+ *   tsan_shared [THREADS [MOVES]]      default 2 threads, 40 moves per game
  */
 #define _POSIX_C_SOURCE 200809L
 #include <carcassonne/carcassonne.h>
@@ -104,7 +105,22 @@ static void *read_shared(void *arg)
         uint32_t u;
         OK(carc_game_score(&s, g, p));
         OK(carc_game_supply(&u, g, p));
+        OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_ABBOT));
     }
+    carc_pending pd;
+    memset(&pd, 0, sizeof pd);
+    pd.struct_size = sizeof pd;
+    OK(carc_game_pending(&pd, g));
+    CHECK(over ? pd.decision == CARC_DECISION_NONE : pd.decision == CARC_DECISION_PLACE);
+    for (uint32_t k = 0, left = 0; k < carc_tile_kind_count(); k++)
+        OK(carc_game_remaining_of(&left, g, k));
+    carc_game_options o;
+    uint32_t mods = 0;
+    char msg[64];
+    OK(carc_game_options_get(&o, g));
+    OK(carc_game_options_check(&o, msg, sizeof msg));
+    OK(carc_modules_parse(&mods, "river,abbot"));
+    CHECK(carc_module_name(CARC_MODULE_ABBOT) != NULL);
     CHECK(carc_game_last_error(g) != NULL);
     write_once(save4, g, 0);
     write_once(carc_game_render_text, g, CARC_RENDER_COLOR);
@@ -120,12 +136,9 @@ static void *read_shared(void *arg)
     return NULL;
 }
 
-int main(int argc, char **argv)
+/* Rounds of concurrent reads on one shared game with these modules. */
+static int run(unsigned threads, unsigned moves, uint32_t modules)
 {
-    unsigned threads = argc > 1 ? (unsigned)atoi(argv[1]) : 2;
-    unsigned moves = argc > 2 ? (unsigned)atoi(argv[2]) : 40;
-    if (threads < 1 || threads > MAX_THREADS)
-        threads = 2;
     carc_game_options o = CARC_GAME_OPTIONS_INIT;
     carc_game *g = NULL;
     carc_movelist *ml = NULL;
@@ -133,6 +146,7 @@ int main(int argc, char **argv)
     pthread_t tid[MAX_THREADS];
     o.players = 3;
     o.seed = 17;
+    o.modules = modules;
     if (carc_game_new(&g, &o) != CARC_OK || carc_movelist_new(&ml, g) != CARC_OK)
         return 1;
     memset(w, 0, sizeof w);
@@ -165,7 +179,13 @@ int main(int argc, char **argv)
         r ^= r << 13;
         r ^= r >> 7;
         r ^= r << 17;
-        OK(carc_game_play(g, &carc_movelist_data(ml)[r % carc_movelist_count(ml)]));
+        size_t n = carc_movelist_count(ml), pick = r % n;
+        for (size_t k = 0; r % 3 == 0 && k < n; k++) /* the abbot's moves now and then */
+            if (carc_movelist_data(ml)[(pick + k) % n].figure == CARC_FIGURE_ABBOT) {
+                pick = (pick + k) % n;
+                break;
+            }
+        OK(carc_game_play(g, &carc_movelist_data(ml)[pick]));
     }
     for (unsigned t = 0; t < threads; t++) {
         carc_game_free(w[t].handoff);
@@ -174,9 +194,23 @@ int main(int argc, char **argv)
     }
     carc_movelist_free(ml);
     carc_game_free(g);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    unsigned threads = argc > 1 ? (unsigned)atoi(argv[1]) : 2;
+    unsigned moves = argc > 2 ? (unsigned)atoi(argv[2]) : 40;
+    if (threads < 1 || threads > MAX_THREADS)
+        threads = 2;
+    static const uint32_t sets[2] = { CARC_MODULE_FARMERS,
+                                      CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT };
+    for (int i = 0; i < 2; i++)
+        if (run(threads, moves, sets[i]) != 0)
+            return 1;
     if (failures)
         fprintf(stderr, "tsan_shared: %d check(s) failed\n", failures);
     else
-        printf("tsan_shared: %u threads, %u rounds: ok\n", threads, moves);
+        printf("tsan_shared: %u threads, %u rounds, base and River + Abbot games: ok\n", threads, moves);
     return failures ? 1 : 0;
 }

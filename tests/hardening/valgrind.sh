@@ -2,7 +2,8 @@
 # valgrind memcheck over a C subset of an ordinary (non-sanitizer) build:
 #   - the scenario runner over every scenario (../shared/scenarios and
 #     tests/scenarios), in one process;
-#   - seeded full games through the whole API (carc-hardening-games);
+#   - seeded full games through the whole API, every set of modules
+#     (carc-hardening-games 8);
 #   - the examples' minimal program, three seeds;
 #   - the misuse test (every public function called wrongly).
 # Any memcheck error or leak fails (--error-exitcode=1 --leak-check=full
@@ -33,8 +34,8 @@ done
 
 echo "== valgrind: carc-scenario over ${#scenarios[@]} scenarios"
 "${vg[@]}" "$runner" "${scenarios[@]}" | tail -n 1
-echo "== valgrind: carc-hardening-games 4"
-"${vg[@]}" "$games" 4
+echo "== valgrind: carc-hardening-games 8"
+"${vg[@]}" "$games" 8
 for seed in 1 2 3; do
     echo "== valgrind: examples/minimal $seed"
     "${vg[@]}" "$minimal" "$seed" >/dev/null
