@@ -13,7 +13,8 @@
 
 #define CARCI_NONE 0xFFu
 #define CARCI_MAX_SEG 12
-#define CARCI_MAX_PLAYERS 5
+#define CARCI_MAX_PLAYERS 6   /* 6 with Inns & Cathedrals, else 5 */
+#define CARCI_BASE_PLAYERS 5
 #define CARCI_FOLLOWERS 7
 #define CARCI_SPECIALS 4      /* figure kinds of one each: big, abbot, builder, pig */
 #define CARCI_MAX_FIGS (CARCI_MAX_PLAYERS * (CARCI_FOLLOWERS + CARCI_SPECIALS))
@@ -29,6 +30,7 @@ typedef struct carci_segdef {
     uint8_t pennants;
     uint8_t end;      /* carc_segment_end */
     uint8_t adj;      /* fields: mask of city segment indices on the same tile */
+    uint8_t special;  /* CARC_SEGMENT_INN, CARC_SEGMENT_CATHEDRAL (tile.h) */
 } carci_segdef;
 
 typedef struct carci_tiledef {
@@ -113,6 +115,12 @@ typedef struct carci_hooks {
     /* after the start tile is laid, before the first move (River: the
      * spring's open end); setup writes, not journaled */
     void (*started)(carc_game *g);
+    /* scoring: the value of a road or city whose segments carry special
+     * marks (`special`: the OR of carc_segment_info.special over its
+     * segments; Inns & Cathedrals: inns, cathedrals), completed or at the
+     * end; *bonus receives the CARC_BONUS_* that made it */
+    int32_t (*value)(uint32_t seg_kind, uint32_t special, uint32_t tiles, uint32_t pennants, bool complete,
+                     uint32_t *bonus);
 } carci_hooks;
 
 typedef struct carci_ruleset {
@@ -185,7 +193,7 @@ typedef struct carci_mon { uint16_t node; int16_t x, y; uint16_t count; } carci_
 typedef struct carci_node { uint16_t parent, next; int16_t open; uint16_t tile_occ; } carci_node; /* parent: idx | rank<<12 */
 typedef struct carci_fig { uint16_t node; uint16_t player_kind; } carci_fig;    /* player | figure << 8 */
 typedef struct carci_ev {
-    uint16_t kind_fkind;    /* kind | feature kind << 8 */
+    uint16_t kind_fkind;    /* kind | bonus << 3 | feature kind << 8 */
     uint16_t turn;
     int16_t points;
     uint16_t players_ret;   /* players mask | returned << 8 */
@@ -327,11 +335,13 @@ void carci_union_roots(carc_game *g, uint16_t ra, uint16_t rb);
 uint16_t carci_node_tile(const carc_game *g, uint16_t n);
 uint8_t carci_node_kind(const carc_game *g, uint16_t n);
 uint8_t carci_node_seg(const carc_game *g, uint16_t n);
-uint32_t carci_feature_tiles(const carc_game *g, uint16_t root, uint32_t *pennants);
+/* Distinct tiles of a road/city/field feature; pennants and the OR of its
+ * segments' special marks when the pointers are not NULL. */
+uint32_t carci_feature_tiles(const carc_game *g, uint16_t root, uint32_t *pennants, uint32_t *special);
 uint32_t carci_monastery_neighbours(const carc_game *g, uint16_t tile);
 uint32_t carci_count_neighbours(const carc_game *g, int32_t x, int32_t y);
 bool carci_feature_complete(const carc_game *g, uint16_t root);
-int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint32_t *tiles);
+int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint32_t *tiles, uint32_t *bonus);
 uint32_t carci_field_cities(const carc_game *g, uint16_t root);
 
 /* ---- modules (rules/) ------------------------------------------------- */
@@ -339,13 +349,16 @@ typedef struct carci_module_def {
     uint32_t flag;
     const char *name;
     void (*install)(carci_ruleset *rs); /* NULL: not implemented by this build */
+    uint32_t max_players;               /* players the module allows, 0: the base game's */
 } carci_module_def;
 extern const carci_module_def carci_module_table[];
 extern const uint32_t carci_module_count;
 carc_status carci_modules_install(carci_ruleset *rs, const carc_game_options *o, char *err, size_t cap);
+uint32_t carci_max_players(uint32_t modules); /* 5, or 6 with Inns & Cathedrals */
 carc_status carci_options_check(const carc_game_options *o, char *err, size_t cap);
 void carci_river_install(carci_ruleset *rs);
 void carci_abbot_install(carci_ruleset *rs);
+void carci_inns_install(carci_ruleset *rs);
 /* the abbot's recall: check (before the tile is placed) and apply (after) */
 carc_status carci_abbot_check_recall(const carc_game *g, const carc_move *m, char *err, size_t cap);
 void carci_abbot_recall(carc_game *g, uint32_t player, uint32_t turn, int32_t x, int32_t y);
@@ -397,6 +410,7 @@ static inline bool carci_placement_ok(const carc_game *g, uint32_t fi, uint32_t 
     return carci_placement_fail(g, fi, kind, x, y, rot, err, cap);
 }
 void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_move *m);
+/* kind: carc_event_kind | CARC_BONUS_* << 3 */
 void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
                       uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles);
 

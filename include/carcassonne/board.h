@@ -76,6 +76,8 @@ typedef struct carc_feature_info {
     uint32_t segments;    /**< segments it is made of */
     int32_t value;        /**< what it would score now (completed: as completed; else final
                                scoring value; fields: 3 per bordering completed city) */
+    uint32_t special;     /**< CARC_SEGMENT_* marks of its segments: an inn road, a cathedral
+                               city (@since 0.2) */
 } carc_feature_info;
 
 /** @return CARC_OK, CARC_EINVAL, CARC_ENOTFOUND (no such feature). @since 0.1 */

@@ -28,7 +28,7 @@ typedef struct carc_game carc_game;
  */
 typedef struct carc_game_options {
     uint32_t version;       /**< CARC_GAME_OPTIONS_VERSION */
-    uint32_t players;       /**< 2..5 (default 2) */
+    uint32_t players;       /**< 2..5 (default 2); 2..6 with CARC_MODULE_INNS */
     uint64_t seed;          /**< shuffles the tiles; same seed, same game on every platform */
     uint32_t modules;       /**< CARC_MODULE_* flags (default CARC_MODULE_FARMERS) */
     uint32_t start_tile;    /**< tile kind of the start tile, or CARC_DEFAULT_START_TILE

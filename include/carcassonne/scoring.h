@@ -38,7 +38,15 @@ typedef struct carc_event {
     int32_t y;
     uint32_t segment;       /**< the feature's segment on that tile */
     uint32_t tiles;         /**< distinct tiles of the feature */
+    uint32_t bonus;         /**< CARC_BONUS_*: what made the value other than the base rule
+                                 (@since 0.2) */
 } carc_event;
+
+/** What made a score's value (carc_event.bonus). @since 0.2 */
+enum {
+    CARC_BONUS_INN = 1u << 0,      /**< an inn: 2 per tile when complete, 0 at the end */
+    CARC_BONUS_CATHEDRAL = 1u << 1 /**< a cathedral: 3 per tile and pennant when complete, 0 at the end */
+};
 
 /** Number of events since the start of the game. @since 0.1 */
 CARC_API carc_status carc_game_event_count(uint32_t *out, const carc_game *game);

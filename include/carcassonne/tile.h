@@ -3,7 +3,8 @@
  *
  * Tile kinds are numbered 0 .. carc_tile_kind_count()-1 in catalogue order
  * (base game A..X first, then the River RA..RL, then the garden copies
- * E.g H.g I.g M.g N.g R.g U.g V.g of the Abbot, ...). Numbers are stable within
+ * E.g H.g I.g M.g N.g R.g U.g V.g of the Abbot, then the 16 kinds of Inns &
+ * Cathedrals "IC/Cccc.c" .. "IC/RrRr", ...). Numbers are stable within
  * a SONAME; names ("D", "RA") are stable forever and are what records use.
  *
  * Geometry: sides are N=0, E=1, S=2, W=3 (clockwise); a rotation r (0..3) turns
@@ -57,7 +58,8 @@ enum {
     CARC_MODULE_RIVER = 1u << 1,   /**< the River (12 tiles, the spring starts; @since 0.2) */
     CARC_MODULE_ABBOT = 1u << 2,   /**< the Abbot and gardens (@since 0.2) */
     CARC_MODULE_COUNT = 1u << 3,   /**< not implemented yet: CARC_EUNSUPPORTED */
-    CARC_MODULE_INNS = 1u << 4,    /**< not implemented yet: CARC_EUNSUPPORTED */
+    CARC_MODULE_INNS = 1u << 4,    /**< Inns & Cathedrals (18 tiles, the big follower, a 6th
+                                        player; @since 0.2) */
     CARC_MODULE_TRADERS = 1u << 5  /**< not implemented yet: CARC_EUNSUPPORTED */
 };
 
@@ -97,7 +99,15 @@ typedef struct carc_segment_info {
     uint32_t pennants;        /**< coats of arms on this city segment */
     uint32_t end;             /**< carc_segment_end for roads and rivers */
     uint32_t adjacent_cities; /**< fields: bit i set: borders city segment i of this tile */
+    uint32_t special;         /**< CARC_SEGMENT_* marks: an inn on this road, a cathedral in this
+                                   city (@since 0.2) */
 } carc_segment_info;
+
+/** Marks of a segment (carc_segment_info.special, carc_feature_info.special). @since 0.2 */
+enum {
+    CARC_SEGMENT_INN = 1u << 0,      /**< Inns & Cathedrals: an inn beside this road */
+    CARC_SEGMENT_CATHEDRAL = 1u << 1 /**< Inns & Cathedrals: a cathedral in this city */
+};
 
 /** Number of tile kinds in the catalogue. @since 0.1 */
 CARC_API uint32_t carc_tile_kind_count(void);

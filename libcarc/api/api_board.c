@@ -116,7 +116,7 @@ carc_status carc_game_feature(carc_feature_info *out, const carc_game *g, uint32
         r.open_edges = 8 - nb;
         r.segments = 1;
     } else {
-        r.tiles = carci_feature_tiles(g, root, &r.pennants);
+        r.tiles = carci_feature_tiles(g, root, &r.pennants, &r.special);
         r.open_edges = nd[root].open > 0 ? (uint32_t)nd[root].open : 0;
         uint16_t n = root;
         do {
@@ -124,7 +124,7 @@ carc_status carc_game_feature(carc_feature_info *out, const carc_game *g, uint32
             n = nd[n].next;
         } while (n != root);
     }
-    r.value = carci_feature_value(g, root, false, NULL);
+    r.value = carci_feature_value(g, root, false, NULL, NULL);
     carci_copy_out(out, &r, sizeof r);
     return CARC_OK;
 }

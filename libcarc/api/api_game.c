@@ -278,7 +278,8 @@ carc_status carc_game_event(carc_event *out, const carc_game *g, uint32_t index)
     const carci_ev *e = &CARCI_EVENTS(g)[index];
     carc_event r;
     memset(&r, 0, sizeof r);
-    r.kind = e->kind_fkind & 0xFFu;
+    r.kind = e->kind_fkind & 7u;
+    r.bonus = (e->kind_fkind >> 3) & 0x1Fu;
     r.feature_kind = e->kind_fkind >> 8;
     r.turn = e->turn;
     r.points = e->points;

@@ -67,6 +67,7 @@ carc_status carc_tile_segment(carc_segment_info *out, uint32_t kind, uint32_t ro
     r.pennants = s->pennants;
     r.end = s->end;
     r.adjacent_cities = s->adj;
+    r.special = s->special;
     carci_copy_out(out, &r, sizeof r);
     return CARC_OK;
 }

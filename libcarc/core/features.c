@@ -80,12 +80,13 @@ uint32_t carci_monastery_neighbours(const carc_game *g, uint16_t tile)
 }
 
 /* Distinct tiles of a road/city/field feature (a tile counts once even when the
- * feature passes through it twice), and its pennants. */
-uint32_t carci_feature_tiles(const carc_game *g, uint16_t root, uint32_t *pennants)
+ * feature passes through it twice), its pennants and its special marks. */
+uint32_t carci_feature_tiles(const carc_game *g, uint16_t root, uint32_t *pennants, uint32_t *special)
 {
     const carci_node *nd = CARCI_NODES(g);
     uint64_t seen[4] = { 0, 0, 0, 0 };
-    uint32_t tiles = 0, pen = 0;
+    uint32_t tiles = 0, pen = 0, sp = 0;
+    bool segs = pennants || special;
     uint16_t n = root;
     do {
         uint16_t t = (uint16_t)(nd[n].tile_occ & 0xFFu);
@@ -93,14 +94,18 @@ uint32_t carci_feature_tiles(const carc_game *g, uint16_t root, uint32_t *pennan
             seen[t >> 6] |= 1ull << (t & 63);
             tiles++;
         }
-        if (pennants) {
+        if (segs) {
             const carci_placed *p = &CARCI_PLACED(g)[t];
-            pen += carci_tiles[p->kind].seg[n - carci_placed_base(p)].pennants;
+            const carci_segdef *sd = &carci_tiles[p->kind].seg[n - carci_placed_base(p)];
+            pen += sd->pennants;
+            sp |= sd->special;
         }
         n = nd[n].next;
     } while (n != root);
     if (pennants)
         *pennants = pen;
+    if (special)
+        *special = sp;
     return tiles;
 }
 
@@ -147,19 +152,25 @@ uint32_t carci_field_cities(const carc_game *g, uint16_t root)
 }
 
 /* What a feature scores now (completed, or at the end when `final`), and its
- * distinct tiles (monasteries: 1 + neighbours) in *tiles if not NULL. */
-int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint32_t *tiles_out)
+ * distinct tiles (monasteries: 1 + neighbours) in *tiles and what made the
+ * value (CARC_BONUS_*) in *bonus, if not NULL. A module's scoring hook
+ * values the roads and cities with special marks (inns, cathedrals). */
+int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint32_t *tiles_out, uint32_t *bonus)
 {
-    uint32_t pen = 0, tiles = 0;
+    uint32_t pen = 0, tiles = 0, sp = 0, why = 0;
     int32_t value = 0;
-    switch (carci_node_kind(g, root)) {
+    uint8_t kind = carci_node_kind(g, root);
+    bool complete = !final && CARCI_NODES(g)[root].open == 0;
+    switch (kind) {
     case CARC_SEG_ROAD:
-        tiles = carci_feature_tiles(g, root, NULL);
-        value = (int32_t)tiles;
-        break;
     case CARC_SEG_CITY:
-        tiles = carci_feature_tiles(g, root, &pen);
-        value = (!final && CARCI_NODES(g)[root].open == 0) ? (int32_t)(2 * (tiles + pen)) : (int32_t)(tiles + pen);
+        tiles = carci_feature_tiles(g, root, &pen, &sp);
+        if (sp && g->rs->hooks.value)
+            value = g->rs->hooks.value(kind, sp, tiles, pen, complete, &why);
+        else if (kind == CARC_SEG_ROAD)
+            value = (int32_t)tiles;
+        else
+            value = complete ? (int32_t)(2 * (tiles + pen)) : (int32_t)(tiles + pen);
         break;
     case CARC_SEG_MONASTERY:
     case CARC_SEG_GARDEN:
@@ -167,7 +178,7 @@ int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint3
         value = (int32_t)tiles;
         break;
     case CARC_SEG_FIELD:
-        tiles = carci_feature_tiles(g, root, NULL);
+        tiles = carci_feature_tiles(g, root, NULL, NULL);
         value = (int32_t)(3 * carci_field_cities(g, root));
         break;
     default:
@@ -175,5 +186,7 @@ int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint3
     }
     if (tiles_out)
         *tiles_out = tiles;
+    if (bonus)
+        *bonus = why;
     return value;
 }

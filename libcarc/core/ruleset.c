@@ -9,7 +9,7 @@
 
 static bool seg_equal_rotated(const carci_segdef *a, const carci_segdef *b, unsigned d)
 {
-    return a->kind == b->kind && a->pennants == b->pennants && a->end == b->end &&
+    return a->kind == b->kind && a->pennants == b->pennants && a->end == b->end && a->special == b->special &&
            carci_rot_sides(a->edges, d) == b->edges && carci_rot_ports(a->ports, d) == b->ports;
 }
 
@@ -131,8 +131,13 @@ carc_status carci_options_check(const carc_game_options *o, char *err, size_t ca
 {
     if (cap)
         err[0] = '\0';
-    if (o->players < 2 || o->players > CARCI_MAX_PLAYERS) {
-        CARCI_WHY(err, cap, "players %u out of range 2..%u", o->players, (unsigned)CARCI_MAX_PLAYERS);
+    uint32_t max = carci_max_players(o->modules);
+    if (o->players < 2 || o->players > max) {
+        if (o->players == CARCI_MAX_PLAYERS && max < CARCI_MAX_PLAYERS)
+            CARCI_WHY(err, cap, "players %u out of range 2..%u (a 6th player needs Inns & Cathedrals)", o->players,
+                      max);
+        else
+            CARCI_WHY(err, cap, "players %u out of range 2..%u", o->players, max);
         return CARC_ERANGE;
     }
     uint32_t unknown = o->modules & ~(uint32_t)(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT |

@@ -28,8 +28,8 @@ static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn
         if (count[p] == best)
             players |= 1u << p;
 
-    uint32_t tiles;
-    int32_t points = carci_feature_value(g, root, final, &tiles);
+    uint32_t tiles, bonus;
+    int32_t points = carci_feature_value(g, root, final, &tiles, &bonus);
     uint8_t kind = carci_node_kind(g, root);
     for (uint32_t p = 0; p < h->players; p++)
         if (players & (1u << p))
@@ -59,8 +59,8 @@ static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn
         carci_node *nd = CARCI_NODES(g);
         CARCI_SET(g, nd[root].tile_occ, nd[root].tile_occ & 0xFFu);
     }
-    carci_event_push(g, final ? CARC_EVENT_FINAL : CARC_EVENT_SCORE, kind, turn, points, players, returned,
-                     root, tiles);
+    carci_event_push(g, (final ? CARC_EVENT_FINAL : CARC_EVENT_SCORE) | bonus << 3, kind, turn, points, players,
+                     returned, root, tiles);
 }
 
 void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn)

@@ -10,7 +10,8 @@
  *   count QUARTER                  the Count moves to a quarter
  *
  * WHERE is "-" (no figure), KIND:SIDE for roads, cities and rivers (N E S W),
- * field:PORT for fields (NNW NNE ENE ESE SSE SSW WSW WNW), "cloister" (or
+ * field:PORT for fields (NNW NNE ENE ESE SSE SSW WSW WNW; field:interior for
+ * a field that touches no side), "cloister" (or
  * "monastery"), "garden", optionally preceded by a figure name and a slash
  * ("big/city:N", "abbot/garden"), or "abbot/recall" (take the abbot back).
  * Sides and ports are in board orientation (after rotation). QUARTER is
@@ -127,6 +128,10 @@ static bool parse_location(const char *w, size_t wn, uint32_t kind, unsigned rot
             for (unsigned i = 0; i < t->nseg; i++)
                 if (t->seg[i].kind == want && (t->seg[i].edges & (1u << cs)))
                     seg = i;
+        } else if (token_is(w, kn, "field") && token_is(at, an, "interior")) {
+            for (unsigned i = 0; i < t->nseg; i++)
+                if (t->seg[i].kind == CARC_SEG_FIELD && t->seg[i].ports == 0)
+                    seg = i;
         } else if (token_is(w, kn, "field")) {
             unsigned port;
             for (port = 0; port < 8; port++)
@@ -152,7 +157,7 @@ static carc_status parse_place(carc_move *m, const char *const *tok, const size_
 {
     if (nt < 4 || nt > 5)
         return CARC_EPARSE;
-    char name[8];
+    char name[24]; /* the longest tile name is 10 characters ("IC/CcRr+.i") */
     if (len[0] >= sizeof name)
         return CARC_EPARSE;
     memcpy(name, tok[0], len[0]);
@@ -278,8 +283,10 @@ static carc_status format_where(char *where, size_t cap, const carc_move *m)
     case CARC_SEG_FIELD: {
         uint8_t ports = carci_rot_ports(s->ports, m->rotation);
         unsigned port = 0;
-        if (!ports)
-            return CARC_ERANGE;
+        if (!ports) { /* a field that touches no side (IC/CCCC) */
+            snprintf(where, cap, "%s%sfield:interior", prefix, slash);
+            return CARC_OK;
+        }
         while (!(ports & (1u << port)))
             port++;
         snprintf(where, cap, "%s%sfield:%s", prefix, slash, PORTS[port]);

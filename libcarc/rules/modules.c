@@ -21,14 +21,23 @@ static void farmers_install(carci_ruleset *rs)
 }
 
 const carci_module_def carci_module_table[] = {
-    { CARC_MODULE_FARMERS, "farmers", farmers_install },
-    { CARC_MODULE_RIVER, "river", carci_river_install },
-    { CARC_MODULE_ABBOT, "abbot", carci_abbot_install },
-    { CARC_MODULE_COUNT, "count", NULL },   /* issue: the Count of Carcassonne */
-    { CARC_MODULE_INNS, "inns", NULL },     /* issue: Inns & Cathedrals */
-    { CARC_MODULE_TRADERS, "traders", NULL }, /* issue: Traders & Builders */
+    { CARC_MODULE_FARMERS, "farmers", farmers_install, 0 },
+    { CARC_MODULE_RIVER, "river", carci_river_install, 0 },
+    { CARC_MODULE_ABBOT, "abbot", carci_abbot_install, 0 },
+    { CARC_MODULE_COUNT, "count", NULL, 0 },     /* issue: the Count of Carcassonne */
+    { CARC_MODULE_INNS, "inns", carci_inns_install, 6 }, /* a sixth colour */
+    { CARC_MODULE_TRADERS, "traders", NULL, 0 }, /* issue: Traders & Builders */
 };
 const uint32_t carci_module_count = sizeof carci_module_table / sizeof carci_module_table[0];
+
+uint32_t carci_max_players(uint32_t modules)
+{
+    uint32_t n = CARCI_BASE_PLAYERS;
+    for (uint32_t i = 0; i < carci_module_count; i++)
+        if ((modules & carci_module_table[i].flag) && carci_module_table[i].max_players > n)
+            n = carci_module_table[i].max_players;
+    return n;
+}
 
 carc_status carci_modules_install(carci_ruleset *rs, const carc_game_options *o, char *err, size_t cap)
 {

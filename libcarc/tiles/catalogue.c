@@ -1,6 +1,7 @@
 /*
  * The tile catalogue as data, one tile set a file: base.inc (A-X), river.inc
- * (RA-RL), gardens.inc (the Abbot's garden copies). Segment order is the
+ * (RA-RL), gardens.inc (the Abbot's garden copies), inns.inc (Inns &
+ * Cathedrals). Segment order is the
  * catalogue's: cities, roads, rivers, fields, then the monastery or garden.
  * Field ports: Nw=0 Ne=1 En=2 Es=3 Se=4 Sw=5 Ws=6 Wn=7. Tile sets are
  * appended at the end (kind numbers are stable within a SONAME).
@@ -21,14 +22,17 @@
 #define P(p) (1u << (p))
 #define ALLPORTS 0xFFu
 
-#define CITY(sides, pen) { CARC_SEG_CITY, (sides), 0, (pen), CARC_END_NONE, 0 }
-#define ROAD(sides) { CARC_SEG_ROAD, (sides), 0, 0, CARC_END_NONE, 0 }
-#define ROADEND(sides, end) { CARC_SEG_ROAD, (sides), 0, 0, (end), 0 }
-#define FIELD(ports, adj) { CARC_SEG_FIELD, 0, (ports), 0, CARC_END_NONE, (adj) }
-#define MONASTERY { CARC_SEG_MONASTERY, 0, 0, 0, CARC_END_NONE, 0 }
-#define GARDEN { CARC_SEG_GARDEN, 0, 0, 0, CARC_END_NONE, 0 }
-#define RIVER(sides) { CARC_SEG_RIVER, (sides), 0, 0, CARC_END_NONE, 0 }
-#define RIVEREND(sides, end) { CARC_SEG_RIVER, (sides), 0, 0, (end), 0 }
+#define CITY(sides, pen) { CARC_SEG_CITY, (sides), 0, (pen), CARC_END_NONE, 0, 0 }
+#define ROAD(sides) { CARC_SEG_ROAD, (sides), 0, 0, CARC_END_NONE, 0, 0 }
+#define ROADEND(sides, end) { CARC_SEG_ROAD, (sides), 0, 0, (end), 0, 0 }
+#define FIELD(ports, adj) { CARC_SEG_FIELD, 0, (ports), 0, CARC_END_NONE, (adj), 0 }
+#define MONASTERY { CARC_SEG_MONASTERY, 0, 0, 0, CARC_END_NONE, 0, 0 }
+#define GARDEN { CARC_SEG_GARDEN, 0, 0, 0, CARC_END_NONE, 0, 0 }
+#define RIVER(sides) { CARC_SEG_RIVER, (sides), 0, 0, CARC_END_NONE, 0, 0 }
+#define INN_ROAD(sides) { CARC_SEG_ROAD, (sides), 0, 0, CARC_END_NONE, 0, CARC_SEGMENT_INN }
+#define INN_ROADEND(sides, end) { CARC_SEG_ROAD, (sides), 0, 0, (end), 0, CARC_SEGMENT_INN }
+#define CATHEDRAL_CITY(sides) { CARC_SEG_CITY, (sides), 0, 0, CARC_END_NONE, 0, CARC_SEGMENT_CATHEDRAL }
+#define RIVEREND(sides, end) { CARC_SEG_RIVER, (sides), 0, 0, (end), 0, 0 }
 
 /* kind numbers the data refers to */
 #define KIND_D 3u
@@ -49,6 +53,7 @@ const carci_tiledef carci_tiles[] = {
 #include "base.inc"
 #include "river.inc"
 #include "gardens.inc"
+#include "inns.inc"
 };
 
 
