@@ -134,7 +134,7 @@ static carc_status check_figure(const carc_game *g, const carc_move *m, uint32_t
 
 static inline carc_status check_place(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
 {
-    if (m->tile >= carci_tile_kinds || m->rotation > 3) {
+    if (m->tile >= g->rs->nkinds || m->rotation > 3) {
         CARCI_WHY(err, cap, "tile %u or rotation %u out of range", m->tile, m->rotation);
         return CARC_ERANGE;
     }

@@ -191,6 +191,8 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     for (uint32_t i = 0; i < nkinds; i++) {
         const carci_tiledef *t = &carci_tiles[i];
         uint32_t c = copies[i];
+        if (!c)
+            continue;
         ntiles += c;
         nnodes += c * t->nseg;
         for (unsigned s = 0; s < t->nseg; s++)
