@@ -153,6 +153,7 @@ typedef struct carci_ruleset {
     /* ... and derived from it: the segments of each tile kind that figure
      * may stand on (bit i: segment i) */
     uint16_t eligible[CARC_FIGURE_PIG + 1][CARCI_MAX_KINDS];
+    uint32_t max_actions;   /* figure actions after one placement, at most (no figure included) */
     uint8_t specials;       /* bit f: figure kind f (one per player) is in play */
     uint8_t copies[CARCI_MAX_KINDS]; /* copies of each kind in the set, the start tile included */
     uint8_t restricted[64]; /* bit k%8 of byte k/8: placements of kind k obey hooks.placement_ok */
@@ -424,7 +425,7 @@ bool carci_movelist_reserve(carc_movelist *l, size_t need);
 /* Append the placements of `kind` (l->n is not reset). */
 carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags);
 /* Append the figure actions after the legal placement p on frontier cell fi
- * (room for CARCI_MAX_SEG + 2 moves reserved by the caller). */
+ * (room for rs->max_actions moves reserved by the caller). */
 void carci_enum_figures(carc_movelist *l, const carc_game *g, const carc_move *p, uint32_t fi);
 /* Every legal answer to the pending decision (l is reset). */
 carc_status carci_enum_legal(carc_movelist *l, const carc_game *g, uint32_t flags);

@@ -3,7 +3,7 @@
  *
  * Tile kinds are numbered 0 .. carc_tile_kind_count()-1 in catalogue order
  * (base game A..X first, then the River RA..RL, then the garden copies
- * E.g H.g I.g M.g N.g R.g U.g V.g of the Abbot, then the 16 kinds of Inns &
+ * E.g H.g I.g M.g N.g R.g U.g V.g of the Abbot, then the 17 kinds of Inns &
  * Cathedrals "IC/Cccc.c" .. "IC/RrRr", ...). Numbers are stable within
  * a SONAME; names ("D", "RA") are stable forever and are what records use.
  *

@@ -79,7 +79,7 @@ carc_status carc_game_figure_options(carc_movelist *l, const carc_game *g, const
     if (s != CARC_OK)
         return s;
     l->n = 0;
-    if (!carci_movelist_reserve(l, CARCI_MAX_SEG + 2))
+    if (!carci_movelist_reserve(l, g->rs->max_actions))
         return CARC_ENOMEM;
     carci_enum_figures(l, g, &m, fi);
     return CARC_OK;

@@ -242,7 +242,9 @@ carc_status carci_enum_legal(carc_movelist *l, const carc_game *g, uint32_t flag
     if (s != CARC_OK)
         return s;
     size_t np = l->n;
-    if (!carci_movelist_reserve(l, np * (CARCI_MAX_SEG + 2) + 1)) {
+    /* room for every figure action of every placement, and for the
+     * placements themselves at the end until they are read */
+    if (!carci_movelist_reserve(l, np * (g->rs->max_actions + 1) + 1)) {
         l->n = 0;
         return CARC_ENOMEM;
     }

@@ -227,6 +227,15 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
             for (unsigned i = 0; copies[k] && i < carci_tiles[k].nseg; i++)
                 if ((rs->figure_on[f] >> carci_tiles[k].seg[i].kind) & 1u)
                     rs->eligible[f][k] |= (uint16_t)(1u << i);
+    /* no figure, each figure in play on each segment it may take, the recall */
+    rs->max_actions = 1u + ((rs->specials >> CARC_FIGURE_ABBOT) & 1u);
+    for (uint32_t f = 0; f <= CARC_FIGURE_PIG; f++) {
+        uint32_t most = 0;
+        for (uint32_t k = 0; rs->figure_on[f] && k < nkinds; k++)
+            if ((uint32_t)__builtin_popcount(rs->eligible[f][k]) > most)
+                most = (uint32_t)__builtin_popcount(rs->eligible[f][k]);
+        rs->max_actions += most;
+    }
     rs->fig_cap = o->players * (CARCI_FOLLOWERS + (uint32_t)__builtin_popcount(rs->specials));
     /* Every event during play returns a figure placed by an earlier move, or is
      * a discard, and each of those uses up a tile; final scoring adds at most

@@ -405,8 +405,10 @@ static carc_status parse_header(rec_load *ld, int which, char **tok, int ntok, c
                         tok[1]);
         return CARC_OK;
     case HDR_PLAYERS:
-        if (ntok != 2 || !carci_parse_u64(tok[1], 5, &v) || v < 2)
-            return fail(ld, ld->line, CARC_EPARSE, "players must be a number from 2 to 5");
+        /* 6 only with Inns & Cathedrals: the options check after the header
+         * (carc_game_options_check) says so */
+        if (ntok != 2 || !carci_parse_u64(tok[1], 6, &v) || v < 2)
+            return fail(ld, ld->line, CARC_EPARSE, "players must be a number from 2 to 6");
         opts->players = (uint32_t)v;
         return CARC_OK;
     case HDR_SEED:
