@@ -13,12 +13,13 @@ The library is found as described in :mod:`carcassonne._lib` (first the
 CARCASSONNE_LIBRARY environment variable).
 """
 from . import _ffi
-from ._constants import (CLONE_NO_HISTORY, DEFAULT_START_TILE, ENUM_UNIQUE_ROTATIONS,
-                         FIGURE_NAMES, GAME_NO_UNDO, GAME_OPTIONS_VERSION, MODULE_NAMES,
-                         NO_SEGMENT, PORT_NAMES, QUARTER_NAMES, RECORD_FORMAT, RENDER_COLOR,
-                         RENDER_NO_LEGEND, SEGMENT_RECALL, SIDE_NAMES, Decision, Edge, EventKind,
-                         Figure, HistoryKind, Module, MoveKind, PendingFlag, Quarter, SegmentEnd,
-                         SegmentKind, Side, Status)
+from ._constants import (BONUS_NAMES, CLONE_NO_HISTORY, DEFAULT_START_TILE,
+                         ENUM_UNIQUE_ROTATIONS, FIGURE_NAMES, GAME_NO_UNDO, GAME_OPTIONS_VERSION,
+                         INTERIOR, MODULE_NAMES, NO_SEGMENT, PORT_NAMES, QUARTER_NAMES,
+                         RECORD_FORMAT, RENDER_COLOR, RENDER_NO_LEGEND, SEGMENT_RECALL,
+                         SIDE_NAMES, SPECIAL_NAMES, Bonus, Decision, Edge, EventKind, Figure,
+                         HistoryKind, Module, MoveKind, PendingFlag, Quarter, SegmentEnd,
+                         SegmentKind, SegmentSpecial, Side, Status)
 from ._constants import (DICE_CITY_FACES, DICE_COUNT, DICE_DEFAULT_FACES, DICE_GRID_RADIUS,
                          DICE_KNIGHT_OPTION_KNIGHTS, DICE_MAX_ROLLS, DICE_RECORD_FORMAT,
                          DICE_WIN_SCORE, DiceActionKind, DiceEdge, DiceEventKind, DiceFace,
@@ -31,7 +32,7 @@ from .game import (DiscardEvent, Event, Feature, FigureOnBoard, Game, GameOption
                    Pending, PlacedTile, ScoreEvent, check_options)
 from .moves import Move, MoveList, figure_of, quarter_of
 from .tiles import (Segment, Tile, module_name, module_names, modules_of, parse_modules,
-                    supported_modules, tile, tile_names, tiles)
+                    special_names, supported_modules, tile, tile_names, tiles)
 
 #: Version of this binding (it follows the library's MAJOR.MINOR).
 __version__ = "0.2.0"
@@ -67,13 +68,14 @@ __all__ = [
     "Event", "ScoreEvent", "DiscardEvent", "HistoryEntry", "Tile", "Segment", "tiles", "tile",
     "tile_names", "check_options", "figure_of", "quarter_of",
     "module_name", "module_names", "modules_of", "parse_modules", "supported_modules",
-    "Status", "Edge", "SegmentKind", "SegmentEnd", "Side", "Module", "Figure", "EventKind",
-    "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag",
+    "special_names",
+    "Status", "Edge", "SegmentKind", "SegmentEnd", "SegmentSpecial", "Side", "Module", "Figure",
+    "EventKind", "Bonus", "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag",
     "GAME_OPTIONS_VERSION", "DEFAULT_START_TILE", "NO_SEGMENT", "SEGMENT_RECALL",
     "CLONE_NO_HISTORY", "GAME_NO_UNDO", "MODULE_NAMES", "FIGURE_NAMES", "QUARTER_NAMES",
     "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT", "SIDE_NAMES",
-    "PORT_NAMES", "library_version", "library_version_number", "library_path", "status_name",
-    "status_str", "__version__",
+    "PORT_NAMES", "SPECIAL_NAMES", "BONUS_NAMES", "INTERIOR", "library_version",
+    "library_version_number", "library_path", "status_name", "status_str", "__version__",
     # the Carcassonne Dice Game
     "DiceGame", "DiceAction", "DiceEvent", "DiceCity", "DiceOptions", "Die", "city_points",
     "parse_faces", "format_faces", "DiceActionKind", "DiceEdge", "DiceEventKind", "DiceFace",

@@ -9,12 +9,12 @@ it, against a small C program that prints every enumerator.
 from enum import IntEnum, IntFlag
 
 __all__ = [
-    "Status", "Edge", "SegmentKind", "SegmentEnd", "Side", "Module", "Figure",
-    "EventKind", "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag",
+    "Status", "Edge", "SegmentKind", "SegmentEnd", "SegmentSpecial", "Side", "Module", "Figure",
+    "EventKind", "Bonus", "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag",
     "GAME_OPTIONS_VERSION", "DEFAULT_START_TILE", "NO_SEGMENT", "SEGMENT_RECALL",
     "CLONE_NO_HISTORY", "GAME_NO_UNDO", "MODULE_NAMES", "FIGURE_NAMES", "QUARTER_NAMES",
     "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT",
-    "PORT_NAMES", "SIDE_NAMES",
+    "PORT_NAMES", "SIDE_NAMES", "SPECIAL_NAMES", "BONUS_NAMES", "INTERIOR",
     # dice.h
     "DiceEdge", "DiceFace", "DicePhase", "DiceWinReason", "DiceLocation", "DiceActionKind",
     "DiceEventKind",
@@ -81,6 +81,14 @@ class SegmentEnd(IntEnum):
     MONASTERY = 3
     SPRING = 4
     LAKE = 5
+
+
+class SegmentSpecial(IntFlag):
+    """CARC_SEGMENT_* (tile.h, 0.2): the marks of a segment or a feature
+    (carc_segment_info.special, carc_feature_info.special)."""
+    NONE = 0
+    INN = 1 << 0          # Inns & Cathedrals: an inn beside this road
+    CATHEDRAL = 1 << 1    # Inns & Cathedrals: a cathedral in this city
 
 
 class Side(IntEnum):
@@ -155,6 +163,14 @@ class EventKind(IntEnum):
     RECALL = 3
 
 
+class Bonus(IntFlag):
+    """CARC_BONUS_* (scoring.h, 0.2): what made a score's value other than
+    the base rule (carc_event.bonus)."""
+    NONE = 0
+    INN = 1 << 0          # an inn: 2 per tile when complete, 0 at the end
+    CATHEDRAL = 1 << 1    # a cathedral: 3 per tile and pennant when complete, 0 at the end
+
+
 class HistoryKind(IntEnum):
     """carc_history_kind (undo.h)."""
     PLACE = 0
@@ -176,6 +192,11 @@ RECORD_FORMAT = 1                 # CARC_RECORD_FORMAT
 # Names used by the move notation (tile.h geometry, FORMAT.md).
 SIDE_NAMES = ("N", "E", "S", "W")
 PORT_NAMES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
+#: The location of a field that touches no side (IC/CCCC): "field:interior".
+INTERIOR = "interior"
+#: The names of the segment marks and of the score bonuses, by flag.
+SPECIAL_NAMES = {SegmentSpecial.INN: "inn", SegmentSpecial.CATHEDRAL: "cathedral"}
+BONUS_NAMES = {Bonus.INN: "inn", Bonus.CATHEDRAL: "cathedral"}
 #: The module names of carc_module_name / carc_modules_parse, by flag.
 MODULE_NAMES = {Module.FARMERS: "farmers", Module.RIVER: "river", Module.ABBOT: "abbot",
                 Module.COUNT: "count", Module.INNS: "inns", Module.TRADERS: "traders"}

@@ -73,7 +73,8 @@ class carc_pending(Structure):
 class carc_segment_info(Structure):
     _fields_ = [("struct_size", c_uint32), ("kind", c_uint32), ("edges", c_uint32),
                 ("ports", c_uint32), ("pennants", c_uint32), ("end", c_uint32),
-                ("adjacent_cities", c_uint32)]
+                ("adjacent_cities", c_uint32),
+                ("special", c_uint32)]            # 0.2: CARC_SEGMENT_* (inn, cathedral)
 
 
 class carc_figure_info(Structure):
@@ -84,14 +85,16 @@ class carc_figure_info(Structure):
 class carc_feature_info(Structure):
     _fields_ = [("struct_size", c_uint32), ("kind", c_uint32), ("tiles", c_uint32),
                 ("open_edges", c_uint32), ("complete", c_uint32), ("pennants", c_uint32),
-                ("figures", c_uint32), ("segments", c_uint32), ("value", c_int32)]
+                ("figures", c_uint32), ("segments", c_uint32), ("value", c_int32),
+                ("special", c_uint32)]            # 0.2: CARC_SEGMENT_* of its segments
 
 
 class carc_event(Structure):
     _fields_ = [("struct_size", c_uint32), ("kind", c_uint32), ("turn", c_uint32),
                 ("feature_kind", c_uint32), ("points", c_int32), ("players", c_uint32),
                 ("returned", c_uint32), ("tile", c_uint32), ("x", c_int32), ("y", c_int32),
-                ("segment", c_uint32), ("tiles", c_uint32)]
+                ("segment", c_uint32), ("tiles", c_uint32),
+                ("bonus", c_uint32)]              # 0.2: CARC_BONUS_* (inn, cathedral)
 
 
 class carc_history_entry(Structure):

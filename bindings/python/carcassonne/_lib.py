@@ -96,7 +96,10 @@ def _build_tree_candidates() -> List[str]:
         if parent == directory:
             break
         directory = parent
-        found.extend(sorted(glob.glob(os.path.join(directory, "build*", "libcarc", SONAME))))
+        # build/ first, then build-*/ in name order: a sanitizer tree (build-asan)
+        # cannot be loaded into a plain interpreter, and loading it aborts
+        trees = glob.glob(os.path.join(directory, "build*", "libcarc", SONAME))
+        found.extend(sorted(trees, key=lambda p: (os.path.basename(os.path.dirname(os.path.dirname(p))) != "build", p)))
     return found
 
 

@@ -7,14 +7,14 @@ from dataclasses import dataclass
 from typing import List, NamedTuple, Optional, Tuple, Union
 
 from . import _ffi
-from ._constants import (CLONE_NO_HISTORY, DEFAULT_START_TILE, ENUM_UNIQUE_ROTATIONS,
-                         GAME_NO_UNDO, GAME_OPTIONS_VERSION, RENDER_COLOR, RENDER_NO_LEGEND,
-                         Decision, EventKind, Figure, HistoryKind, Module, PendingFlag,
-                         SegmentKind, Status)
+from ._constants import (BONUS_NAMES, CLONE_NO_HISTORY, DEFAULT_START_TILE,
+                         ENUM_UNIQUE_ROTATIONS, GAME_NO_UNDO, GAME_OPTIONS_VERSION, RENDER_COLOR,
+                         RENDER_NO_LEGEND, Bonus, Decision, EventKind, Figure, HistoryKind, Module,
+                         PendingFlag, SegmentKind, SegmentSpecial, Status)
 from ._owner import Owner
 from .errors import ClosedError, GameOverError, error_class
 from .moves import Move, MoveList, as_move, figure_of, moves_from_array
-from .tiles import ModulesRef, kind_of, module_names, modules_of, tile_names
+from .tiles import ModulesRef, kind_of, module_names, modules_of, special_names, tile_names
 
 __all__ = ["Game", "GameOptions", "Pending", "PlacedTile", "FigureOnBoard", "Feature", "Event",
            "ScoreEvent", "DiscardEvent", "HistoryEntry", "check_options"]
@@ -130,8 +130,12 @@ class FigureOnBoard:
 class Feature:
     """A snapshot of a feature (carc_feature_info, occupants and tiles).
 
-    `value` is what it would score now; `occupants[p]` counts player p's
-    figures on it; `cells` lists the (x, y) of the tiles it covers."""
+    `value` is what it would score now (completed: as completed; else what
+    final scoring would give: 0 for a road with an inn or a city with a
+    cathedral); `occupants[p]` counts player p's figures on it (a big
+    follower counts 1 here and 2 in the majority); `cells` lists the (x, y)
+    of the tiles it covers; `special` (0.2) the marks of its segments: an inn
+    road (SegmentSpecial.INN), a cathedral city (SegmentSpecial.CATHEDRAL)."""
     id: int
     kind: SegmentKind
     tiles: int
@@ -143,6 +147,22 @@ class Feature:
     value: int
     occupants: Tuple[int, ...]
     cells: Tuple[Tuple[int, int], ...]
+    special: SegmentSpecial = SegmentSpecial.NONE
+
+    @property
+    def inn(self) -> bool:
+        """A road with at least one inn."""
+        return bool(self.special & SegmentSpecial.INN)
+
+    @property
+    def cathedral(self) -> bool:
+        """A city with at least one cathedral."""
+        return bool(self.special & SegmentSpecial.CATHEDRAL)
+
+    @property
+    def special_names(self) -> Tuple[str, ...]:
+        """The names of its marks: (), ("inn",), ("cathedral",)."""
+        return special_names(self.special)
 
 
 @dataclass(frozen=True)
@@ -157,7 +177,10 @@ class ScoreEvent(Event):
     """A feature scored, during play (kind SCORE) or in final scoring (FINAL),
     or an abbot was recalled and scored (RECALL; `feature` is the monastery or
     garden it stood on). Every player in `players` received `points` (ties
-    score in full)."""
+    score in full). `bonus` (0.2) says what made the value other than the
+    base rule: Bonus.INN (a road with an inn: 2 per tile when complete, 0 at
+    the end), Bonus.CATHEDRAL (a city with a cathedral: 3 per tile and
+    pennant when complete, 0 at the end); :attr:`bonus_names` by name."""
     feature: SegmentKind
     points: int
     players: Tuple[int, ...]
@@ -167,6 +190,12 @@ class ScoreEvent(Event):
     y: int
     segment: int
     tiles: int
+    bonus: Bonus = Bonus.NONE
+
+    @property
+    def bonus_names(self) -> Tuple[str, ...]:
+        """The bonuses by name: (), ("inn",), ("cathedral",)."""
+        return tuple(name for flag, name in BONUS_NAMES.items() if self.bonus & flag)
 
     @property
     def final(self) -> bool:
@@ -244,8 +273,9 @@ def _check(opts) -> None:
 def check_options(players: int = 2, seed: int = 0, farmers: Optional[bool] = None,
                   **options) -> None:
     """Check game options without creating a game: raise what :class:`Game`
-    would raise for them (RangeError "players 9 out of range 2..5",
-    UnsupportedError for a module this build does not implement, ...)."""
+    would raise for them (RangeError "players 9 out of range 2..5", "players 6
+    out of range 2..5 (a 6th player needs Inns & Cathedrals)", UnsupportedError
+    for a module this build does not implement, ...)."""
     _check(_options(players, seed, farmers, **options))
 
 
@@ -253,15 +283,17 @@ class Game(Owner):
     """A game of Carcassonne (carc_game).
 
     ``Game(players=2, seed=0)`` creates a game with the start tile placed and
-    the draw pile shuffled from `seed`; player 0 moves first.
-    `modules`: the rules modules, by name (``{"river", "abbot"}``,
+    the draw pile shuffled from `seed`; player 0 moves first. `players`:
+    2..5, or 2..6 with Inns & Cathedrals (``Game(players=6,
+    modules={"inns"})``). `modules`: the rules modules, by name (``{"river", "abbot"}``,
     ``"river,abbot"``, ``"river -farmers"``) or as :class:`Module` flags
     (``Module.RIVER | Module.ABBOT``); the farmers are on unless
     ``"-farmers"`` is named or ``farmers=False`` is given (``farmers=True``
     forces them on). An unknown name raises ParseError (a ValueError) naming
     the known modules; bad options raise before any game exists, with the
     library's explanation (carc_game_options_check): RangeError (a
-    ValueError) for "players 9 out of range 2..5", UnsupportedError (a
+    ValueError) for "players 9 out of range 2..5" or "players 6 out of range
+    2..5 (a 6th player needs Inns & Cathedrals)", UnsupportedError (a
     NotImplementedError) for a module this build does not implement
     (:func:`~carcassonne.supported_modules`).
     Other options: `start_tile` (name), `start` ((x, y)), `start_rotation`
@@ -386,7 +418,8 @@ class Game(Owner):
     def figure_options(self, placement: Union[Move, str]) -> List[Move]:
         """The figure actions after `placement` of the current tile: first no
         figure, then each figure in supply on each segment that may receive it
-        (the follower first), then the abbot's recall when it is legal."""
+        (the follower first; the big follower of Inns & Cathedrals goes where
+        a follower may), then the abbot's recall when it is legal."""
         lst = self._movelist()
         _ffi.carc_game_figure_options(lst, self._handle(), byref(as_move(placement)._as_c()))
         return moves_from_array(_ffi.carc_movelist_data(lst), _ffi.carc_movelist_count(lst))
@@ -512,7 +545,8 @@ class Game(Owner):
         """Player `player`'s figures of one kind in supply
         (carc_game_figure_supply): `figure` is a :class:`Figure` or its name
         ("follower" (of 7), "big", "abbot", "builder", "pig": 0 or 1, and 0
-        without the module that brings it)."""
+        without the module that brings it: the big follower comes with
+        Inns & Cathedrals, the abbot with the Abbot)."""
         out = c_uint32()
         _ffi.carc_game_figure_supply(byref(out), self._handle(), _u32(player, "player"),
                                      figure_of(figure))
@@ -624,7 +658,8 @@ class Game(Owner):
         return Feature(id=feature_id, kind=SegmentKind(info.kind), tiles=info.tiles,
                        open_edges=info.open_edges, complete=bool(info.complete),
                        pennants=info.pennants, figures=info.figures, segments=info.segments,
-                       value=info.value, occupants=tuple(counts), cells=cells)
+                       value=info.value, occupants=tuple(counts), cells=cells,
+                       special=SegmentSpecial(info.special))
 
     # ------------------------------------------------------ events, history
 
@@ -639,7 +674,7 @@ class Game(Owner):
             return DiscardEvent(kind, ev.turn, tile_names()[ev.tile])
         return ScoreEvent(kind, ev.turn, SegmentKind(ev.feature_kind), ev.points,
                           _mask_players(ev.players), ev.returned, tile_names()[ev.tile],
-                          ev.x, ev.y, ev.segment, ev.tiles)
+                          ev.x, ev.y, ev.segment, ev.tiles, Bonus(ev.bonus))
 
     @property
     def events(self) -> List[Event]:

@@ -7,11 +7,13 @@ from functools import lru_cache
 from typing import Dict, Iterable, List, Tuple, Union
 
 from . import _ffi
-from ._constants import MODULE_NAMES, Edge, Module, SegmentEnd, SegmentKind, Side, Status
+from ._constants import (MODULE_NAMES, SPECIAL_NAMES, Edge, Module, SegmentEnd, SegmentKind,
+                         SegmentSpecial, Side, Status)
 from .errors import NotFoundError, RangeError, error_class
 
 __all__ = ["Tile", "Segment", "tiles", "tile", "tile_names", "kind_of", "name_of",
-           "module_name", "module_names", "parse_modules", "supported_modules", "modules_of"]
+           "module_name", "module_names", "parse_modules", "supported_modules", "modules_of",
+           "special_names"]
 
 TileRef = Union[str, int]
 ModulesRef = Union[int, str, Iterable[Union[str, int]]]
@@ -132,6 +134,12 @@ def name_of(kind: int) -> str:
     return tile_names()[kind]
 
 
+def special_names(special: int) -> Tuple[str, ...]:
+    """The names of the SegmentSpecial flags set in `special` ("inn", "cathedral"),
+    in flag order; unknown bits are left out."""
+    return tuple(name for flag, name in SPECIAL_NAMES.items() if int(special) & flag)
+
+
 def _bits(mask: int, count: int) -> Tuple[int, ...]:
     return tuple(i for i in range(count) if mask >> i & 1)
 
@@ -142,7 +150,10 @@ class Segment:
 
     sides: the sides it touches (roads, cities, rivers), in board orientation;
     ports: the half-edges it touches (fields), 0..7 = NNW NNE ENE ESE SSE SSW WSW WNW;
-    adjacent_cities: (fields) indices of the city segments of the tile it borders.
+    adjacent_cities: (fields) indices of the city segments of the tile it borders;
+    special: its marks (0.2, Inns & Cathedrals): SegmentSpecial.INN on a road
+    beside an inn, SegmentSpecial.CATHEDRAL on a city with a cathedral.
+    A field with no ports touches no side (IC/CCCC): :attr:`interior`.
     """
     index: int
     kind: SegmentKind
@@ -152,6 +163,27 @@ class Segment:
     end: SegmentEnd
     adjacent_cities: Tuple[int, ...]
     rotation: int = 0
+    special: SegmentSpecial = SegmentSpecial.NONE
+
+    @property
+    def inn(self) -> bool:
+        """A road with an inn beside it."""
+        return bool(self.special & SegmentSpecial.INN)
+
+    @property
+    def cathedral(self) -> bool:
+        """A city with a cathedral."""
+        return bool(self.special & SegmentSpecial.CATHEDRAL)
+
+    @property
+    def interior(self) -> bool:
+        """A field that touches no side ("field:interior" in the move notation)."""
+        return self.kind == SegmentKind.FIELD and not self.ports
+
+    @property
+    def special_names(self) -> Tuple[str, ...]:
+        """The names of its marks: (), ("inn",), ("cathedral",)."""
+        return special_names(self.special)
 
 
 @dataclass(frozen=True)
@@ -166,6 +198,14 @@ class Tile:
     copies: int
     edges: Tuple[Edge, Edge, Edge, Edge]
     segments: Tuple[Segment, ...]
+
+    @property
+    def special(self) -> SegmentSpecial:
+        """The marks of its segments together (an inn, a cathedral; 0.2)."""
+        value = SegmentSpecial.NONE
+        for segment in self.segments:
+            value |= segment.special
+        return value
 
     def edges_at(self, rotation: int) -> Tuple[Edge, Edge, Edge, Edge]:
         """The edges on N, E, S, W after `rotation` quarter turns clockwise."""
@@ -191,7 +231,8 @@ def _segment(kind: int, rotation: int, index: int) -> Segment:
     return Segment(index=index, kind=SegmentKind(info.kind),
                    sides=tuple(Side(s) for s in _bits(info.edges, 4)),
                    ports=_bits(info.ports, 8), pennants=info.pennants, end=SegmentEnd(info.end),
-                   adjacent_cities=_bits(info.adjacent_cities, 32), rotation=rotation)
+                   adjacent_cities=_bits(info.adjacent_cities, 32), rotation=rotation,
+                   special=SegmentSpecial(info.special))
 
 
 def _make_tile(kind: int, modules: int) -> Tile:

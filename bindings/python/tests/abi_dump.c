@@ -68,6 +68,8 @@ int main(void)
     ENUM(CARC_MODULE_COUNT);
     ENUM(CARC_MODULE_INNS);
     ENUM(CARC_MODULE_TRADERS);
+    ENUM(CARC_SEGMENT_INN);
+    ENUM(CARC_SEGMENT_CATHEDRAL);
     /* game.h */
     ENUM(CARC_GAME_OPTIONS_VERSION);
     ENUM(CARC_DEFAULT_START_TILE);
@@ -105,6 +107,8 @@ int main(void)
     ENUM(CARC_EVENT_FINAL);
     ENUM(CARC_EVENT_DISCARD);
     ENUM(CARC_EVENT_RECALL);
+    ENUM(CARC_BONUS_INN);
+    ENUM(CARC_BONUS_CATHEDRAL);
     ENUM(CARC_HISTORY_PLACE);
     ENUM(CARC_HISTORY_DISCARD);
     ENUM(CARC_HISTORY_END);
@@ -205,6 +209,7 @@ int main(void)
     OFF(carc_segment_info, pennants);
     OFF(carc_segment_info, end);
     OFF(carc_segment_info, adjacent_cities);
+    OFF(carc_segment_info, special);
     SIZE(carc_figure_info);
     OFF(carc_figure_info, struct_size);
     OFF(carc_figure_info, player);
@@ -223,6 +228,7 @@ int main(void)
     OFF(carc_feature_info, figures);
     OFF(carc_feature_info, segments);
     OFF(carc_feature_info, value);
+    OFF(carc_feature_info, special);
     SIZE(carc_event);
     OFF(carc_event, struct_size);
     OFF(carc_event, kind);
@@ -236,6 +242,7 @@ int main(void)
     OFF(carc_event, y);
     OFF(carc_event, segment);
     OFF(carc_event, tiles);
+    OFF(carc_event, bonus);
     SIZE(carc_history_entry);
     OFF(carc_history_entry, struct_size);
     OFF(carc_history_entry, kind);

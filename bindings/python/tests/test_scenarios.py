@@ -19,7 +19,11 @@ the C runner (tests/scenario/carc-scenario.c):
 - `expect scored` reads the SCORE and RECALL events of that last step, or only
   final scoring once the game is over.
 
-A file whose modules this build does not implement (count, inns, traders), or
+`big/WHERE` puts the big follower of Inns & Cathedrals (`expect supply P big
+N` counts it; `expect followers` counts only the normal followers), and
+`field:interior` names a field that touches no side (IC/CCCC).
+
+A file whose modules this build does not implement (count, traders), or
 that sets an `option` to a value other than its default (the library has no
 rules variants yet), is skipped, not failed: the subTest is reported as
 skipped with the reason, and a summary is printed on stderr.
@@ -82,7 +86,8 @@ def _valid_where(where):
     if kind in ("road", "city"):
         return side in carcassonne.SIDE_NAMES
     if kind == "field":
-        return side in carcassonne.PORT_NAMES
+        # field:interior: a field that touches no side (IC/CCCC)
+        return side in carcassonne.PORT_NAMES or side == carcassonne.INTERIOR
     return False
 
 
@@ -312,6 +317,10 @@ class Scenario:
         except CarcassonneError as exc:
             if chosen:
                 self.game.undo()
+            if isinstance(exc, ParseError) and len(tokens) == 6:
+                # the syntax was checked: the tile has no such segment (as the C runner says)
+                self.stop(f"expected the move {text!r} to be legal, got: {tokens[5]!r} names no "
+                          f"segment of {tile} rotated {tokens[4]} ({exc.name})")
             self.stop(f"expected the move {text!r} to be legal, got {exc}")
         self.steps.append(before)
 
@@ -536,7 +545,8 @@ class Scenario:
                 continue
             found = found or (event.feature == kind and event.points == want)
             name = next((n for n, k in _SCORED.items() if k == event.feature), str(event.feature))
-            got.append(f"{name} {event.points}" + (" (recall)" if event.recall else ""))
+            notes = (["recall"] if event.recall else []) + list(event.bonus_names)
+            got.append(f"{name} {event.points}" + (f" ({', '.join(notes)})" if notes else ""))
         if not found:
             where = "final scoring" if over else "the last move"
             self.fail(f"expected player {player} to score {want} for a {tokens[3]} in {where}, "
