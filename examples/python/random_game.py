@@ -5,10 +5,14 @@ the scores. Uses the Python binding (bindings/python).
     PYTHONPATH=bindings/python CARCASSONNE_LIBRARY=build/libcarc/libcarcassonne.so.0.2 \\
         python3 examples/python/random_game.py --seed 7 --players 3 --board
     ... random_game.py --modules river,abbot --moves
+    ... random_game.py --modules inns --players 6
 
 A move is a random legal answer to the decision the game waits for
 (game.pending): with the Abbot, abbots go on monasteries and gardens and are
-recalled ("U -1 0 90 abbot/recall").
+recalled ("U -1 0 90 abbot/recall"); with Inns & Cathedrals each player has a
+big follower ("V 1 0 0 big/road:S", it counts 2 in a majority), roads with
+an inn and cities with a cathedral score more when completed and nothing at
+the end (the score events say so: event.bonus_names), and six may play.
 """
 import argparse
 import random
@@ -20,7 +24,8 @@ import carcassonne
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=1, help="tile shuffle and move choice (default 1)")
-    parser.add_argument("--players", type=int, default=2, help="2..5 (default 2)")
+    parser.add_argument("--players", type=int, default=2,
+                        help="2..5, or 2..6 with inns (default 2)")
     parser.add_argument("--modules", default="",
                         help="rules modules by name, e.g. river,abbot (default: the base game "
                              "with farmers; -farmers leaves them out); supported by this build: "
@@ -54,17 +59,33 @@ def main() -> int:
         if args.record:
             with open(args.record, "w") as f:
                 f.write(game.save())
-        modules = ", ".join(game.options.module_names) or "no modules"
-        print(f"Seed {args.seed}, {args.players} players ({modules}), "
+        names = ", ".join(game.options.module_names) or "no modules"
+        print(f"Seed {args.seed}, {args.players} players ({names}), "
               f"{len(game.board)} tiles placed")
-        recalls = sum(1 for e in game.events if e.kind == carcassonne.EventKind.RECALL)
-        if game.options.modules & carcassonne.Module.ABBOT:
+        modules = game.options.modules
+        events = game.events
+        if modules & carcassonne.Module.ABBOT:
+            recalls = sum(1 for e in events if e.kind == carcassonne.EventKind.RECALL)
             print(f"Abbots recalled: {recalls}")
+        if modules & carcassonne.Module.INNS:
+            # what the inns and cathedrals gave: completed (during play) and open (at the end)
+            for name in carcassonne.BONUS_NAMES.values():
+                scored = [e for e in events if name in getattr(e, "bonus_names", ())]
+                during = [e for e in scored if not e.final]
+                print(f"{name.capitalize()}s: {len(during)} completed for "
+                      f"{sum(e.points * len(e.players) for e in during)} points, "
+                      f"{len(scored) - len(during)} left open (0 points)")
+            bigs = sum(1 for h in game.history
+                       if h.move is not None and h.move.figure == carcassonne.Figure.BIG)
+            print(f"Big followers placed: {bigs}")
         print("Final scores:")
-        abbots = game.supplies("abbot")
+        figures = [(name, game.supplies(name)) for name, flag in
+                   (("abbot", carcassonne.Module.ABBOT), ("big", carcassonne.Module.INNS))
+                   if modules & flag]
         for player, (score, supply) in enumerate(zip(game.scores, game.supply)):
-            extra = f", abbot {'in supply' if abbots[player] else 'on the board'}" \
-                if game.options.modules & carcassonne.Module.ABBOT else ""
+            extra = "".join(f", {'big follower' if name == 'big' else name} "
+                            f"{'in supply' if left[player] else 'on the board'}"
+                            for name, left in figures)
             print(f"  P{player}  {score:4d} points  ({supply} followers in supply{extra})")
         winners = game.winners
         print(("Winner: " if len(winners) == 1 else "Winners: ") +
