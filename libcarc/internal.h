@@ -60,6 +60,15 @@ uint32_t carci_tile_copies(uint32_t kind, uint32_t modules);
 void carci_tile_counts(uint8_t *copies, uint32_t modules);
 bool carci_kind_in_set(uint32_t kind, uint32_t modules);
 
+/* Bits set in a 16-bit mask (no popcnt instruction is assumed). */
+static inline uint32_t carci_popcount16(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (x + (x >> 8)) & 0x1Fu;
+}
+
 /* Rotate a side mask / port mask / edge signature by r quarter turns clockwise. */
 static inline uint8_t carci_rot_sides(uint8_t m, unsigned r)
 {
@@ -357,6 +366,8 @@ extern const uint32_t carci_module_count;
 carc_status carci_modules_install(carci_ruleset *rs, const carc_game_options *o, char *err, size_t cap);
 uint32_t carci_max_players(uint32_t modules); /* 5, or 6 with Inns & Cathedrals */
 carc_status carci_options_check(const carc_game_options *o, char *err, size_t cap);
+/* The same, with the tile counts of the options' modules (carci_tile_counts) already at hand. */
+carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t *copies, char *err, size_t cap);
 void carci_river_install(carci_ruleset *rs);
 void carci_abbot_install(carci_ruleset *rs);
 void carci_inns_install(carci_ruleset *rs);

@@ -34,7 +34,7 @@ extern "C" {
 typedef enum carc_figure {
     CARC_FIGURE_NONE = 0,
     CARC_FIGURE_FOLLOWER = 1, /**< the normal follower (meeple) */
-    CARC_FIGURE_BIG = 2,      /**< Inns & Cathedrals (not yet implemented) */
+    CARC_FIGURE_BIG = 2,      /**< Inns & Cathedrals: placed like a follower, counts 2 (@since 0.2) */
     CARC_FIGURE_ABBOT = 3,    /**< the Abbot: on a monastery or a garden only (@since 0.2) */
     CARC_FIGURE_BUILDER = 4,  /**< Traders & Builders (not yet implemented) */
     CARC_FIGURE_PIG = 5       /**< Traders & Builders (not yet implemented) */

@@ -164,7 +164,8 @@ int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint3
     switch (kind) {
     case CARC_SEG_ROAD:
     case CARC_SEG_CITY:
-        tiles = carci_feature_tiles(g, root, &pen, &sp);
+        /* pennants only count in cities; marks only where a module values them */
+        tiles = carci_feature_tiles(g, root, kind == CARC_SEG_CITY ? &pen : NULL, g->rs->hooks.value ? &sp : NULL);
         if (sp && g->rs->hooks.value)
             value = g->rs->hooks.value(kind, sp, tiles, pen, complete, &why);
         else if (kind == CARC_SEG_ROAD)

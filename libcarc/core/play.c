@@ -167,7 +167,10 @@ static inline carc_status check_place(const carc_game *g, const carc_move *m, ch
 
 static const char *const MOVENAME[] = { "place", "pass", "exit", "quarter", "count" };
 
-carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
+/* Every move but a place move while a place is pending: out of line, so that
+ * the base game's check stays small. */
+__attribute__((noinline)) static carc_status check_other(const carc_game *g, const carc_move *m, char *err,
+                                                         size_t cap, uint32_t *fi_out)
 {
     const carci_hdr *h = CARCI_HDR(g);
     if (m->kind > CARC_MOVE_COUNT) {
@@ -178,11 +181,10 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
         CARCI_WHY(err, cap, "the game is over");
         return CARC_EGAME_OVER;
     }
-    /* the place decision is the only one of the base game: no detour */
-    if (m->kind == CARC_MOVE_PLACE && carci_decision(g) == CARC_DECISION_PLACE)
-        return check_place(g, m, err, cap, fi_out);
     carc_pending p;
     carci_pending(g, &p);
+    if (m->kind == CARC_MOVE_PLACE && p.decision == CARC_DECISION_PLACE)
+        return check_place(g, m, err, cap, fi_out);
     if (m->kind == CARC_MOVE_PASS && (p.flags & CARC_PENDING_OPTIONAL)) {
         if (m->x || m->y || m->tile || m->rotation || m->figure || m->segment != CARC_NO_SEGMENT || m->quarter ||
             m->reserved) {
@@ -196,6 +198,14 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
     CARCI_WHY(err, cap, "a %s move does not answer the pending decision: player %u must choose %s%s", MOVENAME[m->kind],
              p.player, DECNAME[p.decision], (p.flags & CARC_PENDING_OPTIONAL) ? " (or pass)" : "");
     return CARC_EILLEGAL;
+}
+
+carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
+{
+    /* the place decision is the only one of the base game: no detour */
+    if (m->kind == CARC_MOVE_PLACE && carci_decision(g) == CARC_DECISION_PLACE)
+        return check_place(g, m, err, cap, fi_out);
+    return check_other(g, m, err, cap, fi_out);
 }
 
 /* The decision the game waits for. Today every decision is a place move of

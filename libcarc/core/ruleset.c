@@ -129,6 +129,13 @@ static uint32_t start_kind(const carc_game_options *o)
 
 carc_status carci_options_check(const carc_game_options *o, char *err, size_t cap)
 {
+    uint8_t copies[CARCI_MAX_KINDS];
+    carci_tile_counts(copies, o->modules);
+    return carci_options_check_counts(o, copies, err, cap);
+}
+
+carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t *copies, char *err, size_t cap)
+{
     if (cap)
         err[0] = '\0';
     uint32_t max = carci_max_players(o->modules);
@@ -165,7 +172,7 @@ carc_status carci_options_check(const carc_game_options *o, char *err, size_t ca
         CARCI_WHY(err, cap, "start position (%d,%d) out of range -16000..16000", (int)o->start_x, (int)o->start_y);
         return CARC_ERANGE;
     }
-    if (carci_tile_copies(start, o->modules) == 0) {
+    if (copies[start] == 0) {
         CARCI_WHY(err, cap, "start tile %s is not in the tile set of these modules", carci_tiles[start].name);
         return CARC_ERANGE;
     }
@@ -180,14 +187,14 @@ carc_status carci_options_check(const carc_game_options *o, char *err, size_t ca
 carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a)
 {
     *out = NULL;
-    carc_status st = carci_options_check(o, NULL, 0);
+    uint8_t copies[CARCI_MAX_KINDS];
+    carci_tile_counts(copies, o->modules);
+    carc_status st = carci_options_check_counts(o, copies, NULL, 0);
     if (st != CARC_OK)
         return st;
     uint32_t start = start_kind(o);
 
     uint32_t nkinds = carci_tile_kinds, ntiles = 0, nnodes = 0, nmon = 0;
-    uint8_t copies[CARCI_MAX_KINDS];
-    carci_tile_counts(copies, o->modules);
     for (uint32_t i = 0; i < nkinds; i++) {
         const carci_tiledef *t = &carci_tiles[i];
         uint32_t c = copies[i];
@@ -232,11 +239,11 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     for (uint32_t f = 0; f <= CARC_FIGURE_PIG; f++) {
         uint32_t most = 0;
         for (uint32_t k = 0; rs->figure_on[f] && k < nkinds; k++)
-            if ((uint32_t)__builtin_popcount(rs->eligible[f][k]) > most)
-                most = (uint32_t)__builtin_popcount(rs->eligible[f][k]);
+            if (carci_popcount16(rs->eligible[f][k]) > most)
+                most = carci_popcount16(rs->eligible[f][k]);
         rs->max_actions += most;
     }
-    rs->fig_cap = o->players * (CARCI_FOLLOWERS + (uint32_t)__builtin_popcount(rs->specials));
+    rs->fig_cap = o->players * (CARCI_FOLLOWERS + carci_popcount16(rs->specials));
     /* Every event during play returns a figure placed by an earlier move, or is
      * a discard, and each of those uses up a tile; final scoring adds at most
      * one event per figure. */
