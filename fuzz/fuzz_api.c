@@ -5,10 +5,13 @@
  * (after a line on stderr saying which check failed).
  *
  * Input: a 14-byte header (missing bytes read as 0), then operations.
- *   [0]      players = 2 + b % 4
+ *   [0]      players = 2 + b % 5 (six only with Inns & Cathedrals: without
+ *            it, six must be refused by carc_game_options_check and
+ *            carc_game_new alike, with the message, and 2 + b % 4 play)
  *   [1]      bit 0: farmers off; bit 1: custom start (bytes 2..5); bit 2:
  *            CARC_GAME_NO_UNDO; bit 3: a Dice Game instead (see "the Dice
- *            Game" below); bit 4: the River; bit 5: the Abbot
+ *            Game" below); bit 4: the River; bit 5: the Abbot; bit 6: Inns &
+ *            Cathedrals
  *   [2..5]   start tile kind, rotation, x, y (int8); a start the modules do
  *            not allow must be refused alike by carc_game_options_check and
  *            carc_game_new, and the game then starts from the default start
@@ -16,9 +19,9 @@
  *   then     op byte (op % OP_COUNT) followed by its argument bytes
  *
  * Checked after every step (cheap: a few calls per player):
- *   - figures are conserved: those not in supply (7 followers, and 1 abbot
- *     with the Abbot) are on the board; scores never decrease during play
- *     (they may after an undo);
+ *   - figures are conserved: those not in supply (7 followers, 1 abbot with
+ *     the Abbot, 1 big follower with Inns & Cathedrals) are on the board;
+ *     scores never decrease during play (they may after an undo);
  *   - carc_game_pending agrees with the current player and tile; the game is
  *     over iff there is no tile to place; with the River, River tiles come
  *     first and the lake last of them;
@@ -33,6 +36,10 @@
  *     itself on sampled steps), play returns what check_move returned; moves
  *     of a kind the pending decision does not take are CARC_EILLEGAL, unknown
  *     kinds CARC_EINVAL; a recall scores 1 + the tiles around the abbot;
+ *   - a score with an inn is 2 per tile completed, 0 at the end, with a
+ *     cathedral 3 per tile and pennant completed, 0 at the end (checked
+ *     against the feature), and the bonus is there iff the feature has the
+ *     mark;
  *   - placements and figure options agree with the full move list;
  *   - clone and copy (with and without history) equal the original, and
  *     playing on them leaves the original alone; load(save(g)) saves
@@ -45,9 +52,14 @@
  *     supplies, the pending decision) as well as the summary;
  *   - every figure kind is conserved per player, figure by figure: followers
  *     on the board + in supply = 7, abbots on the board + in supply = 1 with
- *     the Abbot (else 0), no other figure; each stands on a segment its rules
- *     allow (the abbot on a monastery or garden, no follower on a garden or
- *     the river, on a field only with farmers);
+ *     the Abbot (else 0), big followers 1 with Inns & Cathedrals (else 0), no
+ *     other figure; each stands on a segment its rules allow (the abbot on a
+ *     monastery or garden, no follower or big follower on a garden or the
+ *     river, on a field only with farmers);
+ *   - majorities: each feature a move scored went to the players with the
+ *     greatest strength among the figures on it before the move (a follower
+ *     and the abbot 1, the big follower 2), found by their positions, and
+ *     those figures went home;
  *   - enumeration = check: every listed move passes check_move, and random
  *     variants of listed moves are accepted iff listed;
  *   - every query of the board (feature, occupants, tiles of each segment).
@@ -229,6 +241,8 @@ static fp *fingerprint(const carc_game *g, unsigned flags)
         put(f, u);
         FZ_OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_ABBOT));
         put(f, u);
+        FZ_OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_BIG));
+        put(f, u);
     }
     f->sect[2] = f->n;
     if (flags & FP_WITH_PENDING) {
@@ -284,7 +298,7 @@ static fp *fingerprint(const carc_game *g, unsigned flags)
         memset(&e, 0, sizeof e);
         e.struct_size = sizeof e;
         FZ_OK(carc_game_event(&e, g, i));
-        put(f, e.kind | e.feature_kind << 8);
+        put(f, e.kind | e.feature_kind << 8 | e.bonus << 16);
         put(f, e.turn);
         put(f, (uint32_t)e.points);
         put(f, e.players | e.returned << 8);
@@ -332,7 +346,7 @@ typedef struct summary {
     uint32_t players, cur, over, hist, tiles, figs, events, left, tile;
     carc_pending pending;
     int32_t score[8];
-    uint32_t supply[8], abbot[8];
+    uint32_t supply[8], abbot[8], big[8];
     carc_move last;        /* the last tile placed */
     uint64_t figs_hash;    /* the last two figures placed */
     carc_event last_event; /* (zeroed when there is none) */
@@ -349,7 +363,7 @@ static void summarize(const carc_game *g, summary *s)
     bool over = false;
     memset(s, 0, sizeof *s);
     FZ_OK(carc_game_players(&s->players, g));
-    FZ_CHECK(s->players >= 2 && s->players <= 5);
+    FZ_CHECK(s->players >= 2 && s->players <= 6);
     FZ_OK(carc_game_current_player(&s->cur, g));
     FZ_OK(carc_game_is_over(&over, g));
     s->over = over;
@@ -365,6 +379,7 @@ static void summarize(const carc_game *g, summary *s)
         FZ_OK(carc_game_score(&s->score[p], g, p));
         FZ_OK(carc_game_supply(&s->supply[p], g, p));
         FZ_OK(carc_game_figure_supply(&s->abbot[p], g, p, CARC_FIGURE_ABBOT));
+        FZ_OK(carc_game_figure_supply(&s->big[p], g, p, CARC_FIGURE_BIG));
     }
     FZ_OK(carc_game_tile(&s->last, g, s->tiles - 1));
     uint64_t h = 0;
@@ -551,8 +566,9 @@ static carc_status choose_status(const fz *z, uint32_t kind)
  * player and kind, figure by figure, on the sampled steps). */
 static void invariants(fz *z)
 {
-    uint32_t n = 0, followers[8] = { 0 }, abbots[8] = { 0 }, u, away = 0;
+    uint32_t n = 0, followers[8] = { 0 }, abbots[8] = { 0 }, bigs[8] = { 0 }, u, away = 0;
     uint32_t per_abbot = (z->modules & CARC_MODULE_ABBOT) ? 1u : 0u;
+    uint32_t per_big = (z->modules & CARC_MODULE_INNS) ? 1u : 0u;
     bool can = false, is_over = over(z->g);
     FZ_OK(carc_game_figure_count(&n, z->g));
     if (z->full)
@@ -562,10 +578,12 @@ static void invariants(fz *z)
             fi.struct_size = sizeof fi;
             FZ_OK(carc_game_figure(&fi, z->g, i));
             FZ_CHECK(fi.player < z->players);
-            FZ_CHECK(fi.figure == CARC_FIGURE_FOLLOWER || (fi.figure == CARC_FIGURE_ABBOT && per_abbot));
-            (fi.figure == CARC_FIGURE_FOLLOWER ? followers : abbots)[fi.player]++;
+            FZ_CHECK(fi.figure == CARC_FIGURE_FOLLOWER || (fi.figure == CARC_FIGURE_ABBOT && per_abbot) ||
+                     (fi.figure == CARC_FIGURE_BIG && per_big));
+            (fi.figure == CARC_FIGURE_FOLLOWER ? followers : fi.figure == CARC_FIGURE_BIG ? bigs : abbots)[fi.player]++;
             /* on a segment its rules allow: the abbot on a monastery or garden;
-             * a follower on a road, city, monastery, or field with farmers */
+             * a follower (or big follower) on a road, city, monastery, or
+             * field with farmers */
             carc_move t;
             carc_segment_info si;
             memset(&si, 0, sizeof si);
@@ -580,18 +598,20 @@ static void invariants(fz *z)
         }
     for (uint32_t p = 0; p < z->players; p++) {
         int32_t s;
-        uint32_t a;
+        uint32_t a, b;
         FZ_OK(carc_game_supply(&u, z->g, p));
         FZ_OK(carc_game_figure_supply(&a, z->g, p, CARC_FIGURE_ABBOT));
-        FZ_CHECK(u <= 7 && a <= per_abbot);
-        away += 7 - u + per_abbot - a;
+        FZ_OK(carc_game_figure_supply(&b, z->g, p, CARC_FIGURE_BIG));
+        FZ_CHECK(u <= 7 && a <= per_abbot && b <= per_big);
+        away += 7 - u + per_abbot - a + per_big - b;
         if (z->full) {
             FZ_CHECK(u + followers[p] == 7);     /* follower conservation */
             FZ_CHECK(a + abbots[p] == per_abbot); /* abbot conservation */
-            static const uint32_t none_of[3] = { CARC_FIGURE_BIG, CARC_FIGURE_BUILDER, CARC_FIGURE_PIG };
-            for (int k = 0; k < 3; k++) {
+            FZ_CHECK(b + bigs[p] == per_big);     /* big follower conservation */
+            static const uint32_t none_of[2] = { CARC_FIGURE_BUILDER, CARC_FIGURE_PIG };
+            for (int k = 0; k < 2; k++) {
                 FZ_OK(carc_game_figure_supply(&u, z->g, p, none_of[k]));
-                FZ_CHECK(u == 0); /* no big follower, builder or pig in these modules */
+                FZ_CHECK(u == 0); /* no builder or pig in these modules */
             }
         }
         FZ_OK(carc_game_score(&s, z->g, p));
@@ -721,6 +741,150 @@ static void enumeration_is_check(fz *z, uint64_t seed)
     }
 }
 
+/* ------------------------------------------------------------ scores */
+
+/* A figure on the board, by position. */
+typedef struct fig_at {
+    int32_t x, y;
+    uint32_t segment, player, figure;
+} fig_at;
+
+#define MAX_FIGS (6 * 10 + 1)
+
+static uint32_t figures_now(const carc_game *g, fig_at *out)
+{
+    uint32_t n = 0;
+    FZ_OK(carc_game_figure_count(&n, g));
+    FZ_CHECK(n < MAX_FIGS);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_figure_info fi;
+        memset(&fi, 0, sizeof fi);
+        fi.struct_size = sizeof fi;
+        FZ_OK(carc_game_figure(&fi, g, i));
+        fig_at f = { fi.x, fi.y, fi.segment, fi.player, fi.figure };
+        out[i] = f;
+    }
+    return n;
+}
+
+/* Majority weight: the follower and the abbot 1, the big follower 2. */
+static uint32_t strength_of(uint32_t figure)
+{
+    FZ_CHECK(figure == CARC_FIGURE_FOLLOWER || figure == CARC_FIGURE_ABBOT || figure == CARC_FIGURE_BIG);
+    return figure == CARC_FIGURE_BIG ? 2u : 1u;
+}
+
+static uint32_t feature_at(const carc_game *g, int32_t x, int32_t y, uint32_t segment)
+{
+    uint32_t f = UINT32_MAX;
+    FZ_OK(carc_game_feature_at(&f, g, x, y, segment));
+    return f;
+}
+
+/* The players with the greatest strength among `figs` standing on feature f of g. */
+static uint32_t majority_of(const carc_game *g, uint32_t f, const fig_at *figs, uint32_t n, uint32_t *count)
+{
+    uint32_t power[8] = { 0 }, best = 0, mask = 0;
+    *count = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (feature_at(g, figs[i].x, figs[i].y, figs[i].segment) == f) {
+            FZ_CHECK(figs[i].player < 8);
+            power[figs[i].player] += strength_of(figs[i].figure);
+            (*count)++;
+        }
+    for (uint32_t p = 0; p < 8; p++)
+        if (power[p] > best)
+            best = power[p];
+    for (uint32_t p = 0; best && p < 8; p++)
+        if (power[p] == best)
+            mask |= 1u << p;
+    return mask;
+}
+
+/* A feature's score event has the value of its rule, from the feature's
+ * tiles, pennants and marks: an inn road 2 per tile completed, 0 at the end;
+ * a cathedral city 3 per tile and pennant completed, 0 at the end; else the
+ * base game's; the bonus says which. */
+static void check_value(const carc_game *g, const carc_event *e)
+{
+    carc_feature_info fe;
+    memset(&fe, 0, sizeof fe);
+    fe.struct_size = sizeof fe;
+    FZ_OK(carc_game_feature(&fe, g, feature_at(g, e->x, e->y, e->segment)));
+    FZ_CHECK(fe.kind == e->feature_kind && fe.value == e->points);
+    bool complete = e->kind == CARC_EVENT_SCORE;
+    int32_t t = (int32_t)fe.tiles, p = (int32_t)fe.pennants;
+    if (fe.kind == CARC_SEG_ROAD) {
+        bool inn = (fe.special & CARC_SEGMENT_INN) != 0;
+        FZ_CHECK(fe.special == (inn ? (uint32_t)CARC_SEGMENT_INN : 0u));
+        FZ_CHECK(e->bonus == (inn ? (uint32_t)CARC_BONUS_INN : 0u));
+        FZ_CHECK(e->points == (inn ? (complete ? 2 * t : 0) : t));
+        FZ_CHECK(e->tiles == fe.tiles);
+    } else if (fe.kind == CARC_SEG_CITY) {
+        bool cathedral = (fe.special & CARC_SEGMENT_CATHEDRAL) != 0;
+        FZ_CHECK(fe.special == (cathedral ? (uint32_t)CARC_SEGMENT_CATHEDRAL : 0u));
+        FZ_CHECK(e->bonus == (cathedral ? (uint32_t)CARC_BONUS_CATHEDRAL : 0u));
+        FZ_CHECK(e->points == (cathedral ? (complete ? 3 * (t + p) : 0) : (complete ? 2 * (t + p) : t + p)));
+        FZ_CHECK(e->tiles == fe.tiles);
+    } else {
+        FZ_CHECK(e->bonus == 0 && fe.special == 0);
+    }
+}
+
+/* The events of a move from ev0: each value by its rule (those with a bonus
+ * always, every one when `all`); with the figures that stood on the board
+ * before the move (`before`, or NULL), each feature it completed went to the
+ * players of greatest strength among them (and the figure it placed), and
+ * they went home; a final score (the move ended the game) to those of the
+ * figures still there. */
+static void check_move_events(fz *z, const carc_move *m, uint32_t player, const fig_at *before, uint32_t nb,
+                              uint32_t ev0, bool all)
+{
+    uint32_t ev1 = 0, nnow = 0;
+    fig_at with[MAX_FIGS + 1], now[MAX_FIGS];
+    bool have_now = false;
+    FZ_OK(carc_game_event_count(&ev1, z->g));
+    if (before) {
+        memcpy(with, before, nb * sizeof *with);
+        if (m->kind == CARC_MOVE_PLACE && m->figure != CARC_FIGURE_NONE && m->segment != CARC_SEGMENT_RECALL) {
+            fig_at f = { m->x, m->y, m->segment, player, m->figure };
+            with[nb++] = f;
+        }
+    }
+    for (uint32_t i = ev0; i < ev1; i++) {
+        carc_event e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        FZ_OK(carc_game_event(&e, z->g, i));
+        if (e.kind != CARC_EVENT_SCORE && e.kind != CARC_EVENT_FINAL) {
+            FZ_CHECK(e.bonus == 0);
+            continue;
+        }
+        FZ_CHECK(e.bonus == 0 || (z->modules & CARC_MODULE_INNS));
+        if (all || e.bonus)
+            check_value(z->g, &e);
+        if (!before)
+            continue;
+        uint32_t count = 0, want;
+        uint32_t f = feature_at(z->g, e.x, e.y, e.segment);
+        if (e.kind == CARC_EVENT_SCORE) {
+            want = majority_of(z->g, f, with, nb, &count);
+            FZ_CHECK(e.returned == count);
+        } else {
+            if (!have_now) {
+                nnow = figures_now(z->g, now);
+                have_now = true;
+            }
+            want = majority_of(z->g, f, now, nnow, &count);
+            FZ_CHECK(e.returned == 0);
+        }
+        if (e.players != want)
+            fprintf(stderr, "fuzz_api: the feature at (%d,%d) scored for %#x; the figures on it give %#x\n", (int)e.x,
+                    (int)e.y, e.players, want);
+        FZ_CHECK(e.players == want && want != 0);
+    }
+}
+
 /* ------------------------------------------------------------ operations */
 
 /* Tiles in the 3x3 square centred on (x, y). */
@@ -737,11 +901,16 @@ static int32_t tiles_around(const carc_game *g, int32_t x, int32_t y)
 static void play_checked(fz *z, const carc_move *m)
 {
     snap before;
-    uint32_t player = 0, ev0 = 0, ev1 = 0, u = 0, nf = 0;
+    uint32_t player = 0, ev0 = 0, ev1 = 0, u = 0, nf = 0, nb = 0;
     int32_t ax = 0, ay = 0;
     bool recall = m->kind == CARC_MOVE_PLACE && m->segment == CARC_SEGMENT_RECALL, found = false;
+    /* majorities: on sampled steps, and every other move with Inns & Cathedrals */
+    bool majorities = z->full || ((z->modules & CARC_MODULE_INNS) && (z->step & 1u));
+    fig_at figs[MAX_FIGS];
     FZ_OK(carc_game_current_player(&player, z->g));
     FZ_OK(carc_game_event_count(&ev0, z->g));
+    if (majorities)
+        nb = figures_now(z->g, figs);
     if (recall) {
         /* where the abbot stands */
         FZ_OK(carc_game_figure_count(&nf, z->g));
@@ -781,6 +950,7 @@ static void play_checked(fz *z, const carc_move *m)
         }
         FZ_CHECK(seen);
     }
+    check_move_events(z, m, player, majorities ? figs : NULL, nb, ev0, z->full);
     began(z, &before);
     z->pending = false;
     z->unrecorded = false;
@@ -819,6 +989,13 @@ static bool pick_move(fz *z, uint16_t idx, carc_move *out)
     FZ_CHECK(nf > 0 && carc_movelist_data(z->ml)[0].figure == CARC_FIGURE_NONE);
     *out = carc_movelist_data(z->ml)[(idx >> 7) % nf];
     return true;
+}
+
+static uint32_t player_to_move(const fz *z)
+{
+    uint32_t p = 0;
+    FZ_OK(carc_game_current_player(&p, z->g));
+    return p;
 }
 
 static void op_play_index(fz *z, input *in)
@@ -913,7 +1090,7 @@ static void op_play_raw(fz *z, input *in)
         cur = b[2];
     m.tile = (uint16_t)((b[6] & 1) ? b[2] : cur);
     m.rotation = (b[6] & 2) ? b[3] : (uint8_t)(b[3] & 3);
-    /* no figure, a follower, a big follower (never in play) or the abbot */
+    /* no figure, a follower, a big follower (in play with Inns & Cathedrals) or the abbot */
     m.figure = (b[6] & 4) ? b[4] : (uint8_t)(b[4] % 4);
     if (b[6] & 8)
         m.segment = b[5];
@@ -1003,6 +1180,66 @@ static void op_abbot(fz *z, input *in)
     carc_status chk = carc_game_check_move(z->g, &m);
     FZ_CHECK(chk == CARC_EILLEGAL);
     refused(z, &m, chk);
+}
+
+/* The big follower: place it (a listed move of it: from the full list when
+ * bits 5-7 of the argument are all set, else from the figure actions of one
+ * placement), or, when none is listed there, put it on a segment of that
+ * placement where the follower may stand: refused (no big follower in
+ * supply, or no Inns & Cathedrals). */
+static void op_big(fz *z, input *in)
+{
+    uint8_t b = byte(in);
+    uint32_t cur = 0;
+    if (carc_game_current_tile(&cur, z->g) != CARC_OK)
+        return;
+    if ((b & 0xE0) == 0xE0) {
+        FZ_OK(carc_game_legal_moves(z->ml, z->g, 0));
+    } else {
+        FZ_OK(carc_game_placements(z->ml2, z->g, cur, 0));
+        size_t np = carc_movelist_count(z->ml2);
+        FZ_CHECK(np > 0);
+        carc_move p = carc_movelist_data(z->ml2)[(b >> 1) % np];
+        FZ_OK(carc_game_figure_options(z->ml, z->g, &p));
+    }
+    const carc_move *d = carc_movelist_data(z->ml);
+    size_t n = carc_movelist_count(z->ml), bigs = 0, followers = 0;
+    for (size_t i = 0; i < n; i++) {
+        bigs += d[i].figure == CARC_FIGURE_BIG;
+        followers += d[i].figure == CARC_FIGURE_FOLLOWER;
+    }
+    uint32_t in_supply = 0, followers_left = 0;
+    FZ_OK(carc_game_figure_supply(&in_supply, z->g, player_to_move(z), CARC_FIGURE_BIG));
+    FZ_OK(carc_game_supply(&followers_left, z->g, player_to_move(z)));
+    /* the big follower goes where the follower may: with both in supply,
+     * one big option per follower option */
+    if (in_supply && followers_left)
+        FZ_CHECK(bigs == followers);
+    if (!in_supply)
+        FZ_CHECK(bigs == 0);
+    if (bigs) {
+        size_t want = (b >> 1) % bigs;
+        for (size_t i = 0; i < n; i++)
+            if (d[i].figure == CARC_FIGURE_BIG && !want--) {
+                carc_move m = d[i];
+                FZ_OK(carc_game_check_move(z->g, &m));
+                play_checked(z, &m);
+                return;
+            }
+    }
+    /* none listed: the big follower where a follower may stand is refused */
+    for (size_t i = 0; i < n; i++)
+        if (d[i].figure == CARC_FIGURE_FOLLOWER) {
+            carc_move m = d[i];
+            m.figure = CARC_FIGURE_BIG;
+            if (in_list(z->ml, &m))
+                continue;
+            carc_status chk = carc_game_check_move(z->g, &m);
+            FZ_CHECK(chk == CARC_EILLEGAL);
+            FZ_CHECK(!(z->modules & CARC_MODULE_INNS) || !in_supply);
+            refused(z, &m, chk);
+            return;
+        }
 }
 
 /* carc_game_pending with every struct_size: nothing written past it. */
@@ -2065,12 +2302,14 @@ enum {
     OP_KIND,
     OP_ABBOT,
     OP_PENDING,
+    OP_BIG,
     OP_COUNT
 };
 
 static const char *const op_names[OP_COUNT] = {
     "play_index", "play_index", "play_raw", "choose",  "undo",           "end",      "clone",  "copy",  "save_load",
     "render",     "queries",    "placements", "figure_options", "notation", "misuse", "kind",  "abbot", "pending",
+    "big",
 };
 
 /* The options from the header; a custom start the modules refuse is refused
@@ -2079,9 +2318,18 @@ static const char *const op_names[OP_COUNT] = {
 static void header_options(carc_game_options *o, const uint8_t hdr[14])
 {
     FZ_OK(carc_game_options_init(o, CARC_GAME_OPTIONS_VERSION));
-    o->players = 2u + hdr[0] % 4u;
+    o->players = 2u + hdr[0] % 5u;
     o->modules = ((hdr[1] & 1) ? 0 : CARC_MODULE_FARMERS) | ((hdr[1] & 16) ? CARC_MODULE_RIVER : 0) |
-                 ((hdr[1] & 32) ? CARC_MODULE_ABBOT : 0);
+                 ((hdr[1] & 32) ? CARC_MODULE_ABBOT : 0) | ((hdr[1] & 64) ? CARC_MODULE_INNS : 0);
+    if (o->players == 6 && !(o->modules & CARC_MODULE_INNS)) {
+        /* a sixth player needs Inns & Cathedrals: refused alike, with the message */
+        char why[128];
+        carc_game *g = (carc_game *)(void *)o;
+        FZ_CHECK(carc_game_options_check(o, why, sizeof why) == CARC_ERANGE);
+        FZ_CHECK(strstr(why, "a 6th player needs Inns & Cathedrals") != NULL);
+        FZ_CHECK(carc_game_new(&g, o) == CARC_ERANGE && g == NULL);
+        o->players = 2u + hdr[0] % 4u;
+    }
     o->flags = (hdr[1] & 4) ? CARC_GAME_NO_UNDO : 0;
     if (hdr[1] & 2) {
         o->start_tile = hdr[2] % n_kinds;
@@ -2130,7 +2378,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     carc_game_options so = o;
     so.players = 2u + (o.players + 1u) % 4u; /* the copy target differs */
     so.seed = o.seed ^ 0x5555;
-    so.modules = o.modules ^ CARC_MODULE_ABBOT;
+    so.modules = o.modules ^ ((hdr[0] & 0x80) ? CARC_MODULE_INNS : CARC_MODULE_ABBOT);
     so.start_tile = CARC_DEFAULT_START_TILE;
     FZ_OK(carc_game_new(&z.scratch, &so));
     FZ_OK(carc_movelist_new(&z.ml, z.g));
@@ -2204,8 +2452,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case OP_ABBOT:
             op_abbot(&z, &in);
             break;
-        default:
+        case OP_PENDING:
             op_pending(&z, &in);
+            break;
+        default:
+            op_big(&z, &in);
             break;
         }
         invariants(&z);

@@ -1,7 +1,8 @@
 /*
  * The allocator hook: every allocation goes through the game's allocator;
  * no allocation on the play/undo/enumerate path once a game and its move
- * lists exist; a failing allocator gives CARC_ENOMEM and no leak.
+ * lists exist (every set of modules, up to six players with Inns &
+ * Cathedrals); a failing allocator gives CARC_ENOMEM and no leak.
  */
 #include "test_util.h"
 #include <stdlib.h>
@@ -49,10 +50,11 @@ static void no_allocation_during_play(void **state)
     (void)state;
     counter c = { 0, 0, 0, -1 };
     carc_allocator a = { c_alloc, c_realloc, c_free, &c };
-    for (uint64_t seed = 1; seed <= 50; seed++) {
+    for (uint64_t seed = 1; seed <= 64; seed++) {
         carc_game_options o = CARC_GAME_OPTIONS_INIT;
         o.seed = seed;
-        o.players = 2 + seed % 4;
+        o.modules = tu_module_sets[seed % TU_MODULE_SETS]; /* every set of modules */
+        o.players = 2 + (uint32_t)(seed / 2 % (tu_max_players(o.modules) - 1));
         o.allocator = &a;
         carc_game *g;
         carc_movelist *pl, *fl;

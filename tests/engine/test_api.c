@@ -43,9 +43,35 @@ static void options(void **state)
     assert_int_equal(carc_game_new(&g, &o), CARC_ERANGE);
     o.players = 6;
     assert_int_equal(carc_game_new(&g, &o), CARC_ERANGE);
+    assert_null(g);
+    {
+        /* a sixth player needs Inns & Cathedrals; seven never */
+        char msg[128];
+        assert_int_equal(carc_game_options_check(&o, msg, sizeof msg), CARC_ERANGE);
+        assert_string_equal(msg, "players 6 out of range 2..5 (a 6th player needs Inns & Cathedrals)");
+        o.modules = CARC_MODULE_FARMERS | CARC_MODULE_INNS;
+        assert_int_equal(carc_game_options_check(&o, msg, sizeof msg), CARC_OK);
+        assert_string_equal(msg, "");
+        assert_int_equal(carc_game_new(&g, &o), CARC_OK);
+        carc_game_free(g);
+        o.players = 7;
+        assert_int_equal(carc_game_options_check(&o, msg, sizeof msg), CARC_ERANGE);
+        assert_string_equal(msg, "players 7 out of range 2..6");
+        g = (carc_game *)&o;
+        assert_int_equal(carc_game_new(&g, &o), CARC_ERANGE);
+        assert_null(g);
+        o.modules = CARC_MODULE_FARMERS;
+    }
     o.players = 2;
-    o.modules = CARC_MODULE_COUNT; /* not implemented yet */
-    assert_int_equal(carc_game_new(&g, &o), CARC_EUNSUPPORTED);
+    {
+        /* a module not implemented yet (the Count, Traders & Builders: whichever is still missing) */
+        uint32_t missing = (CARC_MODULE_COUNT | CARC_MODULE_TRADERS) & ~carc_modules_supported();
+        if (missing) {
+            o.modules = missing & (~missing + 1u);
+            assert_int_equal(carc_game_new(&g, &o), CARC_EUNSUPPORTED);
+            assert_null(g);
+        }
+    }
     o.modules = 1u << 30;
     assert_int_equal(carc_game_new(&g, &o), CARC_EUNSUPPORTED);
     o.modules = CARC_MODULE_FARMERS;
@@ -105,7 +131,7 @@ static void queries(void **state)
     assert_int_equal(carc_game_feature_at(&u, g, 0, 0, 99), CARC_ERANGE);
     assert_int_equal(carc_game_feature_at(&u, g, 5, 5, 0), CARC_ENOTFOUND);
     assert_int_equal(carc_game_feature_at(&u, g, 0, 0, 0), CARC_OK);
-    carc_feature_info fi = { sizeof fi, 0, 0, 0, 0, 0, 0, 0, 0 };
+    carc_feature_info fi = { .struct_size = sizeof fi };
     assert_int_equal(carc_game_feature(&fi, g, u), CARC_OK);
     assert_int_equal(fi.kind, CARC_SEG_CITY);
     assert_int_equal(fi.tiles, 1);
@@ -120,9 +146,9 @@ static void queries(void **state)
     assert_int_equal(n, 1);
     assert_int_equal(carc_game_feature_tiles(NULL, 0, &n, g, u), CARC_EBUFFER);
     assert_int_equal(carc_game_history(NULL, g, 0), CARC_EINVAL);
-    carc_history_entry he = { sizeof he, 0, 0, { 0, 0, 0, 0, 0, 0, 0, 0, 0 } };
+    carc_history_entry he = { .struct_size = sizeof he };
     assert_int_equal(carc_game_history(&he, g, 0), CARC_ERANGE);
-    carc_event ev = { sizeof ev, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    carc_event ev = { .struct_size = sizeof ev };
     assert_int_equal(carc_game_event(&ev, g, 0), CARC_ERANGE);
     assert_string_equal(carc_game_last_error(g), "");
     assert_non_null(carc_game_last_error(NULL));
@@ -243,13 +269,13 @@ static void choice_and_discard(void **state)
     assert_int_equal(carc_game_remaining(&left2, g), CARC_OK);
     assert_true(h2 >= hist + 1);
     assert_true(left2 <= left - 1);
-    carc_history_entry he = { sizeof he, 0, 0, { 0, 0, 0, 0, 0, 0, 0, 0, 0 } };
+    carc_history_entry he = { .struct_size = sizeof he };
     assert_int_equal(carc_game_history(&he, g, hist), CARC_OK);
     assert_int_equal(he.kind, CARC_HISTORY_DISCARD);
     assert_int_equal(he.move.tile, tu_tile("B"));
     assert_int_equal(he.player, 0);
     assert_int_equal(carc_game_event_count(&ev, g), CARC_OK);
-    carc_event e = { sizeof e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    carc_event e = { .struct_size = sizeof e };
     assert_int_equal(carc_game_event(&e, g, 0), CARC_OK);
     assert_int_equal(e.kind, CARC_EVENT_DISCARD);
     assert_int_equal(e.tile, tu_tile("B"));
@@ -261,6 +287,207 @@ static void choice_and_discard(void **state)
     assert_int_equal(carc_game_undo(g), CARC_OK);
     unchanged(g);
     assert_int_equal(carc_game_undo(g), CARC_ENO_UNDO);
+    carc_game_free(g);
+    carc_game_free(snapshot);
+    snapshot = NULL;
+}
+
+/* The big follower (Inns & Cathedrals, docs/rules.md 6.3) through the API:
+ * one per player, offered wherever a follower is (after it), by the same
+ * rules; none in supply once placed; refused without the module, on a
+ * garden, and with none left, each refusal changing nothing. Six players. */
+static void big_follower(void **state)
+{
+    (void)state;
+    const uint32_t mods = CARC_MODULE_FARMERS | CARC_MODULE_ABBOT | CARC_MODULE_INNS;
+    carc_game *g = tu_new_game_with(6, 5, mods);
+    carc_movelist *ml, *fl;
+    uint32_t u, players;
+    int32_t sc;
+    assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
+    assert_int_equal(carc_movelist_new(&fl, g), CARC_OK);
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    assert_int_equal(players, 6);
+    assert_int_equal(carc_game_score(&sc, g, 5), CARC_OK);
+    assert_int_equal(carc_game_score(&sc, g, 6), CARC_ERANGE);
+    for (uint32_t p = 0; p < 6; p++) {
+        assert_int_equal(carc_game_figure_supply(&u, g, p, CARC_FIGURE_BIG), CARC_OK);
+        assert_int_equal(u, 1);
+        assert_int_equal(carc_game_figure_supply(&u, g, p, CARC_FIGURE_FOLLOWER), CARC_OK);
+        assert_int_equal(u, 7);
+    }
+    assert_int_equal(carc_game_figure_supply(&u, g, 6, CARC_FIGURE_BIG), CARC_ERANGE);
+
+    /* every turn of the first round: the big follower's options are the
+     * follower's, right after them; the player puts the big follower down
+     * (where it stays on the board, if there is such a place) */
+    for (uint32_t turn = 0; turn < 6; turn++) {
+        uint32_t cur, tile, tried = 0;
+        assert_int_equal(carc_game_current_player(&cur, g), CARC_OK);
+        assert_int_equal(cur, turn);
+        assert_int_equal(carc_game_current_tile(&tile, g), CARC_OK);
+        assert_int_equal(carc_game_placements(ml, g, tile, 0), CARC_OK);
+        bool stays = false;
+        for (size_t i = 0; i < carc_movelist_count(ml) && !stays; i++) {
+            carc_move p = carc_movelist_data(ml)[i];
+            assert_int_equal(carc_game_figure_options(fl, g, &p), CARC_OK);
+            const carc_move *d = carc_movelist_data(fl);
+            size_t n = carc_movelist_count(fl), followers = 0, bigs = 0;
+            for (size_t k = 0; k < n; k++) {
+                if (d[k].figure == CARC_FIGURE_FOLLOWER) {
+                    assert_int_equal(bigs, 0); /* the follower first */
+                    followers++;
+                } else if (d[k].figure == CARC_FIGURE_BIG) {
+                    /* on a segment the follower may take */
+                    bool same = false;
+                    for (size_t j = 0; j < n; j++)
+                        same |= d[j].figure == CARC_FIGURE_FOLLOWER && d[j].segment == d[k].segment;
+                    assert_true(same);
+                    bigs++;
+                }
+            }
+            assert_int_equal(bigs, followers);
+            for (size_t k = 0; k < n && !stays; k++) {
+                if (d[k].figure != CARC_FIGURE_BIG)
+                    continue;
+                carc_move big = d[k];
+                uint32_t nfig, on_board = 0;
+                assert_int_equal(carc_game_check_move(g, &big), CARC_OK);
+                assert_int_equal(carc_game_play(g, &big), CARC_OK);
+                tried++;
+                assert_int_equal(carc_game_figure_supply(&u, g, turn, CARC_FIGURE_BIG), CARC_OK);
+                assert_int_equal(carc_game_figure_count(&nfig, g), CARC_OK);
+                for (uint32_t f = 0; f < nfig; f++) {
+                    carc_figure_info fi = { .struct_size = sizeof fi };
+                    assert_int_equal(carc_game_figure(&fi, g, f), CARC_OK);
+                    on_board += fi.player == turn && fi.figure == CARC_FIGURE_BIG;
+                }
+                assert_int_equal(u + on_board, 1); /* back in supply when its feature scored at once */
+                uint32_t first = 0; /* and player 0's stays too */
+                assert_int_equal(carc_game_figure_supply(&first, g, 0, CARC_FIGURE_BIG), CARC_OK);
+                stays = on_board == 1 && first == 0;
+                if (!stays) {
+                    assert_int_equal(carc_game_undo(g), CARC_OK);
+                    assert_int_equal(carc_game_figure_options(fl, g, &p), CARC_OK); /* the list again */
+                    d = carc_movelist_data(fl);
+                }
+            }
+        }
+        assert_true(tried > 0);
+        assert_true(stays);
+    }
+    /* player 0 again: with the big follower on the board, none is offered,
+     * and one is refused */
+    uint32_t cur, big_out = 1;
+    assert_int_equal(carc_game_current_player(&cur, g), CARC_OK);
+    assert_int_equal(cur, 0);
+    assert_int_equal(carc_game_figure_supply(&big_out, g, 0, CARC_FIGURE_BIG), CARC_OK);
+    assert_int_equal(big_out, 0);
+    assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
+    carc_move follower = { 0 };
+    bool have = false;
+    for (size_t i = 0; i < carc_movelist_count(ml); i++) {
+        const carc_move *d = &carc_movelist_data(ml)[i];
+        assert_int_not_equal(d->figure, CARC_FIGURE_BIG);
+        if (d->figure == CARC_FIGURE_FOLLOWER && !have) {
+            follower = *d;
+            have = true;
+        }
+    }
+    assert_true(have);
+    {
+        carc_move m = follower;
+        m.figure = CARC_FIGURE_BIG;
+        snap(g);
+        assert_int_equal(carc_game_check_move(g, &m), CARC_EILLEGAL);
+        assert_int_equal(carc_game_play(g, &m), CARC_EILLEGAL);
+        assert_true(strlen(carc_game_last_error(g)) > 0);
+        unchanged(g);
+    }
+    carc_movelist_free(ml);
+    carc_movelist_free(fl);
+    carc_game_free(g);
+
+    /* on a garden (V.g with the Abbot): only the abbot; on its road the big
+     * follower is fine */
+    g = tu_new_game_with(2, 9, mods);
+    assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
+    uint32_t vg = tu_tile("V.g"), nseg;
+    assert_int_equal(carc_game_choose_tile(g, vg), CARC_OK);
+    assert_int_equal(carc_game_placements(ml, g, vg, 0), CARC_OK);
+    carc_move p = carc_movelist_data(ml)[0];
+    assert_int_equal(carc_tile_segment_count(&nseg, vg), CARC_OK);
+    snap(g);
+    for (uint32_t i = 0; i < nseg; i++) {
+        carc_segment_info si = { .struct_size = sizeof si };
+        assert_int_equal(carc_tile_segment(&si, vg, p.rotation, i), CARC_OK);
+        carc_move m = p;
+        m.figure = CARC_FIGURE_BIG;
+        m.segment = (uint8_t)i;
+        if (si.kind == CARC_SEG_GARDEN) {
+            assert_int_equal(carc_game_check_move(g, &m), CARC_EILLEGAL);
+            assert_int_equal(carc_game_play(g, &m), CARC_EILLEGAL);
+            unchanged(g);
+            m.figure = CARC_FIGURE_ABBOT;
+            assert_int_equal(carc_game_check_move(g, &m), CARC_OK);
+        } else {
+            m.figure = CARC_FIGURE_FOLLOWER;
+            carc_status want = carc_game_check_move(g, &m);
+            m.figure = CARC_FIGURE_BIG;
+            assert_int_equal(carc_game_check_move(g, &m), want);
+        }
+    }
+    carc_movelist_free(ml);
+    carc_game_free(g);
+
+    /* IC/CRCR with farmers: 8 segments a follower may take, so 1 + 8 + 8
+     * figure actions per placement (more than CARCI_MAX_SEG + 2: a list made
+     * for a base game overflowed in carc_game_legal_moves, fixed in f4e45ad) */
+    {
+        carc_game *base = tu_new_game(2, 1);
+        carc_movelist *small = NULL, *pl = NULL;
+        uint32_t crcr = tu_tile("IC/CRCR");
+        assert_int_equal(carc_movelist_new(&small, base), CARC_OK);
+        assert_int_equal(carc_movelist_new(&pl, base), CARC_OK);
+        g = tu_new_game_with(2, 11, CARC_MODULE_FARMERS | CARC_MODULE_INNS);
+        assert_int_equal(carc_game_choose_tile(g, crcr), CARC_OK);
+        assert_int_equal(carc_game_legal_moves(small, g, 0), CARC_OK);
+        assert_int_equal(carc_game_placements(pl, g, crcr, 0), CARC_OK);
+        size_t np = carc_movelist_count(pl), most = 0;
+        assert_true(np > 0);
+        for (size_t i = 0; i < np; i++) {
+            carc_move q = carc_movelist_data(pl)[i];
+            assert_int_equal(carc_game_figure_options(small, g, &q), CARC_OK);
+            if (carc_movelist_count(small) > most)
+                most = carc_movelist_count(small);
+        }
+        assert_int_equal(most, 17); /* no figure, the follower or the big follower on each of 8 */
+        assert_int_equal(carc_game_legal_moves(small, g, 0), CARC_OK);
+        carc_movelist_free(small);
+        carc_movelist_free(pl);
+        carc_game_free(base);
+        carc_game_free(g);
+    }
+
+    /* without farmers: not on a field either */
+    g = tu_new_game_with(6, 9, CARC_MODULE_INNS);
+    assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
+    assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
+    p = carc_movelist_data(ml)[0];
+    assert_int_equal(carc_tile_segment_count(&nseg, p.tile), CARC_OK);
+    snap(g);
+    for (uint32_t i = 0; i < nseg; i++) {
+        carc_segment_info si = { .struct_size = sizeof si };
+        assert_int_equal(carc_tile_segment(&si, p.tile, p.rotation, i), CARC_OK);
+        carc_move m = p;
+        m.figure = CARC_FIGURE_BIG;
+        m.segment = (uint8_t)i;
+        if (si.kind == CARC_SEG_FIELD) {
+            assert_int_equal(carc_game_play(g, &m), CARC_EILLEGAL);
+            unchanged(g);
+        }
+    }
+    carc_movelist_free(ml);
     carc_game_free(g);
     carc_game_free(snapshot);
     snapshot = NULL;
@@ -325,6 +552,7 @@ int main(void)
         cmocka_unit_test(queries),
         cmocka_unit_test(rejected_calls_change_nothing),
         cmocka_unit_test(choice_and_discard),
+        cmocka_unit_test(big_follower),
         cmocka_unit_test(catalogue_rotations),
         cmocka_unit_test(catalogue_derived),
         cmocka_unit_test(status_strings),

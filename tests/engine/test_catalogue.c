@@ -1,5 +1,8 @@
-/* The tile catalogue against the published totals (base.md 2.2). */
+/* The tile catalogue against the published totals (base.md 2.2, 4.1;
+ * expansions.md 2.3). */
 #include "test_util.h"
+
+#include <stdlib.h>
 
 static void totals(void **state)
 {
@@ -20,7 +23,7 @@ static void totals(void **state)
         }
         assert_int_equal(carc_tile_segment_count(&n, k), CARC_OK);
         for (uint32_t i = 0; i < n; i++) {
-            carc_segment_info si = { sizeof si, 0, 0, 0, 0, 0, 0 };
+            carc_segment_info si = { .struct_size = sizeof si };
             assert_int_equal(carc_tile_segment(&si, k, 0, i), CARC_OK);
             seg[si.kind] += c;
             pennants += si.pennants * c;
@@ -50,7 +53,7 @@ static void geometry_consistent(void **state)
         for (uint32_t r = 0; r < 4; r++) {
             uint32_t sides = 0, ports = 0;
             for (uint32_t i = 0; i < n; i++) {
-                carc_segment_info si = { sizeof si, 0, 0, 0, 0, 0, 0 };
+                carc_segment_info si = { .struct_size = sizeof si };
                 assert_int_equal(carc_tile_segment(&si, k, r, i), CARC_OK);
                 assert_int_equal(sides & si.edges, 0);
                 assert_int_equal(ports & si.ports, 0);
@@ -78,7 +81,7 @@ static void rotation(void **state)
     assert_int_equal(e, CARC_EDGE_CITY);
     assert_int_equal(carc_tile_edge(&e, d, 1, CARC_N), CARC_OK);
     assert_int_equal(e, CARC_EDGE_ROAD);
-    carc_segment_info si = { sizeof si, 0, 0, 0, 0, 0, 0 };
+    carc_segment_info si = { .struct_size = sizeof si };
     /* D's field f0 = {En, Wn} -> turned 90: {Se, Nw}... ports 2,7 -> 4,1 */
     assert_int_equal(carc_tile_segment(&si, d, 1, 2), CARC_OK);
     assert_int_equal(si.ports, (1u << 4) | (1u << 1));
@@ -98,7 +101,7 @@ static void lookups(void **state)
     assert_int_equal(carc_tile_edge(&k, 0, 4, 0), CARC_ERANGE);
     assert_int_equal(carc_tile_edge(&k, 0, 0, 4), CARC_ERANGE);
     assert_int_equal(carc_tile_segment_count(&k, carc_tile_kind_count()), CARC_ERANGE);
-    carc_segment_info si = { 0, 0, 0, 0, 0, 0, 0 };
+    carc_segment_info si = { .struct_size = 0 };
     assert_int_equal(carc_tile_segment(&si, 0, 0, 0), CARC_EINVAL); /* struct_size not set */
     si.struct_size = sizeof si;
     assert_int_equal(carc_tile_segment(&si, 0, 0, 99), CARC_ERANGE);
@@ -115,7 +118,11 @@ static void move_text(void **state)
 {
     (void)state;
     const char *cases[] = { "D 1 0 90 road:N", "D 1 0 90 city:E", "E 0 -1 180 city:S", "B 0 1 0 cloister", "U 1 0 90 field:ESE",
-                            "V -3 7 270 -", "U 1 0 90 field:NNW", "X 2 2 0 field:ESE", "L 0 5 0 road:S" };
+                            "V -3 7 270 -", "U 1 0 90 field:NNW", "X 2 2 0 field:ESE", "L 0 5 0 road:S",
+                            /* Inns & Cathedrals: the big follower, the interior field */
+                            "IC/CCCC 1 0 0 field:interior", "IC/CCCC -2 3 270 big/field:interior",
+                            "IC/Cccc.c 0 -1 90 big/city:N", "IC/RRR.i 1 1 90 big/field:NNE", "IC/LRFR 0 1 0 big/cloister",
+                            "IC/CcRr+.i 2 -3 270 big/road:N", "IC/RrRr 4 4 180 road:E", "D 1 0 90 big/road:N" };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         carc_move m;
         char buf[64];
@@ -133,9 +140,24 @@ static void move_text(void **state)
     assert_int_equal(carc_move_parse(&m, "A 0 1 0 monastery"), CARC_OK);
     assert_int_equal(m.segment, 2);
     assert_int_equal(carc_move_parse(&m, "U 1 0 90 field:SSE"), CARC_OK);
+    /* the interior field is the field of IC/CCCC that has no port; a
+     * cathedral city by any of its sides */
+    assert_int_equal(carc_move_parse(&m, "IC/CCCC 1 0 180 big/field:interior"), CARC_OK);
+    assert_int_equal(m.figure, CARC_FIGURE_BIG);
+    {
+        carc_segment_info si = { .struct_size = sizeof si };
+        assert_int_equal(carc_tile_segment(&si, m.tile, m.rotation, m.segment), CARC_OK);
+        assert_int_equal(si.kind, CARC_SEG_FIELD);
+        assert_int_equal(si.ports, 0);
+    }
+    assert_int_equal(carc_move_parse(&m, "IC/Cccc.c 0 0 0 city:W"), CARC_OK);
+    assert_int_equal(m.segment, 0);
     const char *bad[] = { "", "D", "D 1 0", "D 1 0 45", "D 1 0 360", "Z 1 0 0", "D x 0 0", "D 1 0 0 city:S",
                           "D 1 0 0 road:N", "D 1 0 0 cloister", "D 1 0 0 road:Q", "D 1 0 0 - extra",
-                          "D 1 0 0 wizard/road:E", "D 1 0 0 field:NNN", "D 99999999999 0 0" };
+                          "D 1 0 0 wizard/road:E", "D 1 0 0 field:NNN", "D 99999999999 0 0",
+                          "D 1 0 0 field:interior", "IC/CCCC 1 0 0 field:NNE", "IC/CCCC 1 0 0 big/road:N",
+                          "IC/Cccc.c 1 0 0 field:interior", "IC/CCCC 1 0 0 field:", "IC/XYZ 1 0 0 -",
+                          "IC/CCCC 1 0 0 big/", "IC/CCCC 1 0 0 big/big/city:N" };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_int_equal(carc_move_parse(&m, bad[i]), CARC_EPARSE);
     assert_int_equal(carc_move_parse(NULL, "D 1 0 0"), CARC_EINVAL);
@@ -210,7 +232,7 @@ static void river_geometry(void **state)
         }
         assert_int_equal(carc_tile_segment_count(&n, t), CARC_OK);
         for (uint32_t i = 0; i < n; i++) {
-            carc_segment_info si = { sizeof si, 0, 0, 0, 0, 0, 0 };
+            carc_segment_info si = { .struct_size = sizeof si };
             assert_int_equal(carc_tile_segment(&si, t, 0, i), CARC_OK);
             seg[si.kind]++;
             pennants += si.pennants;
@@ -297,7 +319,7 @@ static void abbot_counts(void **state)
             if (!c)
                 continue;
             for (uint32_t s = 0; s < n; s++) {
-                carc_segment_info si = { sizeof si, 0, 0, 0, 0, 0, 0 };
+                carc_segment_info si = { .struct_size = sizeof si };
                 assert_int_equal(carc_tile_segment(&si, k, 0, s), CARC_OK);
                 if (si.kind == CARC_SEG_GARDEN) {
                     gardens += c;
@@ -326,7 +348,7 @@ static void abbot_counts(void **state)
             }
             uint32_t garden = 0;
             for (uint32_t i = 0, j = 0; i < nb; i++) {
-                carc_segment_info sb = { sizeof sb, 0, 0, 0, 0, 0, 0 };
+                carc_segment_info sb = { .struct_size = sizeof sb };
                 assert_int_equal(carc_tile_segment(&sb, b, r, i), CARC_OK);
                 if (sb.kind == CARC_SEG_GARDEN) {
                     assert_int_equal(sb.edges, 0);
@@ -334,7 +356,7 @@ static void abbot_counts(void **state)
                     garden++;
                     continue;
                 }
-                carc_segment_info sa = { sizeof sa, 0, 0, 0, 0, 0, 0 };
+                carc_segment_info sa = { .struct_size = sizeof sa };
                 assert_int_equal(carc_tile_segment(&sa, a, r, j++), CARC_OK);
                 assert_int_equal(sa.kind, sb.kind);
                 assert_int_equal(sa.edges, sb.edges);
@@ -345,6 +367,287 @@ static void abbot_counts(void **state)
             assert_int_equal(garden, 1);
         }
     }
+}
+
+/* ------------------------------------------------------------ Inns & Cathedrals */
+
+/* The 17 kinds of Inns & Cathedrals (18 tiles: IC/Cccc.c has two copies) (expansions.md 2.3, docs/rules.md 6.2), in
+ * catalogue order, with their copies, edges (N E S W) and segments. A segment
+ * is written as the test reads it back through the API (seg_text):
+ *   C:<sides>[+ per pennant][!cathedral]    a city
+ *   R:<sides>[@v|@c|@m: ends at a village (or the middle), city, cloister][*inn]
+ *   F:<ports>/<the bordering cities, by their sides>    a field
+ *   M                                       a cloister
+ * Sides are N E S W, ports 0..7 (Nw Ne En Es Se Sw Ws Wn). */
+typedef struct ic_tile {
+    const char *name;
+    uint32_t copies;
+    const char *edges;
+    const char *segs[9];
+} ic_tile;
+
+static const ic_tile IC_TILES[17] = {
+    { "IC/Cccc.c", 2, "CCCC", { "C:NESW!" } },
+    { "IC/LRFR", 1, "FRFR", { "R:W@m", "R:E@m", "F:0127/", "F:3456/", "M" } },
+    { "IC/CCCC", 1, "CCCC", { "C:N", "C:E", "C:S", "C:W", "F:/N,E,S,W" } },
+    { "IC/CCC", 1, "CCFC", { "C:N", "C:E", "C:W", "F:45/N,E,W" } },
+    { "IC/CRCR", 1, "CRCR", { "C:N", "C:S", "R:W@v", "R:E@v", "F:7/N", "F:2/N", "F:3/S", "F:6/S" } },
+    { "IC/CCc+", 1, "CFCC", { "C:NW+", "C:S", "F:23/NW,S" } },
+    { "IC/C!", 1, "CFFF", { "C:N", "F:23/N", "F:4567/N" } },
+    { "IC/CFR", 1, "CFRF", { "C:N", "R:S@c", "F:567/N", "F:234/N" } },
+    { "IC/CcR", 1, "CRFC", { "C:NW", "R:E@c", "F:2/NW", "F:345/NW" } },
+    { "IC/CRcR+", 1, "RCRC", { "C:EW+", "R:N@c", "R:S@c", "F:0/EW", "F:1/EW", "F:4/EW", "F:5/EW" } },
+    { "IC/RCc.i", 1, "CFRC", { "C:NW", "R:S@c*", "F:5/NW", "F:234/NW" } },
+    { "IC/RrC.i", 1, "CFRR", { "C:N", "R:SW*", "F:56/", "F:2347/N" } },
+    { "IC/CcRr+.i", 1, "CRRC", { "C:NW+", "R:ES*", "F:34/", "F:25/NW" } },
+    { "IC/RRR.i", 1, "FRRR", { "R:E@v*", "R:S@v", "R:W@v", "F:0127/", "F:56/", "F:34/" } },
+    { "IC/RFr.i", 1, "FRFR", { "R:EW*", "F:0127/", "F:3456/" } },
+    { "IC/Rr.i", 1, "FFRR", { "R:SW*", "F:012347/", "F:56/" } },
+    { "IC/RrRr", 1, "RRRR", { "R:NW", "R:ES", "F:07/", "F:34/", "F:1256/" } },
+};
+
+static void sides_text(char *out, uint32_t edges)
+{
+    size_t n = strlen(out);
+    for (uint32_t s = 0; s < 4; s++)
+        if (edges >> s & 1u)
+            out[n++] = "NESW"[s];
+    out[n] = '\0';
+}
+
+/* Segment i of kind k (rotation 0) in the notation of IC_TILES. */
+static void seg_text(char *out, uint32_t k, uint32_t i)
+{
+    carc_segment_info si = { .struct_size = sizeof si };
+    assert_int_equal(carc_tile_segment(&si, k, 0, i), CARC_OK);
+    out[0] = '\0';
+    switch (si.kind) {
+    case CARC_SEG_CITY:
+        strcat(out, "C:");
+        sides_text(out, si.edges);
+        for (uint32_t p = 0; p < si.pennants; p++)
+            strcat(out, "+");
+        if (si.special & CARC_SEGMENT_CATHEDRAL)
+            strcat(out, "!");
+        assert_int_equal(si.special & ~(uint32_t)CARC_SEGMENT_CATHEDRAL, 0);
+        assert_int_equal(si.ports, 0);
+        break;
+    case CARC_SEG_ROAD:
+        strcat(out, "R:");
+        sides_text(out, si.edges);
+        assert_int_equal(si.pennants, 0);
+        if (si.end == CARC_END_VILLAGE)
+            strcat(out, "@v");
+        else if (si.end == CARC_END_CITY)
+            strcat(out, "@c");
+        else if (si.end == CARC_END_MONASTERY)
+            strcat(out, "@m");
+        else
+            assert_int_equal(si.end, CARC_END_NONE);
+        /* a road that ends on its tile touches one side; a road through it, two */
+        assert_int_equal(__builtin_popcount(si.edges), si.end == CARC_END_NONE ? 2 : 1);
+        if (si.special & CARC_SEGMENT_INN)
+            strcat(out, "*");
+        assert_int_equal(si.special & ~(uint32_t)CARC_SEGMENT_INN, 0);
+        break;
+    case CARC_SEG_FIELD: {
+        strcat(out, "F:");
+        size_t n = strlen(out);
+        for (uint32_t p = 0; p < 8; p++)
+            if (si.ports >> p & 1u)
+                out[n++] = (char)('0' + p);
+        out[n++] = '/';
+        out[n] = '\0';
+        bool first = true;
+        for (uint32_t c = 0; c < 8; c++) {
+            if (!(si.adjacent_cities >> c & 1u))
+                continue;
+            carc_segment_info ci = { .struct_size = sizeof ci };
+            assert_int_equal(carc_tile_segment(&ci, k, 0, c), CARC_OK);
+            assert_int_equal(ci.kind, CARC_SEG_CITY);
+            if (!first)
+                strcat(out, ",");
+            first = false;
+            sides_text(out, ci.edges);
+        }
+        assert_int_equal(si.edges, 0);
+        assert_int_equal(si.special, 0);
+        break;
+    }
+    case CARC_SEG_MONASTERY:
+        strcat(out, "M");
+        assert_int_equal(si.special, 0);
+        break;
+    default:
+        fail_msg("%s: segment %u of kind %u", carc_tile_name(k), i, si.kind);
+    }
+}
+
+static int str_cmp(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Inns & Cathedrals against expansions.md 2.3: each tile's copies, edges and
+ * segments (as a set), then the totals: 18 tiles, 17 kinds, 6 inns (on
+ * roads; on IC/RRR.i the east road only: ruling I-1), 2 cathedrals, 3
+ * pennants (IC/CCc+, IC/CRcR+: ruling I-4, IC/CcRr+.i), 1 cloister, no
+ * garden (ruling I-5); the interior field of IC/CCCC. */
+static void inns_tiles(void **state)
+{
+    (void)state;
+    const uint32_t I = CARC_MODULE_INNS;
+    uint32_t first = tu_tile("V.g") + 1;
+    uint32_t inns = 0, cathedrals = 0, pennants = 0, cloisters = 0, tiles = 0, kinds = 0;
+    for (int t = 0; t < 17; t++) {
+        const ic_tile *d = &IC_TILES[t];
+        uint32_t k = tu_tile(d->name), n = 0;
+        /* after the garden copies, in the order of the rules */
+        assert_int_equal(k, first + (uint32_t)t);
+        assert_int_equal(copies(d->name, I), d->copies);
+        assert_int_equal(copies(d->name, I | CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT), d->copies);
+        assert_int_equal(copies(d->name, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT), 0);
+        tiles += d->copies;
+        kinds++;
+        for (uint32_t s = 0; s < 4; s++) {
+            uint32_t e;
+            assert_int_equal(carc_tile_edge(&e, k, 0, s), CARC_OK);
+            assert_int_equal("FRCV"[e], d->edges[s]);
+        }
+        assert_int_equal(carc_tile_segment_count(&n, k), CARC_OK);
+        size_t want_n = 0;
+        while (want_n < 9 && d->segs[want_n])
+            want_n++;
+        if (n != want_n)
+            fail_msg("%s: %u segments, the rules list %zu", d->name, n, want_n);
+        char got[9][48];
+        const char *gp[9], *wp[9];
+        for (uint32_t i = 0; i < n; i++) {
+            carc_segment_info si = { .struct_size = sizeof si };
+            assert_int_equal(carc_tile_segment(&si, k, 0, i), CARC_OK);
+            seg_text(got[i], k, i);
+            gp[i] = got[i];
+            wp[i] = d->segs[i];
+            inns += (si.special & CARC_SEGMENT_INN) ? d->copies : 0;
+            cathedrals += (si.special & CARC_SEGMENT_CATHEDRAL) ? d->copies : 0;
+            pennants += si.pennants * d->copies;
+            cloisters += si.kind == CARC_SEG_MONASTERY ? d->copies : 0;
+            if (si.kind == CARC_SEG_ROAD && (si.special & CARC_SEGMENT_INN) && !strcmp(d->name, "IC/RRR.i"))
+                assert_int_equal(si.edges, 1u << CARC_E); /* ruling I-1 */
+        }
+        qsort(gp, n, sizeof gp[0], str_cmp);
+        qsort(wp, n, sizeof wp[0], str_cmp);
+        for (uint32_t i = 0; i < n; i++)
+            if (strcmp(gp[i], wp[i]) != 0)
+                fail_msg("%s: segment \"%s\", the rules say \"%s\"", d->name, gp[i], wp[i]);
+        /* the rotations turn the marks with their segments */
+        for (uint32_t r = 1; r < 4; r++)
+            for (uint32_t i = 0; i < n; i++) {
+                carc_segment_info a = { .struct_size = sizeof a }, b = { .struct_size = sizeof b };
+                assert_int_equal(carc_tile_segment(&a, k, 0, i), CARC_OK);
+                assert_int_equal(carc_tile_segment(&b, k, r, i), CARC_OK);
+                assert_int_equal(a.special, b.special);
+                assert_int_equal(a.pennants, b.pennants);
+                assert_int_equal(__builtin_popcount(a.edges), __builtin_popcount(b.edges));
+            }
+    }
+    assert_int_equal(tiles, 18);
+    assert_int_equal(kinds, 17); /* (tile.h and tiles/inns.inc say 16: 17 rows in 2.3) */
+    assert_int_equal(inns, 6);
+    assert_int_equal(cathedrals, 2);
+    assert_int_equal(pennants, 3);
+    assert_int_equal(cloisters, 1);
+    /* nothing else is in the module's tile set; the marks are on these tiles only */
+    uint32_t extra = 0;
+    for (uint32_t k = 0; k < carc_tile_kind_count(); k++) {
+        uint32_t with = 0, without = 0, n = 0;
+        assert_int_equal(carc_tile_copies(&with, k, I | CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT),
+                         CARC_OK);
+        assert_int_equal(carc_tile_copies(&without, k, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT),
+                         CARC_OK);
+        bool ic = k >= first && k < first + 17;
+        if (!ic) {
+            assert_int_equal(with, without); /* Inns & Cathedrals replaces no tile */
+            assert_int_equal(strncmp(carc_tile_name(k), "IC/", 3) != 0, 1);
+        } else {
+            assert_int_equal(without, 0);
+            extra += with;
+        }
+        assert_int_equal(carc_tile_segment_count(&n, k), CARC_OK);
+        for (uint32_t i = 0; i < n; i++) {
+            carc_segment_info si = { .struct_size = sizeof si };
+            assert_int_equal(carc_tile_segment(&si, k, 0, i), CARC_OK);
+            if (!ic)
+                assert_int_equal(si.special, 0);
+            if (ic)
+                assert_int_not_equal(si.kind, CARC_SEG_GARDEN); /* ruling I-5 */
+        }
+    }
+    assert_int_equal(extra, 18);
+    assert_int_equal(carc_tile_kind_count(), first + 17);
+
+    /* the interior field of IC/CCCC: no side, no port, beside all four caps */
+    uint32_t k = tu_tile("IC/CCCC"), n = 0, fields = 0;
+    assert_int_equal(carc_tile_segment_count(&n, k), CARC_OK);
+    for (uint32_t r = 0; r < 4; r++)
+        for (uint32_t i = 0; i < n; i++) {
+            carc_segment_info si = { .struct_size = sizeof si };
+            assert_int_equal(carc_tile_segment(&si, k, r, i), CARC_OK);
+            if (si.kind != CARC_SEG_FIELD)
+                continue;
+            fields++;
+            assert_int_equal(si.ports, 0);
+            assert_int_equal(si.edges, 0);
+            assert_int_equal(__builtin_popcount(si.adjacent_cities), 4);
+            for (uint32_t c = 0; c < n; c++)
+                if (si.adjacent_cities >> c & 1u) {
+                    carc_segment_info ci = { .struct_size = sizeof ci };
+                    assert_int_equal(carc_tile_segment(&ci, k, r, c), CARC_OK);
+                    assert_int_equal(ci.kind, CARC_SEG_CITY);
+                    assert_int_equal(__builtin_popcount(ci.edges), 1);
+                }
+        }
+    assert_int_equal(fields, 4); /* one per rotation */
+    /* the cathedral city: every side, of both copies' kind */
+    k = tu_tile("IC/Cccc.c");
+    assert_int_equal(carc_tile_segment_count(&n, k), CARC_OK);
+    assert_int_equal(n, 1);
+}
+
+/* Every set of modules: its total of tiles, the start tile included (base
+ * 72; the River 83: its spring replaces the start tile D; Inns & Cathedrals
+ * 90; both 101; the Abbot's garden copies replace plain copies, and farmers
+ * change no tile). */
+static void module_totals(void **state)
+{
+    (void)state;
+    for (uint32_t m = 0; m < 64; m++) {
+        uint32_t mods = (m & 1u ? CARC_MODULE_FARMERS : 0) | (m & 2u ? CARC_MODULE_RIVER : 0) |
+                        (m & 4u ? CARC_MODULE_ABBOT : 0) | (m & 8u ? CARC_MODULE_INNS : 0) |
+                        (m & 16u ? CARC_MODULE_COUNT : 0) | (m & 32u ? CARC_MODULE_TRADERS : 0);
+        if (mods & ~carc_modules_supported())
+            continue; /* not implemented: no game can have them */
+        uint32_t want = 72;
+        if (mods & CARC_MODULE_RIVER)
+            want += 11;
+        if (mods & CARC_MODULE_INNS)
+            want += 18;
+        if (tu_tile_total(mods) != want)
+            fail_msg("modules %#x: %u tiles, expected %u", mods, tu_tile_total(mods), want);
+        assert_int_equal(copies("D", mods), (mods & CARC_MODULE_RIVER) ? 3 : 4);
+        /* a game of them draws every other tile */
+        carc_game *g = tu_new_game_with(2, m, mods);
+        uint32_t left = 0;
+        assert_int_equal(carc_game_remaining(&left, g), CARC_OK);
+        assert_int_equal(left, want - 1);
+        carc_game_free(g);
+    }
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS), 72);
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_RIVER), 83);
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_INNS), 90);
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_INNS), 101);
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS),
+                     101);
 }
 
 /* The module names and the parser (tile.h). */
@@ -361,7 +664,8 @@ static void modules(void **state)
         assert_int_equal(carc_modules_parse(&m, known[i].name), CARC_OK);
         assert_int_equal(m, CARC_MODULE_FARMERS | known[i].flag);
     }
-    assert_int_equal(carc_modules_supported(), CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT);
+    assert_int_equal(carc_modules_supported(),
+                     CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS);
     uint32_t m = 0;
     assert_int_equal(carc_modules_parse(&m, "river,abbot"), CARC_OK);
     assert_int_equal(m, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT);
@@ -376,7 +680,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(totals),  cmocka_unit_test(geometry_consistent), cmocka_unit_test(rotation),
         cmocka_unit_test(lookups), cmocka_unit_test(move_text),           cmocka_unit_test(river_counts),
-        cmocka_unit_test(river_geometry), cmocka_unit_test(abbot_counts), cmocka_unit_test(modules),
+        cmocka_unit_test(river_geometry), cmocka_unit_test(abbot_counts), cmocka_unit_test(inns_tiles),
+        cmocka_unit_test(module_totals),  cmocka_unit_test(modules),
     };
     return cmocka_run_group_tests_name("catalogue", tests, NULL, NULL);
 }

@@ -1,7 +1,8 @@
 /*
  * Property tests over seeded random games of every set of the implemented
- * modules (farmers on/off x River x Abbot), 2 to 5 players (white-box: states
- * are compared byte for byte):
+ * modules (farmers on/off x River x Abbot x Inns & Cathedrals), 2 to 5
+ * players, 2 to 6 with Inns & Cathedrals (white-box: states are compared byte
+ * for byte):
  *  - enumeration = check: every listed move passes carc_game_check_move,
  *    placements x figure options give the list, and moves not listed are
  *    refused (random variants of listed moves every turn; every candidate
@@ -10,9 +11,19 @@
  *  - play then undo restores the identical state (every live byte), and so
  *    do a tile choice and an early end;
  *  - every figure kind is conserved: followers on the board + in supply = 7,
- *    abbot on the board + in supply = 1 with the Abbot (0 without), no other
- *    figure; each figure stands on a segment kind its rules allow;
- *  - scores never decrease; a recall scores 1..9 for its player alone;
+ *    abbot on the board + in supply = 1 with the Abbot (0 without), big
+ *    follower 1 with Inns & Cathedrals (0 without), no other figure; each
+ *    figure stands on a segment kind its rules allow;
+ *  - scores never decrease; a recall scores 1..9 for its player alone; each
+ *    score is the sum of the points its events gave;
+ *  - majorities: the players a feature scores for (during play and at the
+ *    end) are those with the greatest strength on it (a follower and the
+ *    abbot 1, the big follower 2), worked out from the figures that stood on
+ *    it just before the move (or at the end) by their positions;
+ *  - values: every road and city event has the value of its rule from the
+ *    feature's tiles, pennants and marks (found on its tiles' segments): an
+ *    inn road 2 per tile completed and 0 at the end, a cathedral city 3 per
+ *    tile and pennant completed and 0 at the end, and the bonus says which;
  *  - carc_game_pending agrees with the current player and tile;
  *  - with the River: River tiles come first, the lake last of them;
  *  - a clone, and a copy, evolve exactly like the original;
@@ -65,7 +76,7 @@ static bool sorted_has(const sorted *s, const carc_move *m)
 
 static uint32_t seg_kind(uint32_t tile, uint32_t rot, uint32_t seg)
 {
-    carc_segment_info si = { sizeof si, 0, 0, 0, 0, 0, 0 };
+    carc_segment_info si = { .struct_size = sizeof si };
     assert_int_equal(carc_tile_segment(&si, tile, rot, seg), CARC_OK);
     return si.kind;
 }
@@ -77,20 +88,21 @@ static void check_conservation(const carc_game *g, uint32_t modules)
     uint32_t players, nfig;
     assert_int_equal(carc_game_players(&players, g), CARC_OK);
     assert_int_equal(carc_game_figure_count(&nfig, g), CARC_OK);
-    uint32_t on_board[5][CARC_FIGURE_PIG + 1];
+    uint32_t on_board[6][CARC_FIGURE_PIG + 1];
     memset(on_board, 0, sizeof on_board);
     for (uint32_t i = 0; i < nfig; i++) {
-        carc_figure_info fi = { sizeof fi, 0, 0, 0, 0, 0, 0 };
+        carc_figure_info fi = { .struct_size = sizeof fi };
         assert_int_equal(carc_game_figure(&fi, g, i), CARC_OK);
         assert_true(fi.player < players);
-        assert_true(fi.figure == CARC_FIGURE_FOLLOWER || fi.figure == CARC_FIGURE_ABBOT);
+        assert_true(fi.figure == CARC_FIGURE_FOLLOWER || fi.figure == CARC_FIGURE_ABBOT ||
+                    (fi.figure == CARC_FIGURE_BIG && (modules & CARC_MODULE_INNS)));
         on_board[fi.player][fi.figure]++;
         carc_move t;
         assert_int_equal(carc_game_tile_at(&t, g, fi.x, fi.y), CARC_OK);
         uint32_t k = seg_kind(t.tile, t.rotation, fi.segment);
         if (fi.figure == CARC_FIGURE_ABBOT)
             assert_true(k == CARC_SEG_MONASTERY || k == CARC_SEG_GARDEN);
-        else
+        else /* the follower, and the big follower by the follower's rules */
             assert_true(k == CARC_SEG_ROAD || k == CARC_SEG_CITY || k == CARC_SEG_MONASTERY ||
                         (k == CARC_SEG_FIELD && (modules & CARC_MODULE_FARMERS)));
     }
@@ -102,9 +114,9 @@ static void check_conservation(const carc_game *g, uint32_t modules)
         assert_int_equal(s + on_board[p][CARC_FIGURE_FOLLOWER], 7);
         assert_int_equal(carc_game_figure_supply(&f, g, p, CARC_FIGURE_ABBOT), CARC_OK);
         assert_int_equal(f + on_board[p][CARC_FIGURE_ABBOT], (modules & CARC_MODULE_ABBOT) ? 1 : 0);
-        for (uint32_t k = CARC_FIGURE_BIG; k <= CARC_FIGURE_PIG; k++) {
-            if (k == CARC_FIGURE_ABBOT)
-                continue;
+        assert_int_equal(carc_game_figure_supply(&f, g, p, CARC_FIGURE_BIG), CARC_OK);
+        assert_int_equal(f + on_board[p][CARC_FIGURE_BIG], (modules & CARC_MODULE_INNS) ? 1 : 0);
+        for (uint32_t k = CARC_FIGURE_BUILDER; k <= CARC_FIGURE_PIG; k++) {
             assert_int_equal(carc_game_figure_supply(&f, g, p, k), CARC_OK);
             assert_int_equal(f, 0);
         }
@@ -268,15 +280,17 @@ static void check_variants(carc_game *g, const sorted *all, uint64_t *rng, unsig
     }
 }
 
-/* A move to play: uniform, but the abbot's moves now and then (so that it
- * gets placed and recalled often). */
+/* A move to play: uniform, but the abbot's and the big follower's moves
+ * now and then (so that they get placed, and the abbot recalled, often). */
 static carc_move pick_move(const carc_movelist *ml, uint64_t *rng)
 {
     const carc_move *d = carc_movelist_data(ml);
     size_t n = carc_movelist_count(ml), pick = tu_rand(rng) % n;
-    if (tu_rand(rng) % 3 == 0)
+    uint64_t r = tu_rand(rng) % 6;
+    uint8_t want = r < 2 ? CARC_FIGURE_ABBOT : r < 4 ? CARC_FIGURE_BIG : CARC_FIGURE_NONE;
+    if (want != CARC_FIGURE_NONE)
         for (size_t k = 0; k < n; k++)
-            if (d[(pick + k) % n].figure == CARC_FIGURE_ABBOT)
+            if (d[(pick + k) % n].figure == want)
                 return d[(pick + k) % n];
     return d[pick];
 }
@@ -344,7 +358,7 @@ static bool abbot_at(const carc_game *g, uint32_t player, int32_t *x, int32_t *y
     uint32_t n;
     assert_int_equal(carc_game_figure_count(&n, g), CARC_OK);
     for (uint32_t i = 0; i < n; i++) {
-        carc_figure_info fi = { sizeof fi, 0, 0, 0, 0, 0, 0 };
+        carc_figure_info fi = { .struct_size = sizeof fi };
         assert_int_equal(carc_game_figure(&fi, g, i), CARC_OK);
         if (fi.player == player && fi.figure == CARC_FIGURE_ABBOT) {
             *x = fi.x;
@@ -359,7 +373,7 @@ static bool abbot_at(const carc_game *g, uint32_t player, int32_t *x, int32_t *y
 static void check_scores_from_events(const carc_game *g)
 {
     uint32_t players, ne;
-    int32_t sum[5] = { 0 };
+    int32_t sum[6] = { 0 };
     assert_int_equal(carc_game_players(&players, g), CARC_OK);
     assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
     for (uint32_t i = 0; i < ne; i++) {
@@ -443,7 +457,7 @@ static void check_no_figure_on_complete(const carc_game *g)
     uint32_t n;
     assert_int_equal(carc_game_figure_count(&n, g), CARC_OK);
     for (uint32_t i = 0; i < n; i++) {
-        carc_figure_info fi = { sizeof fi, 0, 0, 0, 0, 0, 0 };
+        carc_figure_info fi = { .struct_size = sizeof fi };
         carc_feature_info fe;
         memset(&fe, 0, sizeof fe);
         fe.struct_size = sizeof fe;
@@ -457,9 +471,229 @@ static void check_no_figure_on_complete(const carc_game *g)
     }
 }
 
+/* ------------------------------------------------------------ majorities and values */
+
+/* Majority weight of a figure kind (docs/rules.md 4, 6.3): the follower and
+ * the abbot 1, the big follower 2. */
+static uint32_t strength(uint32_t figure)
+{
+    switch (figure) {
+    case CARC_FIGURE_FOLLOWER:
+    case CARC_FIGURE_ABBOT:
+        return 1;
+    case CARC_FIGURE_BIG:
+        return 2;
+    default:
+        fail_msg("figure kind %u on the board", figure);
+        return 0;
+    }
+}
+
+/* A figure as the board shows it, by position. */
+typedef struct placed_fig {
+    int32_t x, y;
+    uint32_t segment, player, figure;
+} placed_fig;
+
+static uint32_t board_figures(const carc_game *g, placed_fig *out, uint32_t cap)
+{
+    uint32_t n;
+    assert_int_equal(carc_game_figure_count(&n, g), CARC_OK);
+    assert_true(n <= cap);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_figure_info fi = { .struct_size = sizeof fi };
+        assert_int_equal(carc_game_figure(&fi, g, i), CARC_OK);
+        out[i].x = fi.x;
+        out[i].y = fi.y;
+        out[i].segment = fi.segment;
+        out[i].player = fi.player;
+        out[i].figure = fi.figure;
+    }
+    return n;
+}
+
+static uint32_t feature_of(const carc_game *g, int32_t x, int32_t y, uint32_t segment)
+{
+    uint32_t f = UINT32_MAX;
+    assert_int_equal(carc_game_feature_at(&f, g, x, y, segment), CARC_OK);
+    return f;
+}
+
+/* The players with the greatest strength among the figures of `figs` that
+ * stand on feature `f` of g (by their positions), and how many stand there. */
+static uint32_t majority(const carc_game *g, uint32_t f, const placed_fig *figs, uint32_t n, uint32_t *count,
+                         uint32_t *bigs)
+{
+    uint32_t power[6] = { 0 }, best = 0, mask = 0;
+    *count = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (feature_of(g, figs[i].x, figs[i].y, figs[i].segment) != f)
+            continue;
+        assert_true(figs[i].player < 6);
+        power[figs[i].player] += strength(figs[i].figure);
+        (*count)++;
+        if (bigs)
+            *bigs += figs[i].figure == CARC_FIGURE_BIG;
+    }
+    for (uint32_t p = 0; p < 6; p++)
+        if (power[p] > best)
+            best = power[p];
+    for (uint32_t p = 0; best && p < 6; p++)
+        if (power[p] == best)
+            mask |= 1u << p;
+    return mask;
+}
+
 typedef struct stats {
     unsigned games, turns, recalls, abbots_placed, exhaustive, variants;
+    unsigned bigs_placed, big_majorities, big_decided, inn_scores, inn_finals, cathedral_scores, cathedral_finals,
+        majorities;
 } stats;
+
+/* The feature scored by event e, and its tiles' special marks found on the
+ * segments of its tiles that belong to it (not through the feature's own
+ * mark). */
+static uint32_t marks_on_tiles(const carc_game *g, uint32_t f)
+{
+    size_t cnt = 0;
+    assert_int_equal(carc_game_feature_tiles(NULL, 0, &cnt, g, f), CARC_EBUFFER);
+    int32_t xy[2 * 128];
+    assert_true(cnt <= 128);
+    assert_int_equal(carc_game_feature_tiles(xy, cnt, &cnt, g, f), CARC_OK);
+    uint32_t marks = 0;
+    for (size_t i = 0; i < cnt; i++) {
+        carc_move t;
+        uint32_t nseg;
+        assert_int_equal(carc_game_tile_at(&t, g, xy[2 * i], xy[2 * i + 1]), CARC_OK);
+        assert_int_equal(carc_tile_segment_count(&nseg, t.tile), CARC_OK);
+        for (uint32_t s = 0; s < nseg; s++) {
+            carc_segment_info si = { .struct_size = sizeof si };
+            assert_int_equal(carc_tile_segment(&si, t.tile, t.rotation, s), CARC_OK);
+            if (si.special && feature_of(g, t.x, t.y, s) == f)
+                marks |= si.special;
+        }
+    }
+    return marks;
+}
+
+/* Event e (a feature scored: during play or at the end) has the value of its
+ * rule, worked out from the feature's tiles, pennants and marks, and the
+ * bonus that says which rule. */
+static void check_value(const carc_game *g, const carc_event *e, stats *st)
+{
+    uint32_t f = feature_of(g, e->x, e->y, e->segment);
+    carc_feature_info fe = { .struct_size = sizeof fe };
+    assert_int_equal(carc_game_feature(&fe, g, f), CARC_OK);
+    assert_int_equal(fe.kind, e->feature_kind);
+    assert_int_equal(fe.value, e->points); /* what it would score now: the same */
+    bool complete = e->kind == CARC_EVENT_SCORE;
+    int32_t t = (int32_t)fe.tiles, pen = (int32_t)fe.pennants, want = e->points;
+    uint32_t bonus = 0;
+    if (fe.kind == CARC_SEG_ROAD || fe.kind == CARC_SEG_CITY) {
+        assert_int_equal(e->tiles, fe.tiles);
+        assert_int_equal(fe.complete, complete);
+        uint32_t marks = marks_on_tiles(g, f);
+        assert_int_equal(fe.special, marks);
+        if (fe.kind == CARC_SEG_ROAD) {
+            assert_int_equal(pen, 0);
+            assert_int_equal(marks & ~(uint32_t)CARC_SEGMENT_INN, 0);
+            bool inn = (marks & CARC_SEGMENT_INN) != 0;
+            want = inn ? (complete ? 2 * t : 0) : t;
+            bonus = inn ? CARC_BONUS_INN : 0;
+            if (inn)
+                *(complete ? &st->inn_scores : &st->inn_finals) += 1;
+        } else {
+            assert_int_equal(marks & ~(uint32_t)CARC_SEGMENT_CATHEDRAL, 0);
+            bool cathedral = (marks & CARC_SEGMENT_CATHEDRAL) != 0;
+            want = cathedral ? (complete ? 3 * (t + pen) : 0) : (complete ? 2 * (t + pen) : t + pen);
+            bonus = cathedral ? CARC_BONUS_CATHEDRAL : 0;
+            if (cathedral)
+                *(complete ? &st->cathedral_scores : &st->cathedral_finals) += 1;
+        }
+    } else {
+        assert_int_equal(fe.special, 0);
+    }
+    if (e->points != want || e->bonus != bonus)
+        fail_msg("%s %s at (%d,%d): %d points, bonus %u; its rule gives %d, bonus %u (%d tiles, %d pennants, marks %#x)",
+                 complete ? "completed" : "final", fe.kind == CARC_SEG_ROAD ? "road" : "city", (int)e->x, (int)e->y,
+                 (int)e->points, e->bonus, (int)want, bonus, (int)t, (int)pen, fe.special);
+}
+
+/* The events of the move just played (from index ev0): each feature it
+ * completed scored for the players with the greatest strength among the
+ * figures that stood on it before the move (`before`, n of them; the one the
+ * move placed counts too), found by their positions; those figures went
+ * home. The recalled abbot stood on no scored feature. */
+static void check_move_scores(const carc_game *g, const carc_move *m, uint32_t player, const placed_fig *before,
+                              uint32_t n, uint32_t ev0, stats *st)
+{
+    uint32_t ne;
+    placed_fig all[6 * 10 + 1];
+    memcpy(all, before, n * sizeof *all);
+    if (m->figure != CARC_FIGURE_NONE && m->segment != CARC_SEGMENT_RECALL) {
+        placed_fig nf = { m->x, m->y, m->segment, player, m->figure };
+        all[n++] = nf;
+    }
+    assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
+    for (uint32_t i = ev0; i < ne; i++) {
+        carc_event e = { .struct_size = sizeof e };
+        assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
+        if (e.kind != CARC_EVENT_SCORE && e.kind != CARC_EVENT_FINAL)
+            continue;
+        if (e.kind == CARC_EVENT_FINAL)
+            continue; /* the move ended the game: check_final_scores */
+        uint32_t f = feature_of(g, e.x, e.y, e.segment), count = 0, bigs = 0;
+        uint32_t want = majority(g, f, all, n, &count, &bigs);
+        if (e.players != want || e.returned != count)
+            fail_msg("move at (%d,%d) figure %u: the %s at (%d,%d) scored for %#x, %u figure(s) went home; the figures "
+                     "on it give %#x, %u", (int)m->x, (int)m->y, m->figure, e.feature_kind == CARC_SEG_CITY ? "city" : "feature",
+                     (int)e.x, (int)e.y, e.players, e.returned, want, count);
+        assert_true(want != 0);
+        st->majorities++;
+        if (bigs) {
+            st->big_majorities++;
+            /* a big follower decided it: counting it as 1 gives another result */
+            placed_fig one[6 * 10 + 1];
+            memcpy(one, all, n * sizeof *one);
+            for (uint32_t k = 0; k < n; k++)
+                if (one[k].figure == CARC_FIGURE_BIG)
+                    one[k].figure = CARC_FIGURE_FOLLOWER;
+            uint32_t c2 = 0;
+            st->big_decided += majority(g, f, one, n, &c2, NULL) != want;
+        }
+        check_value(g, &e, st);
+    }
+}
+
+/* At the end: every final score went to the players with the greatest
+ * strength on the feature (the figures stay on the board), no figure went
+ * home, and every feature's value follows its rule (completed ones too). */
+static void check_final_scores(const carc_game *g, stats *st)
+{
+    placed_fig figs[6 * 10];
+    uint32_t n = board_figures(g, figs, 6 * 10), ne;
+    assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
+    for (uint32_t i = 0; i < ne; i++) {
+        carc_event e = { .struct_size = sizeof e };
+        assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
+        if (e.kind == CARC_EVENT_FINAL) {
+            uint32_t f = feature_of(g, e.x, e.y, e.segment), count = 0, bigs = 0;
+            uint32_t want = majority(g, f, figs, n, &count, &bigs);
+            if (e.players != want)
+                fail_msg("final scoring of the feature at (%d,%d): for %#x; the figures on it give %#x", (int)e.x,
+                         (int)e.y, e.players, want);
+            assert_int_equal(e.returned, 0);
+            assert_true(count > 0);
+            st->majorities++;
+            st->big_majorities += bigs > 0;
+        }
+        if (e.kind == CARC_EVENT_SCORE || e.kind == CARC_EVENT_FINAL)
+            check_value(g, &e, st);
+        else
+            assert_int_equal(e.bonus, 0);
+    }
+}
+
 
 static void random_games(uint32_t players, uint32_t modules, uint32_t games, uint32_t exhaustive_every,
                          uint64_t seed0, stats *st)
@@ -473,14 +707,14 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
         carc_game *g = tu_new_game_with(players, seed, modules);
         /* the copy target: other players and modules (a copy takes them over) */
         carc_game *before = NULL, *clone = NULL, *light = NULL;
-        carc_game *copy = tu_new_game_with(2 + players % 4, 1, tu_module_sets[(modules + 3) % 8]);
+        carc_game *copy = tu_new_game_with(2 + players % 4, 1, tu_module_sets[(modules + 3) % TU_MODULE_SETS]);
         carc_movelist *ml = NULL, *pl = NULL, *fl = NULL, *ul = NULL;
         assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
         assert_int_equal(carc_movelist_new(&pl, g), CARC_OK);
         assert_int_equal(carc_movelist_new(&fl, g), CARC_OK);
         assert_int_equal(carc_movelist_new(&ul, g), CARC_OK);
         uint32_t clone_at = (uint32_t)(tu_rand(&rng) % 60), turn = 0;
-        int32_t last[5] = { 0 };
+        int32_t last[6] = { 0 };
         check_conservation(g, modules);
         while (!tu_over(g)) {
             check_pending(g);
@@ -516,12 +750,23 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
                 st->exhaustive++;
             }
 
-            /* enumerated moves are accepted, and undo restores the state */
+            /* enumerated moves are accepted, score by majority and value, and
+             * undo restores the state */
             assert_int_equal(carc_game_clone(&before, g, 0), CARC_OK);
-            for (size_t i = tu_rand(&rng) % (1 + n / 6); i < n; i += 1 + n / 6) {
-                assert_int_equal(carc_game_play(g, &carc_movelist_data(ml)[i]), CARC_OK);
-                assert_int_equal(carc_game_undo(g), CARC_OK);
-                assert_true(same_state(g, before));
+            {
+                placed_fig figs0[6 * 10];
+                uint32_t nfig0 = board_figures(g, figs0, 6 * 10), who, ev;
+                assert_int_equal(carc_game_current_player(&who, g), CARC_OK);
+                assert_int_equal(carc_game_event_count(&ev, g), CARC_OK);
+                for (size_t i = tu_rand(&rng) % (1 + n / 6); i < n; i += 1 + n / 6) {
+                    const carc_move *mv = &carc_movelist_data(ml)[i];
+                    assert_int_equal(carc_game_play(g, mv), CARC_OK);
+                    check_move_scores(g, mv, who, figs0, nfig0, ev, st);
+                    if (tu_over(g))
+                        check_final_scores(g, st);
+                    assert_int_equal(carc_game_undo(g), CARC_OK);
+                    assert_true(same_state(g, before));
+                }
             }
             if (turn % 5 == 2) {
                 /* a tile choice (refused, or taken back), and an early end, taken back */
@@ -559,18 +804,22 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
             bool recall = m.segment == CARC_SEGMENT_RECALL;
             if (recall)
                 assert_true(abbot_at(g, player, &ax, &ay));
+            placed_fig figs_before[6 * 10];
+            uint32_t nfig_before = board_figures(g, figs_before, 6 * 10);
             size_t journal_before = g->trail_len;
             assert_int_equal(carc_game_play(g, &m), CARC_OK);
             /* a unit never comes near the room reserved for it */
             assert_true(g->trail_len - journal_before <= g->rs->unit_reserve / 2);
             check_conservation(g, modules);
             check_recall(g, &m, player, hist0, ev0, recall ? tiles_around(g, ax, ay) : 0);
+            check_move_scores(g, &m, player, figs_before, nfig_before, ev0, st);
             if (!tu_over(g))
                 check_no_figure_on_complete(g);
             if (turn % 8 == 0)
                 check_scores_from_events(g);
             st->recalls += m.segment == CARC_SEGMENT_RECALL;
             st->abbots_placed += m.figure == CARC_FIGURE_ABBOT && m.segment != CARC_SEGMENT_RECALL;
+            st->bigs_placed += m.figure == CARC_FIGURE_BIG;
             for (uint32_t p = 0; p < players; p++) {
                 int32_t s;
                 assert_int_equal(carc_game_score(&s, g, p), CARC_OK);
@@ -602,6 +851,7 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
         check_scores_from_events(g);
         check_board_edges(g);
         check_center_scores(g);
+        check_final_scores(g, st);
         uint32_t left = 1;
         assert_int_equal(carc_game_remaining(&left, g), CARC_OK);
         assert_int_equal(left, 0);
@@ -632,37 +882,50 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
     free(all.m);
 }
 
-/* Every module set with this many players. */
+/* Every module set with this many players (6: the sets with Inns & Cathedrals). */
 static void module_sets(uint32_t players, uint32_t games, uint32_t exhaustive_every)
 {
     stats st;
     memset(&st, 0, sizeof st);
-    for (uint32_t i = 0; i < 8; i++)
-        random_games(players, tu_module_sets[i], games, exhaustive_every, 1000 + 100 * i, &st);
-    print_message("%u players: %u games, %u turns, %u exhaustive checks, %u variants, abbot placed %u, recalled %u\n",
-                  players, st.games, st.turns, st.exhaustive, st.variants, st.abbots_placed, st.recalls);
-    assert_true(st.recalls > 0 && st.abbots_placed > 0);
+    for (uint32_t i = 0; i < TU_MODULE_SETS; i++)
+        if (players <= tu_max_players(tu_module_sets[i]))
+            random_games(players, tu_module_sets[i], games, exhaustive_every, 1000 + 100 * i, &st);
+    print_message("%u players: %u games, %u turns, %u exhaustive checks, %u variants, abbot placed %u, recalled %u; "
+                  "big follower placed %u, in %u majorities (%u decided by it); %u majorities; inn roads scored "
+                  "%u + %u at the end, cathedral cities %u + %u\n",
+                  players, st.games, st.turns, st.exhaustive, st.variants, st.abbots_placed, st.recalls,
+                  st.bigs_placed, st.big_majorities, st.big_decided, st.majorities, st.inn_scores, st.inn_finals,
+                  st.cathedral_scores, st.cathedral_finals);
+    if (players < 6)
+        assert_true(st.recalls > 0 && st.abbots_placed > 0);
+    assert_true(st.bigs_placed > 0 && st.big_majorities > 0 && st.big_decided > 0);
+    assert_true(st.inn_scores > 0 && st.inn_finals > 0 && st.cathedral_scores > 0 && st.cathedral_finals > 0);
 }
 
 static void two_players(void **state)
 {
     (void)state;
-    module_sets(2, 120, 5);
+    module_sets(2, 60, 5);
 }
 static void three_players(void **state)
 {
     (void)state;
-    module_sets(3, 60, 7);
+    module_sets(3, 30, 7);
 }
 static void four_players(void **state)
 {
     (void)state;
-    module_sets(4, 60, 9);
+    module_sets(4, 30, 9);
 }
 static void five_players(void **state)
 {
     (void)state;
-    module_sets(5, 60, 11);
+    module_sets(5, 30, 11);
+}
+static void six_players(void **state)
+{
+    (void)state;
+    module_sets(6, 40, 11);
 }
 
 /* Thousands of plain games: invariants only (cheap). */
@@ -672,7 +935,8 @@ static void many_games(void **state)
     uint64_t rng = 42;
     carc_movelist *ml = NULL;
     for (uint32_t gi = 0; gi < 6400; gi++) {
-        uint32_t players = 2 + gi % 4, modules = tu_module_sets[gi / 4 % 8];
+        uint32_t modules = tu_module_sets[gi / 5 % TU_MODULE_SETS];
+        uint32_t players = 2 + gi % (tu_max_players(modules) - 1);
         carc_game *g = tu_new_game_with(players, gi, modules);
         if (!ml)
             assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
@@ -701,8 +965,9 @@ static void many_games(void **state)
 static void no_undo_same_game(void **state)
 {
     (void)state;
-    for (uint64_t seed = 0; seed < 40; seed++) {
-        uint32_t players = 2 + (uint32_t)(seed % 4), modules = tu_module_sets[seed % 8];
+    for (uint64_t seed = 0; seed < 48; seed++) {
+        uint32_t modules = tu_module_sets[seed % TU_MODULE_SETS];
+        uint32_t players = 2 + (uint32_t)(seed / 3 % (tu_max_players(modules) - 1));
         carc_game *a = tu_new_game_with(players, seed, modules), *b = NULL, *c = NULL;
         carc_game_options o = CARC_GAME_OPTIONS_INIT;
         o.players = players;
@@ -748,9 +1013,9 @@ static void no_undo_same_game(void **state)
 static void same_seed_same_game(void **state)
 {
     (void)state;
-    for (uint64_t seed = 0; seed < 24; seed++) {
-        uint32_t modules = tu_module_sets[seed % 8];
-        carc_game *a = tu_new_game_with(3, seed, modules), *b = tu_new_game_with(3, seed, modules);
+    for (uint64_t seed = 0; seed < 32; seed++) {
+        uint32_t modules = tu_module_sets[seed % TU_MODULE_SETS], players = seed >= 16 ? tu_max_players(modules) : 3;
+        carc_game *a = tu_new_game_with(players, seed, modules), *b = tu_new_game_with(players, seed, modules);
         assert_true(same_state(a, b));
         carc_movelist *ml;
         assert_int_equal(carc_movelist_new(&ml, a), CARC_OK);
@@ -789,8 +1054,11 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(two_players),  cmocka_unit_test(three_players), cmocka_unit_test(four_players),
-        cmocka_unit_test(five_players), cmocka_unit_test(many_games),    cmocka_unit_test(same_seed_same_game),
-        cmocka_unit_test(no_undo_same_game),
+        cmocka_unit_test(five_players), cmocka_unit_test(six_players),   cmocka_unit_test(many_games),
+        cmocka_unit_test(same_seed_same_game), cmocka_unit_test(no_undo_same_game),
     };
+    /* ENGINE_FILTER=six_players (a glob) runs only the matching tests */
+    if (getenv("ENGINE_FILTER") != NULL)
+        cmocka_set_test_filter(getenv("ENGINE_FILTER"));
     return cmocka_run_group_tests_name("properties", tests, NULL, NULL);
 }

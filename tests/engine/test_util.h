@@ -36,8 +36,10 @@ static inline carc_game *tu_new_game(uint32_t players, uint64_t seed)
     return tu_new_game_with(players, seed, CARC_MODULE_FARMERS);
 }
 
-/* The eight sets of the implemented modules: farmers on/off x river x abbot. */
-static const uint32_t tu_module_sets[8] __attribute__((unused)) = {
+/* The sixteen sets of the implemented modules: farmers on/off x River x
+ * Abbot x Inns & Cathedrals (the first eight without Inns & Cathedrals). */
+#define TU_MODULE_SETS 16
+static const uint32_t tu_module_sets[TU_MODULE_SETS] __attribute__((unused)) = {
     0,
     CARC_MODULE_FARMERS,
     CARC_MODULE_RIVER,
@@ -46,7 +48,21 @@ static const uint32_t tu_module_sets[8] __attribute__((unused)) = {
     CARC_MODULE_FARMERS | CARC_MODULE_ABBOT,
     CARC_MODULE_RIVER | CARC_MODULE_ABBOT,
     CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT,
+    CARC_MODULE_INNS,
+    CARC_MODULE_FARMERS | CARC_MODULE_INNS,
+    CARC_MODULE_RIVER | CARC_MODULE_INNS,
+    CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_INNS,
+    CARC_MODULE_ABBOT | CARC_MODULE_INNS,
+    CARC_MODULE_FARMERS | CARC_MODULE_ABBOT | CARC_MODULE_INNS,
+    CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS,
+    CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS,
 };
+
+/* The most players these modules allow (6 with Inns & Cathedrals, else 5). */
+static inline uint32_t tu_max_players(uint32_t modules)
+{
+    return (modules & CARC_MODULE_INNS) ? 6u : 5u;
+}
 
 static inline bool tu_over(const carc_game *g)
 {

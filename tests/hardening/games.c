@@ -5,9 +5,10 @@
  *
  *   carc-hardening-games [GAMES [FIRST_SEED]]     default 4 games from seed 1
  *
- * Each game (2..5 players, every set of the implemented modules: farmers on
- * and off, the River, the Abbot; seed % 8 picks it) is played to its end with
- * random legal moves, using both ways to enumerate moves, tile choices,
+ * Each game (every set of the implemented modules: farmers on and off, the
+ * River, the Abbot, Inns & Cathedrals; seed % 16 picks it; 2..5 players, 2..6
+ * with Inns & Cathedrals) is played to its end with random legal moves (the
+ * abbot's and the big follower's now and then), using both ways to enumerate moves, tile choices,
  * undo and replay, an early end taken back, clones and copies (with and
  * without history), save/load round trips, text and SVG pictures, and every
  * query. Any inconsistency is printed and the exit status is 1.
@@ -68,10 +69,10 @@ static bool same_record(const carc_game *a, const carc_game *b)
     return same;
 }
 
-/* Every query once; followers and abbots are conserved. */
+/* Every query once; followers, abbots and big followers are conserved. */
 static void queries(const carc_game *g, uint32_t modules)
 {
-    uint32_t players = 0, n = 0, u = 0, on_board[8] = { 0 }, abbots[8] = { 0 };
+    uint32_t players = 0, n = 0, u = 0, on_board[8] = { 0 }, abbots[8] = { 0 }, bigs[8] = { 0 };
     carc_pending pd;
     memset(&pd, 0, sizeof pd);
     pd.struct_size = sizeof pd;
@@ -80,14 +81,15 @@ static void queries(const carc_game *g, uint32_t modules)
     OK(carc_game_players(&players, g));
     OK(carc_game_figure_count(&n, g));
     for (uint32_t i = 0; i < n; i++) {
-        carc_figure_info fi = { sizeof fi, 0, 0, 0, 0, 0, 0 };
+        carc_figure_info fi = { .struct_size = sizeof fi };
         carc_feature_info fe;
         uint32_t counts[8];
         OK(carc_game_figure(&fi, g, i));
         CHECK(fi.player < players);
-        CHECK(fi.figure == CARC_FIGURE_FOLLOWER || fi.figure == CARC_FIGURE_ABBOT);
+        CHECK(fi.figure == CARC_FIGURE_FOLLOWER || fi.figure == CARC_FIGURE_ABBOT ||
+              (fi.figure == CARC_FIGURE_BIG && (modules & CARC_MODULE_INNS)));
         if (fi.player < 8)
-            (fi.figure == CARC_FIGURE_ABBOT ? abbots : on_board)[fi.player]++;
+            (fi.figure == CARC_FIGURE_ABBOT ? abbots : fi.figure == CARC_FIGURE_BIG ? bigs : on_board)[fi.player]++;
         memset(&fe, 0, sizeof fe);
         fe.struct_size = sizeof fe;
         OK(carc_game_feature(&fe, g, fi.feature));
@@ -106,6 +108,8 @@ static void queries(const carc_game *g, uint32_t modules)
         CHECK(u + on_board[p] == 7);
         OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_ABBOT));
         CHECK(u + abbots[p] == ((modules & CARC_MODULE_ABBOT) ? 1u : 0u));
+        OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_BIG));
+        CHECK(u + bigs[p] == ((modules & CARC_MODULE_INNS) ? 1u : 0u));
         OK(carc_game_score(&sc, g, p));
     }
     OK(carc_game_event_count(&n, g));
@@ -114,6 +118,14 @@ static void queries(const carc_game *g, uint32_t modules)
         memset(&e, 0, sizeof e);
         e.struct_size = sizeof e;
         OK(carc_game_event(&e, g, i));
+        /* inns and cathedrals: 2 per tile, 3 per tile and pennant, completed; 0 at the end */
+        CHECK(e.bonus == 0 || (modules & CARC_MODULE_INNS));
+        if (e.bonus == CARC_BONUS_INN)
+            CHECK(e.feature_kind == CARC_SEG_ROAD &&
+                  e.points == (e.kind == CARC_EVENT_SCORE ? 2 * (int32_t)e.tiles : 0));
+        if (e.bonus == CARC_BONUS_CATHEDRAL)
+            CHECK(e.feature_kind == CARC_SEG_CITY &&
+                  (e.kind == CARC_EVENT_SCORE ? e.points >= 3 * (int32_t)e.tiles : e.points == 0));
     }
     OK(carc_game_history_count(&n, g));
     for (uint32_t i = 0; i < n; i++) {
@@ -145,17 +157,12 @@ static void play_game(uint64_t seed)
     carc_movelist *all = NULL, *part = NULL;
     uint64_t r = seed * 0x9E3779B97F4A7C15ull + 1;
     OK(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION));
-    o.players = 2 + (uint32_t)(seed % 4);
     o.seed = seed;
-    static const uint32_t sets[8] = { CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT,
-                                      CARC_MODULE_FARMERS,
-                                      0,
-                                      CARC_MODULE_FARMERS | CARC_MODULE_RIVER,
-                                      CARC_MODULE_FARMERS | CARC_MODULE_ABBOT,
-                                      CARC_MODULE_RIVER,
-                                      CARC_MODULE_ABBOT,
-                                      CARC_MODULE_RIVER | CARC_MODULE_ABBOT };
-    o.modules = sets[seed % 8];
+    const uint32_t F = CARC_MODULE_FARMERS, R = CARC_MODULE_RIVER, A = CARC_MODULE_ABBOT, I = CARC_MODULE_INNS;
+    const uint32_t sets[16] = { F | R | A, F, 0, F | R, F | A, R, A, R | A,
+                                F | R | A | I, F | I, I, F | R | I, F | A | I, R | I, A | I, R | A | I };
+    o.modules = sets[seed % 16];
+    o.players = 2 + (uint32_t)(seed % ((o.modules & I) ? 5 : 4)); /* up to 6 with Inns & Cathedrals */
     if (carc_game_new(&g, &o) != CARC_OK || carc_movelist_new(&all, g) != CARC_OK ||
         carc_movelist_new(&part, g) != CARC_OK || carc_game_new(&scratch, &o) != CARC_OK) {
         fprintf(stderr, "carc-hardening-games: cannot create game %llu\n", (unsigned long long)seed);
@@ -194,9 +201,10 @@ static void play_game(uint64_t seed)
         if (turn % 2) {
             OK(carc_game_legal_moves(all, g, turn % 4 == 1 ? CARC_ENUM_UNIQUE_ROTATIONS : 0));
             OK(carc_movelist_get(&m, all, (size_t)(next(&r) % carc_movelist_count(all))));
-            /* the abbot's moves now and then */
+            /* the abbot's and the big follower's moves now and then */
+            uint8_t want = next(&r) % 2 ? CARC_FIGURE_ABBOT : CARC_FIGURE_BIG;
             for (size_t i = 0, n = carc_movelist_count(all); next(&r) % 3 == 0 && i < n; i++)
-                if (carc_movelist_data(all)[i].figure == CARC_FIGURE_ABBOT) {
+                if (carc_movelist_data(all)[i].figure == want) {
                     m = carc_movelist_data(all)[(i + (size_t)(next(&r) % 2)) % n];
                     break;
                 }

@@ -5,9 +5,10 @@
 
 The byte format is described at the top of fuzz/fuzz_api.c: a 14-byte header
 (players, flags: farmers off, custom start, no undo journal, Dice Game, the
-River, the Abbot; custom start, seed) and then operations, each an op byte and
-its arguments. The seeds are small scripts that reach every operation, over
-every set of modules; the fuzzer mutates them.
+River, the Abbot, Inns & Cathedrals; custom start, seed) and then operations,
+each an op byte and its arguments. The seeds are small scripts that reach
+every operation, over every set of modules (six players with Inns &
+Cathedrals); the fuzzer mutates them.
 """
 import os
 import random
@@ -15,16 +16,20 @@ import struct
 import sys
 
 (PLAY_INDEX, PLAY_INDEX2, PLAY_RAW, CHOOSE, UNDO, END, CLONE, COPY, SAVE_LOAD,
- RENDER, QUERIES, PLACEMENTS, FIGURE_OPTIONS, NOTATION, MISUSE, KIND, ABBOT, PENDING) = range(18)
+ RENDER, QUERIES, PLACEMENTS, FIGURE_OPTIONS, NOTATION, MISUSE, KIND, ABBOT, PENDING, BIG) = range(19)
 
-# tile kinds (catalogue order: A..X, RA..RL, E.g H.g I.g M.g N.g R.g U.g V.g)
+# tile kinds (catalogue order: A..X, RA..RL, E.g H.g I.g M.g N.g R.g U.g V.g,
+# then the 17 kinds of Inns & Cathedrals)
+INNS_KINDS = ["IC/Cccc.c", "IC/LRFR", "IC/CCCC", "IC/CCC", "IC/CRCR", "IC/CCc+", "IC/C!", "IC/CFR", "IC/CcR",
+              "IC/CRcR+", "IC/RCc.i", "IC/RrC.i", "IC/CcRr+.i", "IC/RRR.i", "IC/RFr.i", "IC/Rr.i", "IC/RrRr"]
 KINDS = [chr(ord("A") + i) for i in range(24)] + ["R" + chr(ord("A") + i) for i in range(12)] + \
-    [c + ".g" for c in "EHIMNRUV"]
+    [c + ".g" for c in "EHIMNRUV"] + INNS_KINDS
 K = {name: i for i, name in enumerate(KINDS)}
 
 
-def header(players=2, farmers=True, start=None, seed=1, no_undo=False, river=False, abbot=False):
-    flags = (0 if farmers else 1) | (4 if no_undo else 0) | (16 if river else 0) | (32 if abbot else 0)
+def header(players=2, farmers=True, start=None, seed=1, no_undo=False, river=False, abbot=False, inns=False):
+    flags = (0 if farmers else 1) | (4 if no_undo else 0) | (16 if river else 0) | (32 if abbot else 0) | \
+        (64 if inns else 0)
     s = bytes(4)
     if start is not None:
         flags |= 2
@@ -146,22 +151,27 @@ def main():
     seeds["end"] = header(2, seed=8) + play(1) + play(2) + bytes([END, PLAY_RAW] + [0] * 7 + [UNDO]) + \
         play(3) + bytes([END, CHOOSE, 3, MISUSE, 0, QUERIES, 0, RENDER, 5, 100, UNDO, UNDO, UNDO, UNDO])
 
-    # every set of modules (farmers x River x Abbot): whole games, the abbot
-    # placed and recalled often
-    for farmers in (True, False):
-        for river in (False, True):
-            for abbot in (False, True):
-                name = "game-" + "-".join(n for n, on in (("farmers", farmers), ("river", river),
-                                                           ("abbot", abbot)) if on or n == "farmers")
-                if not farmers:
-                    name = name.replace("farmers", "nofarm")
-                g = header(2 + rnd.randrange(4), farmers=farmers, river=river, abbot=abbot,
-                           seed=rnd.randrange(1 << 32))
-                for i in range(90):
-                    g += play(rnd.randrange(65536))
-                    if abbot and i % 3 == 1:
-                        g += bytes([ABBOT, rnd.randrange(256)])
-                seeds[name] = g
+    # every set of modules (farmers x River x Abbot x Inns & Cathedrals):
+    # whole games, the abbot placed and recalled often, the big follower
+    # placed often; up to six players with Inns & Cathedrals
+    for inns in (False, True):
+        for farmers in (True, False):
+            for river in (False, True):
+                for abbot in (False, True):
+                    name = "game-" + "-".join(n for n, on in (("farmers", farmers), ("river", river),
+                                                               ("abbot", abbot), ("inns", inns))
+                                              if on or n == "farmers")
+                    if not farmers:
+                        name = name.replace("farmers", "nofarm")
+                    g = header(2 + rnd.randrange(5 if inns else 4), farmers=farmers, river=river, abbot=abbot,
+                               inns=inns, seed=rnd.randrange(1 << 32))
+                    for i in range(110 if inns else 90):
+                        g += play(rnd.randrange(65536))
+                        if abbot and i % 3 == 1:
+                            g += bytes([ABBOT, rnd.randrange(256)])
+                        if inns and i % 3 == 2:
+                            g += bytes([BIG, rnd.randrange(256)])
+                    seeds[name] = g
 
     # the River: land tiles and the lake chosen too early (refused), course
     # tiles chosen, raw moves away from the open end, undo across the river
@@ -199,6 +209,32 @@ def main():
         kd += bytes([PLAY_RAW]) + bytes(rnd.randrange(256) for _ in range(6)) + bytes([0x10 | rnd.randrange(256)])
         kd += play(rnd.randrange(65536))
     seeds["kinds-pending"] = kd
+
+    # Inns & Cathedrals, six players: big followers placed (and refused with
+    # none left), its tiles chosen (the cathedral, the interior field of
+    # IC/CCCC, the inn on the junction), raw big-follower moves, notation,
+    # clones, copies, queries, undo
+    ic = header(6, river=True, abbot=True, inns=True, seed=88)
+    for i in range(70):
+        ic += bytes([CHOOSE, K[INNS_KINDS[i % len(INNS_KINDS)]]])
+        ic += [bytes([BIG, rnd.randrange(256)]), bytes([BIG, rnd.randrange(256) | 0xE0]),
+               bytes([PLAY_RAW, rnd.randrange(256), rnd.randrange(25), 0, rnd.randrange(4), 2, rnd.randrange(13), 0]),
+               bytes([NOTATION]) + struct.pack("<H", rnd.randrange(65536)),
+               bytes([CLONE, 3, 0]), bytes([COPY, 2, 1]), bytes([QUERIES, rnd.randrange(256)]),
+               bytes([UNDO])][i % 8]
+        ic += play(rnd.randrange(65536))
+    ic += bytes([END, QUERIES, 0, UNDO]) + bytes([UNDO]) * 10
+    seeds["inns-big"] = ic
+    # six players without Inns & Cathedrals: refused, then five play; the
+    # big follower where it is not in play
+    seeds["six-no-inns"] = header(6, abbot=True, seed=90) + b"".join(
+        play(rnd.randrange(65536)) + bytes([BIG, rnd.randrange(256)]) for _ in range(20))
+    # the scores of inns and cathedrals: their tiles first, then to the end
+    sc = header(3, inns=True, seed=91)
+    for name in INNS_KINDS * 2:
+        sc += bytes([CHOOSE, K[name]]) + play(rnd.randrange(65536))
+    sc += b"".join(play(rnd.randrange(65536)) for _ in range(60)) + bytes([QUERIES, 0, SAVE_LOAD, 1])
+    seeds["inns-scores"] = sc
 
     for name, data in seeds.items():
         with open(os.path.join(out, name), "wb") as f:

@@ -11,10 +11,16 @@
 
 /* Games of the fixture: base games in several phases; G_RIVER: River + Abbot
  * + farmers while River tiles are left (the lake among them); G_ABBOT: Abbot +
- * farmers, the player to move has the abbot on the board. */
-enum { G_FRESH, G_MID, G_PENDING, G_NOSUPPLY, G_OVER, G_ENDED, G_NOFARM, G_NOUNDO, G_RIVER, G_ABBOT, G_COUNT };
+ * farmers, the player to move has the abbot on the board; G_INNS: six
+ * players, Inns & Cathedrals + River + Abbot + farmers past the River, every
+ * big follower in supply; G_NOBIG: Inns & Cathedrals without farmers, three
+ * players, each with the big follower on the board. */
+enum {
+    G_FRESH, G_MID, G_PENDING, G_NOSUPPLY, G_OVER, G_ENDED, G_NOFARM, G_NOUNDO, G_RIVER, G_ABBOT, G_INNS, G_NOBIG,
+    G_COUNT
+};
 static const char *const game_names[G_COUNT] __attribute__((unused)) = {
-    "fresh", "mid", "pending", "nosupply", "over", "ended", "nofarm", "noundo", "river", "abbot"
+    "fresh", "mid", "pending", "nosupply", "over", "ended", "nofarm", "noundo", "river", "abbot", "inns", "nobig"
 };
 
 typedef struct misuse_entry misuse_entry;

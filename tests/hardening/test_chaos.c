@@ -15,9 +15,11 @@
  * game must stay usable. In persistent mode the script goes on without the
  * objects it could not create, and the game is played to its end. The
  * allocator also checks the sizes the library passes back to realloc and
- * free. At the end every block is freed. The script runs over base games and
+ * free. At the end every block is freed. The script runs over base games,
  * over River + Abbot games (abbot moves preferred now and then, tile choices
- * that the River's draw order allows). The Dice Game gets the same two
+ * that the River's draw order allows) and over Inns & Cathedrals games (six
+ * players, with the River and the Abbot too; big follower moves preferred
+ * now and then). The Dice Game gets the same two
  * loops over its own script (new, a few hundred actions, clones, undo,
  * save/load).
  */
@@ -210,20 +212,22 @@ static bool may_choose(const carc_game *g, uint32_t kind, uint32_t modules)
     return river_kind && (kind != lake || river_left == 1);
 }
 
-/* A move of the list: uniform, or the abbot's now and then. */
+/* A move of the list: uniform, or the abbot's or the big follower's now and then. */
 static carc_move pick(const carc_movelist *l, uint64_t *r)
 {
     const carc_move *d = carc_movelist_data(l);
     size_t n = carc_movelist_count(l), i = hz_rand(r) % n;
-    if (hz_rand(r) % 3 == 0)
+    uint64_t w = hz_rand(r) % 6;
+    uint8_t want = w < 2 ? CARC_FIGURE_ABBOT : w < 3 ? CARC_FIGURE_BIG : CARC_FIGURE_NONE;
+    if (want != CARC_FIGURE_NONE)
         for (size_t k = 0; k < n; k++)
-            if (d[(i + k) % n].figure == CARC_FIGURE_ABBOT)
+            if (d[(i + k) % n].figure == want)
                 return d[(i + k) % n];
     return d[i];
 }
 
-/* One run of the script, on a 3-player game with these modules. */
-static void run_script(script *s, uint64_t seed, uint32_t modules)
+/* One run of the script, on a game of `players` with these modules. */
+static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modules)
 {
     carc_game_options o;
     carc_game *g = (carc_game *)(void *)s, *scratch2 = NULL, *scratch4 = NULL;
@@ -233,7 +237,7 @@ static void run_script(script *s, uint64_t seed, uint32_t modules)
     carc_status st;
 
     OK(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION));
-    o.players = 3;
+    o.players = players;
     o.seed = seed;
     o.modules = modules;
     o.allocator = &s->a;
@@ -310,8 +314,8 @@ static void run_script(script *s, uint64_t seed, uint32_t modules)
                 fail_msg("no legal move found for the current tile");
         }
 
-        int32_t before_score[5];
-        for (uint32_t p = 0; p < 3; p++)
+        int32_t before_score[6];
+        for (uint32_t p = 0; p < players; p++)
             OK(carc_game_score(&before_score[p], g, p));
         CALL(st, s, g, CARC_ENOMEM, carc_game_play(g, &m));
         if (st != CARC_OK) {
@@ -319,7 +323,7 @@ static void run_script(script *s, uint64_t seed, uint32_t modules)
                 fail_msg("turn %u: play: %s (%s)", turn, carc_status_name(st), carc_game_last_error(g));
             continue; /* persistent: this turn cannot be played; try another move */
         }
-        for (uint32_t p = 0; p < 3; p++) {
+        for (uint32_t p = 0; p < players; p++) {
             int32_t sc;
             OK(carc_game_score(&sc, g, p));
             if (sc < before_score[p])
@@ -407,7 +411,7 @@ static void run_script(script *s, uint64_t seed, uint32_t modules)
     carc_game_free(g);
 }
 
-static void chaos(bool persistent, uint64_t seed, uint32_t modules, long *runs, unsigned *hits)
+static void chaos(bool persistent, uint64_t seed, uint32_t players, uint32_t modules, long *runs, unsigned *hits)
 {
     long total = -1;
     for (long n = 0;; n++) {
@@ -420,7 +424,7 @@ static void chaos(bool persistent, uint64_t seed, uint32_t modules, long *runs, 
             s.al.fail_from = n;
         else
             s.al.fail_at = n;
-        run_script(&s, seed, modules);
+        run_script(&s, seed, players, modules);
         hz_assert_clean(&s.al);
         hz_alloc_fini(&s.al);
         *hits += s.hits;
@@ -442,7 +446,7 @@ static void single_failure(void **state)
     long runs = 0;
     unsigned hits = 0;
     for (uint64_t seed = 1; seed <= 3; seed++)
-        chaos(false, seed, CARC_MODULE_FARMERS, &runs, &hits);
+        chaos(false, seed, 3, CARC_MODULE_FARMERS, &runs, &hits);
     print_message("single failure: %ld runs, %u failed calls checked\n", runs, hits);
     assert_true(hits > 0);
 }
@@ -452,7 +456,7 @@ static void persistent_failure(void **state)
     (void)state;
     long runs = 0;
     unsigned hits = 0;
-    chaos(true, 2, CARC_MODULE_FARMERS, &runs, &hits);
+    chaos(true, 2, 3, CARC_MODULE_FARMERS, &runs, &hits);
     print_message("persistent failure: %ld runs, %u failed calls checked\n", runs, hits);
     assert_true(hits > 0);
 }
@@ -465,10 +469,25 @@ static void river_abbot_failures(void **state)
     const uint32_t modules = CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT;
     long runs = 0;
     unsigned hits = 0;
-    chaos(false, 4, modules, &runs, &hits);
-    chaos(true, 6, modules, &runs, &hits);
-    chaos(false, 7, CARC_MODULE_RIVER | CARC_MODULE_ABBOT, &runs, &hits); /* without farmers */
+    chaos(false, 4, 3, modules, &runs, &hits);
+    chaos(true, 6, 3, modules, &runs, &hits);
+    chaos(false, 7, 3, CARC_MODULE_RIVER | CARC_MODULE_ABBOT, &runs, &hits); /* without farmers */
     print_message("river + abbot: %ld runs, %u failed calls checked\n", runs, hits);
+    assert_true(hits > 0);
+}
+
+/* The same over Inns & Cathedrals games: six players with the River and the
+ * Abbot (the big follower placed, inns and cathedrals scored, a bigger state
+ * to copy), once; five players without the River, from N on. */
+static void inns_failures(void **state)
+{
+    (void)state;
+    const uint32_t modules = CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS;
+    long runs = 0;
+    unsigned hits = 0;
+    chaos(false, 8, 6, modules, &runs, &hits);
+    chaos(true, 9, 5, CARC_MODULE_FARMERS | CARC_MODULE_INNS, &runs, &hits);
+    print_message("inns: %ld runs, %u failed calls checked\n", runs, hits);
     assert_true(hits > 0);
 }
 
@@ -705,6 +724,7 @@ int main(void)
         cmocka_unit_test(single_failure),
         cmocka_unit_test(persistent_failure),
         cmocka_unit_test(river_abbot_failures),
+        cmocka_unit_test(inns_failures),
         cmocka_unit_test(movelist_growth),
         cmocka_unit_test(dice_failures),
     };

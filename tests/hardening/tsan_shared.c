@@ -9,8 +9,10 @@
  * reference-counted rules data), each with its own move lists and scratch
  * games; between rounds the main thread alone plays a move. Clones made on
  * one thread are freed on another, so the shared rules data is released
- * from any thread. Two shared games in turn: the base game, and the River
- * with the Abbot (the modules' hooks read the shared state too).
+ * from any thread. Three shared games in turn: the base game (3 players), the
+ * River with the Abbot (3 players), and six players with Inns & Cathedrals,
+ * the River and the Abbot (the modules' hooks read the shared state too:
+ * the scoring hook of inns and cathedrals, the big follower's rules).
  *
  *   tsan_shared [THREADS [MOVES]]      default 2 threads, 40 moves per game
  */
@@ -89,7 +91,7 @@ static void *read_shared(void *arg)
     OK(carc_game_players(&players, g));
     OK(carc_game_figure_count(&nfig, g));
     for (uint32_t i = 0; i < nfig; i++) {
-        carc_figure_info fi = { sizeof fi, 0, 0, 0, 0, 0, 0 };
+        carc_figure_info fi = { .struct_size = sizeof fi };
         carc_feature_info fe;
         uint32_t counts[8];
         size_t cnt = 0;
@@ -106,6 +108,15 @@ static void *read_shared(void *arg)
         OK(carc_game_score(&s, g, p));
         OK(carc_game_supply(&u, g, p));
         OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_ABBOT));
+        OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_BIG));
+    }
+    uint32_t nev = 0;
+    OK(carc_game_event_count(&nev, g));
+    for (uint32_t i = 0; i < nev; i++) {
+        carc_event e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        OK(carc_game_event(&e, g, i));
     }
     carc_pending pd;
     memset(&pd, 0, sizeof pd);
@@ -137,14 +148,14 @@ static void *read_shared(void *arg)
 }
 
 /* Rounds of concurrent reads on one shared game with these modules. */
-static int run(unsigned threads, unsigned moves, uint32_t modules)
+static int run(unsigned threads, unsigned moves, uint32_t players, uint32_t modules)
 {
     carc_game_options o = CARC_GAME_OPTIONS_INIT;
     carc_game *g = NULL;
     carc_movelist *ml = NULL;
     worker w[MAX_THREADS];
     pthread_t tid[MAX_THREADS];
-    o.players = 3;
+    o.players = players;
     o.seed = 17;
     o.modules = modules;
     if (carc_game_new(&g, &o) != CARC_OK || carc_movelist_new(&ml, g) != CARC_OK)
@@ -180,8 +191,9 @@ static int run(unsigned threads, unsigned moves, uint32_t modules)
         r ^= r >> 7;
         r ^= r << 17;
         size_t n = carc_movelist_count(ml), pick = r % n;
-        for (size_t k = 0; r % 3 == 0 && k < n; k++) /* the abbot's moves now and then */
-            if (carc_movelist_data(ml)[(pick + k) % n].figure == CARC_FIGURE_ABBOT) {
+        uint8_t want = (r >> 8) % 2 ? CARC_FIGURE_ABBOT : CARC_FIGURE_BIG;
+        for (size_t k = 0; r % 3 == 0 && k < n; k++) /* the abbot's and the big follower's moves now and then */
+            if (carc_movelist_data(ml)[(pick + k) % n].figure == want) {
                 pick = (pick + k) % n;
                 break;
             }
@@ -203,14 +215,16 @@ int main(int argc, char **argv)
     unsigned moves = argc > 2 ? (unsigned)atoi(argv[2]) : 40;
     if (threads < 1 || threads > MAX_THREADS)
         threads = 2;
-    static const uint32_t sets[2] = { CARC_MODULE_FARMERS,
-                                      CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT };
-    for (int i = 0; i < 2; i++)
-        if (run(threads, moves, sets[i]) != 0)
+    static const uint32_t sets[3] = { CARC_MODULE_FARMERS, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT,
+                                      CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS };
+    static const uint32_t players[3] = { 3, 3, 6 };
+    for (int i = 0; i < 3; i++)
+        if (run(threads, moves, players[i], sets[i]) != 0)
             return 1;
     if (failures)
         fprintf(stderr, "tsan_shared: %d check(s) failed\n", failures);
     else
-        printf("tsan_shared: %u threads, %u rounds, base and River + Abbot games: ok\n", threads, moves);
+        printf("tsan_shared: %u threads, %u rounds, base, River + Abbot and six-player Inns & Cathedrals games: ok\n",
+               threads, moves);
     return failures ? 1 : 0;
 }

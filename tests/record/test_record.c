@@ -13,9 +13,12 @@
  *  - the move notation: every kind of move (place with each figure, the
  *    abbot's recall, pass, the Count's exit/quarter/count) formats and parses
  *    back to the same bytes;
- *  - River and Abbot games: seeded random games for every combination of
- *    farmers x river x abbot, 2-5 players, round trip mid-game and at the
- *    end and go on identically; bad River/Abbot lines fail on their line.
+ *  - games of the modules: seeded random games for every combination of
+ *    farmers x river x abbot x inns, 2-5 players (and 6 for every
+ *    combination with inns), round trip mid-game and at the end and go on
+ *    identically; bad River/Abbot lines fail on their line; a committed
+ *    6-player Inns & Cathedrals record (data/inns-6p.rec) loads and saves
+ *    unchanged, and 6 players without inns are refused.
  *
  * CARC_RECORD_GAMES (environment) overrides the number of random games.
  */
@@ -305,7 +308,7 @@ static void test_bad_header(void **state)
     (void)state;
     expect_bad_str("carcassonne-record 1\nseed 5\n", CARC_EPARSE, 2, "expected 'players'");
     expect_bad_str("carcassonne-record 1\nplayers 1\n", CARC_EPARSE, 2, "players");
-    expect_bad_str("carcassonne-record 1\nplayers 6\n", CARC_EPARSE, 2, "players");
+    expect_bad_str("carcassonne-record 1\nplayers 7\n", CARC_EPARSE, 2, "players");
     expect_bad_str("carcassonne-record 1\nplayers 02\n", CARC_EPARSE, 2, "players");
     expect_bad_str("carcassonne-record 1\nplayers +2\n", CARC_EPARSE, 2, "players");
     expect_bad_str("carcassonne-record 1\nplayers\n", CARC_EPARSE, 2, "players");
@@ -830,7 +833,7 @@ static void test_move_notation(void **state)
 
 typedef struct module_stats {
     uint32_t games, round_trips, continued, moves, abbots, gardens, recalls, river, discards, ends, refused,
-        notation;
+        notation, bigs, inns_tiles, six_players;
 } module_stats;
 
 /* Everything assert_same_state compares, and the figures of every kind, the
@@ -883,6 +886,13 @@ static bool is_river_kind(uint32_t k)
 {
     const char *n = carc_tile_name(k);
     return n != NULL && n[0] == 'R' && n[1] != '\0' && n[1] != '.';
+}
+
+/* A tile of Inns & Cathedrals (IC/...). */
+static bool is_inns_kind(uint32_t k)
+{
+    const char *n = carc_tile_name(k);
+    return n != NULL && strncmp(n, "IC/", 3) == 0;
 }
 
 /*
@@ -961,7 +971,9 @@ static void module_turn(carc_game *g, carc_movelist *ml, rng *r, bool choices, m
         st->abbots++;
         st->gardens += si.kind == CARC_SEG_GARDEN;
     }
+    st->bigs += mv.figure == CARC_FIGURE_BIG;
     st->river += is_river_kind(mv.tile);
+    st->inns_tiles += mv.kind == CARC_MOVE_PLACE && is_inns_kind(mv.tile);
 }
 
 /* Load a copy of `g` from its record, then play the same random actions on
@@ -1015,112 +1027,201 @@ static void module_round_trip(const carc_game *g, module_stats *st)
     st->round_trips++;
 }
 
+/* "farmers river abbot inns" (the modules of the header, in their order), "-" for none */
+static const char *modules_label(uint32_t modules, char *buf, size_t cap)
+{
+    static const struct { uint32_t flag; const char *name; } names[] = {
+        { CARC_MODULE_FARMERS, "farmers" }, { CARC_MODULE_RIVER, "river" },
+        { CARC_MODULE_ABBOT, "abbot" },     { CARC_MODULE_INNS, "inns" },
+    };
+    size_t i, used = 0;
+    buf[0] = '\0';
+    for (i = 0; i < sizeof names / sizeof names[0]; i++)
+        if ((modules & names[i].flag) && used + strlen(names[i].name) + 2 < cap)
+            used += (size_t)snprintf(buf + used, cap - used, "%s%s", used ? " " : "", names[i].name);
+    if (used == 0)
+        snprintf(buf, cap, "-");
+    return buf;
+}
+
+/* One seeded random game of `modules`: round trips mid-game (twice, one of them during the River when it
+ * is on) and at the end; some games are continued from their record to the end. */
+static void module_game(uint32_t modules, uint32_t players, uint64_t seed, uint32_t n, module_stats *st)
+{
+    rng r = rng_seeded(seed);
+    uint32_t stop1 = (uint32_t)(rng_next(&r) % 20), stop2 = 20 + (uint32_t)(rng_next(&r) % 60), step = 0, hc, h;
+    bool choices = n % 3 != 0, over = false;
+    carc_game_options opts;
+    carc_game *g = NULL;
+    carc_movelist *ml = NULL;
+    char *rec, want[160], label[64];
+
+    carc_game_options_init(&opts, CARC_GAME_OPTIONS_VERSION);
+    opts.players = players;
+    opts.seed = seed;
+    opts.modules = modules;
+    if (n % 5 == 4) {
+        /* a start elsewhere, turned: the River flows from there */
+        opts.start_x = (int32_t)n - 7;
+        opts.start_y = 3;
+        opts.start_rotation = (uint32_t)n % 4;
+    }
+    assert_int_equal(carc_game_new(&g, &opts), CARC_OK);
+    assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
+    /* the header names the players and the modules, and the River's spring starts */
+    rec = save_string(g);
+    snprintf(want, sizeof want, "\nplayers %u\nseed %llu\nmodules %s\nstart %s %d %d %u\n", (unsigned)players,
+             (unsigned long long)seed, modules_label(modules, label, sizeof label),
+             (modules & CARC_MODULE_RIVER) ? "RA" : "D", (int)opts.start_x, (int)opts.start_y,
+             (unsigned)(90 * opts.start_rotation));
+    if (strstr(rec, want) == NULL)
+        print_error("%s: no '%s'\n", rec, want);
+    assert_non_null(strstr(rec, want));
+    free(rec);
+    while (!over) {
+        if (step == stop1 || step == stop2) {
+            module_round_trip(g, st); /* mid-game (during the River when it is on) */
+            if (step == stop1 && n % 4 == 1)
+                module_continues_identically(g, &r, st);
+        }
+        module_turn(g, ml, &r, choices, st);
+        assert_int_equal(carc_game_is_over(&over, g), CARC_OK);
+        step++;
+    }
+    module_round_trip(g, st); /* at the end */
+    if (n % 4 == 2)
+        module_continues_identically(g, &r, st); /* a finished game: nothing to play */
+    assert_int_equal(carc_game_history_count(&hc, g), CARC_OK);
+    for (h = 0; h < hc; h++) {
+        carc_history_entry e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        assert_int_equal(carc_game_history(&e, g, h), CARC_OK);
+        st->discards += e.kind == CARC_HISTORY_DISCARD;
+        st->ends += e.kind == CARC_HISTORY_END;
+    }
+    st->games++;
+    st->six_players += players == 6;
+    carc_movelist_free(ml);
+    carc_game_free(g);
+}
+
+/* Print what the games of one combination covered, and check that they covered what its modules bring. */
+static void module_combo_check(uint32_t modules, const module_stats *st)
+{
+    char label[64];
+    print_message("modules %-26s: %u games (%u of 6 players), %u moves, %u round trips, %u continued, "
+                  "%u abbots (%u on gardens), %u recalls, %u river tiles, %u I&C tiles, %u big followers, "
+                  "%u discards, %u early ends, %u draws refused, %u moves through the notation\n",
+                  modules_label(modules, label, sizeof label), (unsigned)st->games, (unsigned)st->six_players,
+                  (unsigned)st->moves, (unsigned)st->round_trips, (unsigned)st->continued, (unsigned)st->abbots,
+                  (unsigned)st->gardens, (unsigned)st->recalls, (unsigned)st->river, (unsigned)st->inns_tiles,
+                  (unsigned)st->bigs, (unsigned)st->discards, (unsigned)st->ends, (unsigned)st->refused,
+                  (unsigned)st->notation);
+    if (modules & CARC_MODULE_ABBOT) {
+        assert_true(st->abbots > 0);
+        assert_true(st->gardens > 0);
+        assert_true(st->recalls > 0);
+    } else {
+        assert_int_equal(st->abbots + st->recalls, 0);
+    }
+    if (modules & CARC_MODULE_RIVER) {
+        assert_true(st->river >= 11 * st->games / 2);
+        assert_true(st->refused > 0);
+    } else {
+        assert_int_equal(st->river, 0);
+    }
+    if (modules & CARC_MODULE_INNS) {
+        /* most games draw most of the 18 tiles; the big followers are placed */
+        assert_true(st->inns_tiles >= 5 * st->games);
+        assert_true(st->bigs > 0);
+    } else {
+        assert_int_equal(st->inns_tiles + st->bigs + st->six_players, 0);
+    }
+}
+
+static uint32_t combo_modules(uint32_t combo)
+{
+    return ((combo & 1) ? CARC_MODULE_FARMERS : 0) | ((combo & 2) ? CARC_MODULE_RIVER : 0) |
+           ((combo & 4) ? CARC_MODULE_ABBOT : 0) | ((combo & 8) ? CARC_MODULE_INNS : 0);
+}
+
+/*
+ * Every combination of farmers x river x abbot x inns: seeded random games
+ * of 2-5 players, a round trip mid-game (twice) and at the end, some
+ * continued from their record to the end. (Six players: below.)
+ */
 static void test_module_round_trips(void **state)
 {
-    uint32_t per = env_games(3000) / 60 + 1, combo, players, n;
-    module_stats all;
+    uint32_t per = env_games(3000) / 60 + 1, combo, players, n, games = 0;
     (void)state;
-    memset(&all, 0, sizeof all);
     if (per < 2)
         per = 2;
-    for (combo = 0; combo < 8; combo++) {
-        uint32_t modules = ((combo & 1) ? CARC_MODULE_FARMERS : 0) | ((combo & 2) ? CARC_MODULE_RIVER : 0) |
-                           ((combo & 4) ? CARC_MODULE_ABBOT : 0);
+    for (combo = 0; combo < 16; combo++) {
         module_stats st;
         memset(&st, 0, sizeof st);
-        for (players = 2; players <= 5; players++) {
-            for (n = 0; n < per; n++) {
-                uint64_t seed = 50000 + 1000 * combo + 100 * players + n;
-                rng r = rng_seeded(seed);
-                uint32_t stop1 = (uint32_t)(rng_next(&r) % 20), stop2 = 20 + (uint32_t)(rng_next(&r) % 60), step = 0;
-                bool choices = n % 3 != 0, over = false;
-                carc_game_options opts;
-                carc_game *g = NULL;
-                carc_movelist *ml = NULL;
-                char *rec;
-
-                carc_game_options_init(&opts, CARC_GAME_OPTIONS_VERSION);
-                opts.players = players;
-                opts.seed = seed;
-                opts.modules = modules;
-                if (n % 5 == 4) {
-                    /* a start elsewhere, turned: the River flows from there */
-                    opts.start_x = (int32_t)n - 7;
-                    opts.start_y = 3;
-                    opts.start_rotation = (uint32_t)n % 4;
-                }
-                assert_int_equal(carc_game_new(&g, &opts), CARC_OK);
-                assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
-                /* the header names the modules, and the River's spring starts */
-                rec = save_string(g);
-                {
-                    char want[128];
-                    snprintf(want, sizeof want, "\nmodules%s%s%s%s\nstart %s %d %d %u\n", modules ? "" : " -",
-                             (modules & CARC_MODULE_FARMERS) ? " farmers" : "",
-                             (modules & CARC_MODULE_RIVER) ? " river" : "",
-                             (modules & CARC_MODULE_ABBOT) ? " abbot" : "",
-                             (modules & CARC_MODULE_RIVER) ? "RA" : "D", (int)opts.start_x, (int)opts.start_y,
-                             (unsigned)(90 * opts.start_rotation));
-                    if (strstr(rec, want) == NULL)
-                        print_error("%s: no '%s'\n", rec, want);
-                    assert_non_null(strstr(rec, want));
-                }
-                free(rec);
-                while (!over) {
-                    if (step == stop1 || step == stop2) {
-                        module_round_trip(g, &st); /* mid-game (during the River when it is on) */
-                        if (step == stop1 && n % 4 == 1)
-                            module_continues_identically(g, &r, &st);
-                    }
-                    module_turn(g, ml, &r, choices, &st);
-                    assert_int_equal(carc_game_is_over(&over, g), CARC_OK);
-                    step++;
-                }
-                module_round_trip(g, &st); /* at the end */
-                if (n % 4 == 2)
-                    module_continues_identically(g, &r, &st); /* a finished game: nothing to play */
-                {
-                    uint32_t hc, h;
-                    assert_int_equal(carc_game_history_count(&hc, g), CARC_OK);
-                    for (h = 0; h < hc; h++) {
-                        carc_history_entry e;
-                        memset(&e, 0, sizeof e);
-                        e.struct_size = sizeof e;
-                        assert_int_equal(carc_game_history(&e, g, h), CARC_OK);
-                        st.discards += e.kind == CARC_HISTORY_DISCARD;
-                        st.ends += e.kind == CARC_HISTORY_END;
-                    }
-                }
-                st.games++;
-                carc_movelist_free(ml);
-                carc_game_free(g);
-            }
-        }
-        print_message("modules %-21s: %u games, %u moves, %u round trips, %u continued, %u abbots (%u on gardens), "
-                      "%u recalls, %u river tiles, %u discards, %u early ends, %u draws refused, %u moves through the notation\n",
-                      combo & 1 ? (combo & 2 ? (combo & 4 ? "farmers river abbot" : "farmers river")
-                                             : (combo & 4 ? "farmers abbot" : "farmers"))
-                                : (combo & 2 ? (combo & 4 ? "river abbot" : "river") : (combo & 4 ? "abbot" : "-")),
-                      (unsigned)st.games, (unsigned)st.moves, (unsigned)st.round_trips, (unsigned)st.continued,
-                      (unsigned)st.abbots, (unsigned)st.gardens, (unsigned)st.recalls, (unsigned)st.river,
-                      (unsigned)st.discards, (unsigned)st.ends, (unsigned)st.refused, (unsigned)st.notation);
-        /* each combination covered what its modules bring */
-        if (modules & CARC_MODULE_ABBOT) {
-            assert_true(st.abbots > 0);
-            assert_true(st.gardens > 0);
-            assert_true(st.recalls > 0);
-        } else {
-            assert_int_equal(st.abbots + st.recalls, 0);
-        }
-        if (modules & CARC_MODULE_RIVER) {
-            assert_true(st.river >= 11 * st.games / 2);
-            assert_true(st.refused > 0);
-        } else {
-            assert_int_equal(st.river, 0);
-        }
-        all.games += st.games;
+        for (players = 2; players <= 5; players++)
+            for (n = 0; n < per; n++)
+                module_game(combo_modules(combo), players, 50000 + 1000 * combo + 100 * players + n, n, &st);
+        module_combo_check(combo_modules(combo), &st);
+        games += st.games;
     }
-    assert_true(all.games >= 64);
+    assert_true(games >= 128);
+}
+
+/*
+ * Six players (Inns & Cathedrals): the committed record of a 6-player game
+ * loads and saves unchanged, and seeded random 6-player games of every
+ * combination with inns round trip like the others; a record of 6 players
+ * without inns fails (the 6th player needs the module).
+ */
+static void test_six_player_round_trips(void **state)
+{
+    uint32_t per = env_games(3000) / 60 + 1, combo, n, games = 0;
+    char path[1024];
+    size_t len = 0;
+    char *data, *again;
+    carc_load_error err;
+    carc_game *g = NULL;
+    uint32_t players = 0;
+    (void)state;
+
+    snprintf(path, sizeof path, "%s/%s", RECORD_DATA_DIR, "inns-6p.rec");
+    data = read_file(path, &len);
+    assert_non_null(data);
+    memset(&err, 0, sizeof err);
+    err.struct_size = sizeof err;
+    if (carc_game_load(&g, data, len, NULL, &err) != CARC_OK)
+        print_error("%s:%u: %s\n", path, (unsigned)err.line, err.message);
+    assert_non_null(g);
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    assert_int_equal(players, 6);
+    again = save_string(g);
+    assert_int_equal(strlen(again), len);
+    assert_memory_equal(again, data, len);
+    free(again);
+    free(data);
+    carc_game_free(g);
+
+    expect_ok_str("carcassonne-record 1\nplayers 6\nseed 5\nmodules farmers inns\nstart D 0 0 0\n"
+                  "place IC/CCCC 0 -1 0 field:interior\nentries 1\n");
+    expect_bad_str("carcassonne-record 1\nplayers 6\nseed 5\nmodules farmers river abbot\nstart RA 0 0 0\nentries 0\n",
+                   CARC_ERECORD, 5, "Inns & Cathedrals");
+    expect_bad_str("carcassonne-record 1\nplayers 7\nseed 5\nmodules farmers inns\nstart D 0 0 0\nentries 0\n",
+                   CARC_EPARSE, 2, NULL);
+
+    if (per < 2)
+        per = 2;
+    for (combo = 8; combo < 16; combo++) {
+        module_stats st;
+        memset(&st, 0, sizeof st);
+        for (n = 0; n < per; n++)
+            module_game(combo_modules(combo), 6, 70000 + 1000 * combo + n, n, &st);
+        module_combo_check(combo_modules(combo), &st);
+        assert_int_equal(st.six_players, st.games);
+        games += st.games;
+    }
+    assert_true(games >= 16);
 }
 
 /* ---------------------------------------------------------------- bad River and Abbot records */
@@ -1214,9 +1315,11 @@ static void test_fuzz_corpus(void **state)
     static const char *const valid[] = { "valid-crlf.rec", "valid-discard-3p.rec", "valid-early-end-4p.rec",
                                          "valid-finished-2p.rec", "valid-fresh.rec", "valid-mid-4p.rec",
                                          "valid-short.rec", "valid-river-abbot-2p.rec", "valid-river-short.rec",
-                                         "valid-abbot-recall.rec", "valid-abbot-nofarm-5p.rec" };
+                                         "valid-abbot-recall.rec", "valid-abbot-nofarm-5p.rec",
+                                         "valid-inns-abbot-3p.rec", "valid-inns-6p-interior.rec" };
     static const char *const bad[] = { "bad-river-order.rec", "bad-river-place.rec", "bad-recall-no-abbot.rec",
-                                       "bad-abbot-figure.rec", "bad-garden-no-abbot.rec" };
+                                       "bad-abbot-figure.rec", "bad-garden-no-abbot.rec", "bad-big-no-inns.rec",
+                                       "bad-six-no-inns.rec", "bad-interior-no-field.rec" };
     size_t i;
     (void)state;
     for (i = 0; i < sizeof valid / sizeof valid[0]; i++) {
@@ -1278,6 +1381,7 @@ int main(void)
         cmocka_unit_test(test_fuzz_corpus),
         cmocka_unit_test(test_round_trip_random_games),
         cmocka_unit_test(test_module_round_trips),
+        cmocka_unit_test(test_six_player_round_trips),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }

@@ -218,7 +218,8 @@ static int is_recall(const char *w)
 /*
  * The figure location syntax of FORMAT.md: "-", or [FIGURE/]KIND[:SIDE] with
  * FIGURE one of big abbot builder pig, KIND road/city (SIDE one of N E S W),
- * field (SIDE a half-edge), cloister or garden (no side); or "abbot/recall".
+ * field (SIDE a half-edge, or "interior" for a field that touches no side),
+ * cloister or garden (no side); or "abbot/recall".
  * Whether the tile has such a segment, and whether that figure may stand
  * there, is the library's job.
  */
@@ -257,6 +258,9 @@ static int valid_where(const char *w)
         return 0;
     }
     if (klen == 5 && strncmp(w, "field", 5) == 0) {
+        /* field:interior: a field that touches no side (IC/CCCC, FORMAT.md "Figures") */
+        if (strcmp(side, "interior") == 0)
+            return 1;
         for (i = 0; i < 8; i++)
             if (strcmp(side, halves[i]) == 0)
                 return 1;
