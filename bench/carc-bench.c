@@ -17,6 +17,11 @@
  * placement), any other decision uniformly over its legal moves
  * (carc_game_legal_moves). The base game (farmers on or off) keeps its own
  * loop, untouched, so its figures do not move.
+ *
+ * With Inns & Cathedrals (--modules inns, also river,abbot,inns) the figure
+ * options include the big follower, --players goes up to 6, and a line
+ * reports the points that inns and cathedrals made (carc_event.bonus) and the
+ * big follower's moves.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <carcassonne/carcassonne.h>
@@ -32,6 +37,7 @@ typedef struct stats {
     /* with modules only: */
     double decisions;                 /* answers to decisions other than a placement, passes */
     double garden_during, garden_final, recall, abbot_moves, recalls;
+    double inn_during, inn_final, cathedral_during, cathedral_final, big_moves; /* Inns & Cathedrals */
 } stats;
 
 typedef struct job {
@@ -70,7 +76,7 @@ static void tally(stats *st, const carc_game *g, uint32_t players)
     uint32_t n;
     carc_game_event_count(&n, g);
     for (uint32_t i = 0; i < n; i++) {
-        carc_event e = { sizeof e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+        carc_event e = { sizeof e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
         carc_game_event(&e, g, i);
         if (e.kind == CARC_EVENT_DISCARD)
             continue;
@@ -139,11 +145,15 @@ static void tally_modules(stats *st, const carc_game *g, uint32_t players)
     uint32_t n;
     carc_game_event_count(&n, g);
     for (uint32_t i = 0; i < n; i++) {
-        carc_event e = { sizeof e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+        carc_event e = { sizeof e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
         carc_game_event(&e, g, i);
         if (e.kind == CARC_EVENT_DISCARD)
             continue;
         double pts = (double)e.points * __builtin_popcount(e.players);
+        if (e.bonus & CARC_BONUS_INN) /* counted with the roads too */
+            *(e.kind == CARC_EVENT_SCORE ? &st->inn_during : &st->inn_final) += pts;
+        if (e.bonus & CARC_BONUS_CATHEDRAL) /* counted with the cities too */
+            *(e.kind == CARC_EVENT_SCORE ? &st->cathedral_during : &st->cathedral_final) += pts;
         if (e.kind == CARC_EVENT_RECALL) {
             st->recall += pts;
             st->recalls += 1;
@@ -227,6 +237,7 @@ static void *run_games_modules(void *arg)
                 j->st.placements += (double)np;
                 j->st.figure_opts += (double)nf;
                 j->st.abbot_moves += m->figure == CARC_FIGURE_ABBOT;
+                j->st.big_moves += m->figure == CARC_FIGURE_BIG;
             } else {
                 if (carc_game_legal_moves(fl, g, 0) != CARC_OK || carc_movelist_count(fl) == 0) {
                     j->failed = 1;
@@ -356,7 +367,8 @@ static void usage(FILE *f)
     fprintf(f, "usage: carc-bench [--games N] [--seed S] [--players 2..5] [--runs R] [--threads T] [--no-undo] "
                "[--no-ops] [--modules LIST]\n"
                "  --no-undo       games created with CARC_GAME_NO_UNDO (no undo journal)\n"
-               "  --modules LIST  rules modules, e.g. river,abbot (default: the base game with farmers)\n");
+               "  --modules LIST  rules modules, e.g. river,abbot,inns (default: the base game with farmers)\n"
+               "  --players N     2..5, or 2..6 with inns\n");
 }
 
 int main(int argc, char **argv)
@@ -398,7 +410,7 @@ int main(int argc, char **argv)
             games = (uint32_t)n;
         } else if (!strcmp(a, "--seed") && ok) {
             seed = n;
-        } else if (!strcmp(a, "--players") && ok && n >= 2 && n <= 5) {
+        } else if (!strcmp(a, "--players") && ok && n >= 2 && n <= 6) { /* 6: checked with the modules below */
             players = (uint32_t)n;
         } else if (!strcmp(a, "--runs") && ok && n > 0 && n <= 1000) {
             runs = (uint32_t)n;
@@ -411,6 +423,16 @@ int main(int argc, char **argv)
         i++;
     }
 
+    {
+        carc_game_options go = CARC_GAME_OPTIONS_INIT;
+        char msg[160];
+        go.modules = modules;
+        go.players = players;
+        if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
+            fprintf(stderr, "carc-bench: %s\n", msg);
+            return 2;
+        }
+    }
     double *gps = calloc(runs, sizeof *gps);
     job *jobs = calloc(threads, sizeof *jobs);
     pthread_t *tid = calloc(threads, sizeof *tid);
@@ -462,6 +484,11 @@ int main(int argc, char **argv)
             st.recall += jobs[t].st.recall;
             st.recalls += jobs[t].st.recalls;
             st.abbot_moves += jobs[t].st.abbot_moves;
+            st.inn_during += jobs[t].st.inn_during;
+            st.inn_final += jobs[t].st.inn_final;
+            st.cathedral_during += jobs[t].st.cathedral_during;
+            st.cathedral_final += jobs[t].st.cathedral_final;
+            st.big_moves += jobs[t].st.big_moves;
         }
         gps[r] = games / sec;
         printf("engine=libcarcassonne games=%u seconds=%.3f games_per_sec=%.0f turns_per_game=%.2f "
@@ -483,6 +510,11 @@ int main(int argc, char **argv)
         total.recall += st.recall;
         total.recalls += st.recalls;
         total.abbot_moves += st.abbot_moves;
+        total.inn_during += st.inn_during;
+        total.inn_final += st.inn_final;
+        total.cathedral_during += st.cathedral_during;
+        total.cathedral_final += st.cathedral_final;
+        total.big_moves += st.big_moves;
     }
     double pp = (double)games * runs * players;
     qsort(gps, runs, sizeof *gps, cmp_double);
@@ -499,6 +531,11 @@ int main(int argc, char **argv)
                "abbot moves %.2f a game\n",
                total.garden_during / pp, total.garden_final / pp, total.recall / pp,
                total.recalls / ((double)games * runs), total.abbot_moves / ((double)games * runs));
+    if (modules & CARC_MODULE_INNS)
+        printf("inns & cathedrals, per player (in the roads and cities above): inn roads during play=%.2f final=%.2f | "
+               "cathedral cities during play=%.2f final=%.2f | big follower moves %.2f a game\n",
+               total.inn_during / pp, total.inn_final / pp, total.cathedral_during / pp, total.cathedral_final / pp,
+               total.big_moves / ((double)games * runs));
 
     if (ops) {
         optimes t;

@@ -3,7 +3,10 @@
  * The greedy bot changes seat every game (game i: seat i mod players), so no
  * seat has an advantage. Prints the greedy bot's win rate.
  *
- *   carc-bot-match --games 1000 [--players 2] [--seed 1] [--modules river,abbot] [--verbose]
+ *   carc-bot-match --games 1000 [--players 2] [--seed 1] [--modules river,abbot,inns] [--verbose]
+ *
+ * With Inns & Cathedrals (--modules inns) up to 6 players, and the bots use the
+ * big follower (see bots.c).
  */
 #include <carcassonne/carcassonne.h>
 
@@ -15,16 +18,16 @@
 
 #include "bots.h"
 
-#define MAX_PLAYERS 5
+#define MAX_PLAYERS 6 /* 6 only with Inns & Cathedrals */
 
 static void usage(FILE *f)
 {
     fprintf(f,
             "Usage: carc-bot-match [--games N] [--players N] [--seed S] [--modules LIST] [--verbose]\n"
             "Plays N games (default 1000) of one greedy bot against random bots (2..5\n"
-            "players, default 2), the greedy bot changing seat every game, and prints\n"
+            "players, 2..6 with inns; default 2), the greedy bot changing seat every game, and prints\n"
             "the greedy bot's win rate. Game i uses seed S+i (default S = 1).\n"
-            "--modules takes rules modules such as river,abbot (default: the base game\n"
+            "--modules takes rules modules such as river,abbot,inns (default: the base game\n"
             "with farmers; -farmers leaves the farmers out).\n");
 }
 
@@ -185,6 +188,17 @@ int main(int argc, char **argv)
         i++;
     }
 
+    {
+        carc_game_options go;
+        char msg[160];
+        carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
+        go.modules = modules;
+        go.players = (uint32_t)players;
+        if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
+            fprintf(stderr, "carc-bot-match: --players %llu: %s\n", (unsigned long long)players, msg);
+            return 2;
+        }
+    }
     memset(&t, 0, sizeof t);
     for (uint64_t i = 0; i < games; i++)
         if (play_game(&t, (uint32_t)players, modules, seed + i, (uint32_t)(i % players), verbose) != 0)

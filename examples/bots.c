@@ -15,6 +15,20 @@
  *            + with the Abbot, a value for the abbot in supply (it falls to
  *              nothing as the draw pile runs out too)
  *
+ *            + with Inns & Cathedrals, a value for the big follower in supply
+ *              (a little above a follower's while p has plenty of them, below
+ *              the last ones'; it falls to nothing as the pile runs out)
+ *
+ *   With Inns & Cathedrals majorities are counted by strength: the big
+ *   follower counts as two followers (so p "holds" a feature where its
+ *   strength wins or ties, and a feature it shares with a big follower of an
+ *   opponent may be lost). The bot therefore considers the big follower
+ *   wherever it wins or ties a majority: on a new feature as a follower would
+ *   go, where the big follower's strength turns a tie (or a loss) after a
+ *   join into a win, and, since its value in supply is above a spare
+ *   follower's, mostly once its followers run low. Nothing else about it is
+ *   special (one-ply, no look-ahead to joins).
+ *
  *   evaluation = value(me) - max over opponents of value(opponent)
  *
  * The moves tried are every legal answer to the pending decision
@@ -41,10 +55,11 @@ typedef struct bot_weights {
     double supply[4];        /* value of the last, 2nd-last, 3rd-last, and any other follower */
     double horizon;          /* own turns left that count as "plenty of time" */
     double abbot_supply;     /* value of the abbot in supply (with the Abbot) */
+    double big_supply;       /* value of the big follower in supply (with Inns & Cathedrals) */
 } bot_weights;
 
 static const bot_weights default_weights = {
-    1.0, {0.75, 0.55, 0.35, 0.2, 0.2}, 2.0, 0.8, -1.5, {6.0, 4.0, 3.0, 2.5}, 8.0, 3.0,
+    1.0, {0.75, 0.55, 0.35, 0.2, 0.2}, 2.0, 0.8, -1.5, {6.0, 4.0, 3.0, 2.5}, 8.0, 3.0, 3.5,
 };
 
 struct bot {
@@ -52,6 +67,7 @@ struct bot {
     const bot_weights *w;
     uint64_t rng;
     bool abbot;            /* the Abbot is in play */
+    bool inns;             /* Inns & Cathedrals: the big follower, majorities by strength */
     carc_movelist *moves;
     carc_game *scratch;    /* greedy: a copy of the game to try moves on */
     uint32_t *features;    /* greedy: distinct occupied features (scratch space) */
@@ -104,6 +120,7 @@ bot *bot_new(bot_kind kind, uint64_t seed, const carc_game *game)
         carc_game_options opts;
         memset(&opts, 0, sizeof opts);
         b->abbot = carc_game_options_get(&opts, game) == CARC_OK && (opts.modules & CARC_MODULE_ABBOT) != 0;
+        b->inns = (opts.modules & CARC_MODULE_INNS) != 0;
     }
     if (carc_movelist_new(&b->moves, game) != CARC_OK) {
         free(b);
@@ -217,11 +234,13 @@ static double evaluate(bot *b, const carc_game *g, uint32_t me)
         time = clamp01((double)remaining / (b->w->horizon * (double)players));
 
         for (uint32_t p = 0; p < players; p++) {
-            uint32_t supply = 0, abbots = 0;
+            uint32_t supply = 0, abbots = 0, bigs = 0;
             carc_game_supply(&supply, g, p);
             value[p] += supply_estimate(b->w, supply, time);
             if (b->abbot && carc_game_figure_supply(&abbots, g, p, CARC_FIGURE_ABBOT) == CARC_OK)
                 value[p] += b->w->abbot_supply * (double)abbots * time;
+            if (b->inns && carc_game_figure_supply(&bigs, g, p, CARC_FIGURE_BIG) == CARC_OK)
+                value[p] += b->w->big_supply * (double)bigs * time;
         }
 
         carc_game_figure_count(&figures, g);
@@ -244,6 +263,15 @@ static double evaluate(bot *b, const carc_game *g, uint32_t me)
                 continue;
             if (carc_game_feature_occupants(counts, BOT_MAX_PLAYERS, g, fig.feature) != CARC_OK)
                 continue;
+            if (b->inns) /* majorities by strength: a big follower counts two */
+                for (uint32_t k = 0; k < figures; k++) {
+                    carc_figure_info other;
+                    memset(&other, 0, sizeof other);
+                    other.struct_size = sizeof other;
+                    if (carc_game_figure(&other, g, k) == CARC_OK && other.feature == fig.feature &&
+                        other.figure == CARC_FIGURE_BIG && other.player < BOT_MAX_PLAYERS)
+                        counts[other.player]++;
+                }
             for (uint32_t p = 0; p < players; p++)
                 if (counts[p] > best)
                     best = counts[p];

@@ -6,10 +6,12 @@
  *   carc-demo --players 4 --seed 7 --bot random --svg board.svg --record game.txt
  *   carc-demo --play --seat 1         you are player 1
  *   carc-demo --modules river,abbot   with the River and the Abbot
+ *   carc-demo --modules inns --players 6   Inns & Cathedrals, six players
  *
  * The bots and the human answer whatever decision the game waits for
  * (carc_game_pending): a tile to place with its figure action, an abbot to
  * recall, or any other decision an expansion brings (a pass declines one).
+ * Score lines say when an inn or a cathedral made the value (carc_event.bonus).
  */
 #include <carcassonne/carcassonne.h>
 
@@ -21,7 +23,7 @@
 
 #include "bots.h"
 
-#define MAX_PLAYERS 5
+#define MAX_PLAYERS 6 /* 6 only with Inns & Cathedrals */
 
 typedef struct options {
     uint32_t players;
@@ -54,11 +56,11 @@ static void usage(FILE *f)
             "Plays a whole seeded game of Carcassonne between bots and prints every turn.\n"
             "\n"
             "Options:\n"
-            "  --players N      number of players, 2..5 (default 3)\n"
+            "  --players N      number of players, 2..5, or 2..6 with inns (default 3)\n"
             "  --seed S         seed of the tile shuffle and of the bots (default 1)\n"
             "  --bot KIND       the bots: greedy (default) or random\n"
-            "  --modules LIST   rules modules, e.g. river,abbot (default: the base game with\n"
-            "                   farmers; -farmers leaves the farmers out)\n"
+            "  --modules LIST   rules modules, e.g. river,abbot,inns (default: the base game\n"
+            "                   with farmers; -farmers leaves the farmers out)\n"
             "  --svg FILE       write the final board as SVG to FILE\n"
             "  --record FILE    write the game record to FILE\n"
             "  --quiet          print only the final scores\n"
@@ -170,6 +172,11 @@ static int parse_args(options *opt, int argc, char **argv)
             fprintf(stderr, "carc-demo: unknown argument '%s' (see --help)\n", a);
             return 2;
         }
+    }
+    if (opt->players > 5 && !(opt->modules & CARC_MODULE_INNS)) {
+        fprintf(stderr, "carc-demo: --players %u needs Inns & Cathedrals (--modules inns); without it 2..5 players\n",
+                opt->players);
+        return 2;
     }
     if (opt->seat_given && !opt->play) {
         fprintf(stderr, "carc-demo: --seat only makes sense with --play\n");
@@ -377,10 +384,22 @@ static void print_move(const session *s, uint32_t turn, uint32_t player, const c
         printf("%s\n", text);
     else if (carc_tile_segment(&seg, m->tile, m->rotation, m->segment) != CARC_OK)
         printf("%-24s  %s\n", text, figure_name(m->figure));
+    else if (m->figure == CARC_FIGURE_BIG)
+        printf("%-24s  big %s on the %s\n", text, role_name(seg.kind), feature_name(seg.kind));
     else
         printf("%-24s  %s on the %s\n", text,
                m->figure == CARC_FIGURE_FOLLOWER ? role_name(seg.kind) : figure_name(m->figure),
                feature_name(seg.kind));
+}
+
+/* What made a score's value besides the base rule (Inns & Cathedrals), "" if nothing. */
+static const char *bonus_text(const carc_event *ev)
+{
+    if (ev->bonus & CARC_BONUS_CATHEDRAL)
+        return ev->kind == CARC_EVENT_SCORE ? " with a cathedral, 3 a tile and pennant" : " with a cathedral";
+    if (ev->bonus & CARC_BONUS_INN)
+        return ev->kind == CARC_EVENT_SCORE ? " with an inn, 2 a tile" : " with an inn";
+    return "";
 }
 
 /* Print events [from, count). */
@@ -412,9 +431,11 @@ static void print_events(const carc_game *g, uint32_t from)
                    ev.points, feature_name(ev.feature_kind), ev.tiles, ev.tiles == 1 ? "" : "s");
             continue;
         }
-        printf("         %s +%d for a %s%s (%u tile%s)", who[0] ? who : "nobody", ev.points,
+        printf("         %s +%d for a %s%s%s (%u tile%s)", who[0] ? who : "nobody", ev.points,
                ev.kind == CARC_EVENT_SCORE && ev.feature_kind != CARC_SEG_FIELD ? "completed " : "",
-               feature_name(ev.feature_kind), ev.tiles, ev.tiles == 1 ? "" : "s");
+               feature_name(ev.feature_kind), bonus_text(&ev), ev.tiles, ev.tiles == 1 ? "" : "s");
+        if (ev.kind == CARC_EVENT_FINAL && (ev.bonus & (CARC_BONUS_INN | CARC_BONUS_CATHEDRAL)))
+            printf(": nothing at the end");
         if (ev.returned)
             printf(", %u figure%s back to supply", ev.returned, ev.returned == 1 ? "" : "s");
         putchar('\n');
@@ -439,6 +460,11 @@ static void print_scores(const session *s, bool final)
         if (abbot_in_play(s)) {
             carc_game_figure_supply(&abbots, s->game, p, CARC_FIGURE_ABBOT);
             printf(" (abbot %s)", abbots > 0 ? "in supply" : "on the board");
+        }
+        if (s->opt->modules & CARC_MODULE_INNS) {
+            uint32_t bigs = 0;
+            carc_game_figure_supply(&bigs, s->game, p, CARC_FIGURE_BIG);
+            printf(" (big follower %s)", bigs > 0 ? "in supply" : "on the board");
         }
         putchar('\n');
     }
@@ -498,7 +524,8 @@ static void play_help(void)
            "  a number        play that move from the list\n"
            "  a move          in the move notation: TILE X Y ROTATION [WHERE], e.g. 'D 1 0 90 road:E'\n"
            "                  (y grows to the south; WHERE is road:E, city:N, field:NNE, cloister or -;\n"
-           "                  with the Abbot also abbot/cloister, abbot/garden or abbot/recall)\n"
+           "                  with the Abbot also abbot/cloister, abbot/garden or abbot/recall;\n"
+           "                  with Inns & Cathedrals the big follower: big/road:E, big/city:N, ...)\n"
            "  pass            decline a decision you may decline (when the list has it)\n"
            "  moves           list the legal moves again\n"
            "  board           draw the board again\n"

@@ -6,8 +6,10 @@
  *
  * --moves stops after M moves (default: play to the end). The same seed gives
  * the same game. --svg also writes the final board as an SVG picture.
- * --modules takes a list for carc_modules_parse ("river,abbot"; default: the
- * base game with farmers); --no-farmers leaves the farmers out of it.
+ * --modules takes a list for carc_modules_parse ("river,abbot,inns"; default:
+ * the base game with farmers); --no-farmers leaves the farmers out of it.
+ * --players is 2..5, or 2..6 with Inns & Cathedrals (the options check says
+ * what is wrong).
  * A move is any legal answer to the pending decision (carc_game_legal_moves).
  */
 #include <carcassonne/carcassonne.h>
@@ -29,7 +31,8 @@ static int usage(void)
 {
     fprintf(stderr, "usage: carc-playout [--players N] [--seed S] [--moves M] [--svg FILE] [--modules LIST] "
                     "[--no-farmers]\n"
-                    "  --modules LIST  e.g. river,abbot (default: the base game with farmers)\n");
+                    "  --modules LIST  e.g. river,abbot,inns (default: the base game with farmers)\n"
+                    "  --players N     2..5, or 2..6 with inns (default 2)\n");
     return 2;
 }
 
@@ -83,7 +86,7 @@ int main(int argc, char **argv)
             no_farmers = true;
         } else if (i + 1 < argc && strcmp(argv[i], "--modules") == 0) {
             if (carc_modules_parse(&opts.modules, argv[++i]) != CARC_OK) {
-                fprintf(stderr, "carc-playout: --modules: cannot read '%s' (known: farmers, river, abbot, ...)\n",
+                fprintf(stderr, "carc-playout: --modules: cannot read '%s' (known: farmers, river, abbot, inns, ...)\n",
                         argv[i]);
                 return 2;
             }

@@ -7,7 +7,8 @@
  * prints each history entry with the points it scored, the final scoring,
  * the board as text and the scores. A bad record gives "RECORD:LINE: reason"
  * on stderr and exit status 1; usage errors exit with 2. The rules modules
- * (the River, the Abbot, ...) come from the record.
+ * (the River, the Abbot, Inns & Cathedrals, ...) come from the record; a
+ * score made by an inn or a cathedral says so (carc_event.bonus).
  */
 #include <carcassonne/carcassonne.h>
 
@@ -87,6 +88,10 @@ static void print_event(const carc_event *e, uint32_t players)
     printf(" for %s%s of %lu tile%s at %ld,%ld (%s)", e->kind == CARC_EVENT_FINAL ? "an unfinished " : "a ",
            feature_name(e->feature_kind), (unsigned long)e->tiles, e->tiles == 1 ? "" : "s", (long)e->x,
            (long)e->y, tile != NULL ? tile : "?");
+    if (e->bonus & CARC_BONUS_CATHEDRAL)
+        printf(e->kind == CARC_EVENT_FINAL ? ", a cathedral: nothing at the end" : ", a cathedral: 3 a tile and pennant");
+    else if (e->bonus & CARC_BONUS_INN)
+        printf(e->kind == CARC_EVENT_FINAL ? ", an inn: nothing at the end" : ", an inn: 2 a tile");
     if (e->returned > 0)
         printf(", %lu follower%s back", (unsigned long)e->returned, e->returned == 1 ? "" : "s");
     printf("\n");
@@ -114,7 +119,7 @@ int main(int argc, char **argv)
 {
     const char *path = NULL, *svg = NULL;
     uint32_t flags = 0, players = 0, hcount = 0, ecount = 0, i, e, p;
-    bool abbot = false;
+    bool abbot = false, inns = false;
     carc_load_error err;
     carc_game *g = NULL;
     char *data;
@@ -170,6 +175,7 @@ int main(int argc, char **argv)
         memset(&opts, 0, sizeof opts);
         carc_game_options_get(&opts, g);
         abbot = (opts.modules & CARC_MODULE_ABBOT) != 0;
+        inns = (opts.modules & CARC_MODULE_INNS) != 0;
         printf("%lu players, %lu history entries", (unsigned long)players, (unsigned long)hcount);
         for (bit = 1; bit != 0; bit <<= 1)
             if ((opts.modules & bit) && bit != CARC_MODULE_FARMERS && carc_module_name(bit) != NULL) {
@@ -239,11 +245,14 @@ int main(int argc, char **argv)
             uint32_t supply = 0;
             carc_game_score(&score, g, p);
             carc_game_supply(&supply, g, p);
-            uint32_t abbots = 0;
+            uint32_t abbots = 0, bigs = 0;
             if (abbot)
                 carc_game_figure_supply(&abbots, g, p, CARC_FIGURE_ABBOT);
-            printf("  P%lu: %4ld points, %lu followers in supply%s%s\n", (unsigned long)p, (long)score,
+            if (inns)
+                carc_game_figure_supply(&bigs, g, p, CARC_FIGURE_BIG);
+            printf("  P%lu: %4ld points, %lu followers in supply%s%s%s\n", (unsigned long)p, (long)score,
                    (unsigned long)supply, !abbot ? "" : abbots > 0 ? ", abbot in supply" : ", abbot on the board",
+                   !inns ? "" : bigs > 0 ? ", big follower in supply" : ", big follower on the board",
                    over && ((leaders >> p) & 1u) ? "  (winner)" : "");
         }
         if (!over)

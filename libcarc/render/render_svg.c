@@ -8,10 +8,16 @@
  * pennants and gardens; the river rises at a spring and ends in a lake, and a
  * monastery beside the river stands aside, smaller. Followers are meeples in
  * the player's colour on their segment; farmers lie down; an abbot is a
- * hooded figure in a habit with a cross. The tile placed last is outlined;
+ * hooded figure in a habit with a cross. With Inns & Cathedrals: an inn is a
+ * small house with a pond beside its road, a cathedral a church with two
+ * towers in its city (the knight stands below it), the big follower a meeple
+ * half as large again as a follower, and the field in the middle of IC/CCCC
+ * shows between its four cities (its farmer stands there); a sixth player is
+ * grey. The tile placed last is outlined;
  * coordinates run along the margins and the scores sit in a legend below the
- * board, with a key of the river, the garden and the abbot when they are in
- * play (base games: no key, and the same picture as before).
+ * board, with a key of the river, the garden, the abbot, the inn, the
+ * cathedral and the big follower when they are in play (base games: no key,
+ * and the same picture as before).
  *
  * Public API only; no allocation. Every number written is an integer, so the
  * output does not depend on the C locale.
@@ -21,6 +27,7 @@
 #include <stdarg.h>
 #include "render/render_layout.h"
 #include "util/textbuf.h"
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -260,6 +267,8 @@ typedef struct tile_geo {
     int mon_x, mon_y; /* moved: the centre of the smaller building */
     bool mon_raised;  /* moved west or east, and north of its own road there */
     int lake_x, lake_y; /* the spring or the lake */
+    int inn_x[MAX_SEG], inn_y[MAX_SEG]; /* Inns & Cathedrals: where the inn of road i stands */
+    bool inns;          /* the tile has a road with an inn */
 } tile_geo;
 
 /* Where a monastery moved beside a river stands (see carci_monastery_side). */
@@ -268,6 +277,90 @@ static void monastery_spot(int side, int *x, int *y)
     static const int mx[4] = { 50, 78, 50, 22 }, my[4] = { 24, 50, 76, 50 };
     *x = mx[side & 3];
     *y = my[side & 3];
+}
+
+static void road_figure_spot(const tile_geo *g, const carc_segment_info *s, int *x, int *y);
+
+/* Whether (x, y) lies in a city of the tile (board orientation); `city` holds
+ * the flattened shapes of the tile's cities (see inn_spot). */
+static bool in_city(const tile_geo *g, const poly *city, double x, double y)
+{
+    uint32_t i;
+    int k;
+    for (i = 0; i < g->nseg; i++) {
+        city_shape cs;
+        double cx = x, cy = y;
+        if (g->si[i].kind != CARC_SEG_CITY)
+            continue;
+        cs = city_for(g->si[i].edges);
+        for (k = 0; k < cs.turns; k++) { /* turn the point back */
+            double nx = cy;
+            cy = T - cx;
+            cx = nx;
+        }
+        if (in_poly(&city[i], cx, cy))
+            return true;
+    }
+    return false;
+}
+
+/*
+ * Where the inn of road `seg` stands: on the field beside the road (its
+ * centre 17 to 21 units from the road's middle line), clear of cities, other
+ * roads, a monastery and a village, and about 24 units from where a follower
+ * on the road stands, so that neither hides the other; beside a road that
+ * turns a corner, outside the bend (the field inside is small, and keeps room
+ * for its farmer).
+ */
+static void inn_spot(const tile_geo *g, uint32_t seg, int *ix, int *iy)
+{
+    const carc_segment_info *road = &g->si[seg];
+    int fx, fy, x, y, k, bend_x = -1, bend_y = -1, e = (int)(road->edges & 15u);
+    double best = 1e18, bend_d = 0;
+    static const int cx[5] = { 0, -13, 13, -13, 13 }, cy[5] = { 0, -11, -11, 11, 11 };
+    poly city[MAX_SEG];
+    uint32_t i;
+    for (i = 0; i < g->nseg; i++)
+        if (g->si[i].kind == CARC_SEG_CITY) {
+            city_shape cs = city_for(g->si[i].edges);
+            flatten(&city[i], cs.ops, cs.n);
+        }
+    road_figure_spot(g, road, &fx, &fy);
+    if (road->end == CARC_END_NONE && (e == 3 || e == 6 || e == 12 || e == 9)) {
+        /* the corner of the tile inside the bend */
+        bend_x = (e & (1 << CARC_E)) ? T : 0;
+        bend_y = (e & (1 << CARC_N)) ? 0 : T;
+        bend_d = (double)(fx - bend_x) * (fx - bend_x) + (double)(fy - bend_y) * (fy - bend_y);
+    }
+    *ix = fx;
+    *iy = fy > 50 ? fy - 20 : fy + 20;
+    for (y = 14; y <= 86; y += 2)
+        for (x = 14; x <= 86; x += 2) {
+            double d = road_dist2(road, x, y), score;
+            bool ok = d >= 17.0 * 17.0 && d <= 21.0 * 21.0;
+            for (i = 0; i < g->nseg && ok; i++) {
+                const carc_segment_info *s = &g->si[i];
+                if (i != seg && (s->kind == CARC_SEG_ROAD || s->kind == CARC_SEG_RIVER))
+                    ok = road_dist2(s, x, y) >= 19.0 * 19.0;
+                else if (s->kind == CARC_SEG_MONASTERY)
+                    ok = !(x > 16 && x < 84 && y > 10 && y < 80);
+                else if (s->kind == CARC_SEG_ROAD && s->end == CARC_END_VILLAGE)
+                    ok = !(x > 22 && x < 78 && y > 24 && y < 74);
+            }
+            for (k = 0; k < 5 && ok; k++)
+                ok = !in_city(g, city, x + cx[k], y + cy[k]);
+            if (!ok)
+                continue;
+            score = (x - fx) * (x - fx) + (y - fy) * (y - fy);
+            score = score > 24.0 * 24.0 ? score - 24.0 * 24.0 : (24.0 * 24.0 - score) * 2;
+            if (bend_x >= 0 && (double)(x - bend_x) * (x - bend_x) + (double)(y - bend_y) * (y - bend_y) < bend_d)
+                score += 1e6; /* inside the bend */
+            if (score < best) {
+                best = score;
+                *ix = x;
+                *iy = y;
+            }
+        }
 }
 
 static bool load_tile(tile_geo *g, const carc_move *t)
@@ -305,6 +398,12 @@ static bool load_tile(tile_geo *g, const carc_move *t)
                 break;
             }
     }
+    g->inns = false;
+    for (i = 0; i < g->nseg; i++)
+        if (g->si[i].kind == CARC_SEG_ROAD && (g->si[i].special & CARC_SEGMENT_INN)) {
+            inn_spot(g, i, &g->inn_x[i], &g->inn_y[i]);
+            g->inns = true;
+        }
     return true;
 }
 
@@ -411,6 +510,44 @@ static void field_spot(const tile_geo *g, int seg, int *fx, int *fy)
             }
         }
     }
+    /* a field that touches no side (IC/CCCC): flooded from the free cell nearest the middle */
+    for (i = 0; i < g->nseg; i++) {
+        int head = 0, tail = 0, bestd = -1, start = -1;
+        if (g->si[i].kind != CARC_SEG_FIELD || g->si[i].ports != 0)
+            continue;
+        for (r = 0; r < RES; r++)
+            for (c = 0; c < RES; c++) {
+                int d = (2 * r + 1 - RES) * (2 * r + 1 - RES) + (2 * c + 1 - RES) * (2 * c + 1 - RES);
+                if (lab[r][c] == -1 && (bestd < 0 || d < bestd)) {
+                    bestd = d;
+                    start = r * RES + c;
+                }
+            }
+        if (start < 0)
+            continue;
+        lab[start / RES][start % RES] = (signed char)i;
+        queue[tail++] = start;
+        while (head < tail) {
+            int q = queue[head++], qr = q / RES, qc = q % RES, d;
+            static const int dr[4] = { -1, 1, 0, 0 }, dc[4] = { 0, 0, -1, 1 };
+            for (d = 0; d < 4; d++) {
+                int nr = qr + dr[d], nc = qc + dc[d];
+                if (nr < 0 || nr >= RES || nc < 0 || nc >= RES || lab[nr][nc] != -1)
+                    continue;
+                lab[nr][nc] = (signed char)i;
+                queue[tail++] = nr * RES + nc;
+            }
+        }
+    }
+    /* a farmer keeps off the inns (Inns & Cathedrals) */
+    for (i = 0; i < g->nseg && seg >= 0 && g->inns; i++)
+        if (g->si[i].kind == CARC_SEG_ROAD && (g->si[i].special & CARC_SEGMENT_INN))
+            for (r = 0; r < RES; r++)
+                for (c = 0; c < RES; c++) {
+                    int dx = (c * T + T / 2) / RES - g->inn_x[i], dy = (r * T + T / 2) / RES - g->inn_y[i];
+                    if (dx * dx + dy * dy < 17 * 17 && lab[r][c] >= 0)
+                        lab[r][c] = -3;
+                }
     /* a farmer keeps off the tile's garden (which is drawn on the roomiest spot) */
     for (i = 0; i < g->nseg && seg >= 0; i++)
         if (g->si[i].kind == CARC_SEG_GARDEN) {
@@ -459,11 +596,40 @@ static void field_spot(const tile_geo *g, int seg, int *fx, int *fy)
     }
 }
 
+/* Where a figure stands on road `s`, in tile coordinates. */
+static void road_figure_spot(const tile_geo *g, const carc_segment_info *s, int *x, int *y)
+{
+    int sides[4], n = 0, k;
+    *x = *y = 50;
+    for (k = 0; k < 4; k++)
+        if ((s->edges >> k) & 1u)
+            sides[n++] = k;
+    if (n == 1 && s->end == CARC_END_MONASTERY && g->mon_raised) {
+        /* on its road, below the moved monastery */
+        *x = (g->mon_x + (sides[0] == CARC_E ? 100 : 0)) / 2;
+        *y = 62;
+    } else if (n == 1 && s->end == CARC_END_MONASTERY && g->mon_side >= 0) {
+        /* half way from the edge to the door of the moved monastery */
+        edge_mid(sides[0], x, y);
+        *x = (*x + g->mon_x) / 2;
+        *y = (*y + g->mon_y + 12) / 2;
+    } else if (n == 1) {
+        edge_mid(sides[0], x, y);
+        *x = (*x * 3 + 50 * 2) / 5;
+        *y = (*y * 3 + 50 * 2) / 5;
+    } else if (n == 2) {
+        int ax, ay, bx, by;
+        edge_mid(sides[0], &ax, &ay);
+        edge_mid(sides[1], &bx, &by);
+        *x = (ax + 2 * 50 + bx) / 4;
+        *y = (ay + 2 * 50 + by) / 4;
+    }
+}
+
 /* Where a figure stands on segment `seg`, in tile coordinates. */
 static void figure_spot(const tile_geo *g, uint32_t seg, int *x, int *y)
 {
     const carc_segment_info *s;
-    int sides[4], n = 0, k;
     *x = *y = 50;
     if (seg >= g->nseg)
         return;
@@ -473,33 +639,20 @@ static void figure_spot(const tile_geo *g, uint32_t seg, int *x, int *y)
         city_shape cs = city_for(s->edges);
         *x = cs.fig_x;
         *y = cs.fig_y;
+        if (s->special & CARC_SEGMENT_CATHEDRAL) {
+            /* below the cathedral, which stands where the knight would */
+            if (cs.ops == city_all) {
+                *y = 76;
+            } else {
+                *x = cs.pen_x;
+                *y = cs.pen_y;
+            }
+        }
         turn(cs.turns, x, y);
         return;
     }
     case CARC_SEG_ROAD:
-        for (k = 0; k < 4; k++)
-            if ((s->edges >> k) & 1u)
-                sides[n++] = k;
-        if (n == 1 && s->end == CARC_END_MONASTERY && g->mon_raised) {
-            /* on its road, below the moved monastery */
-            *x = (g->mon_x + (sides[0] == CARC_E ? 100 : 0)) / 2;
-            *y = 62;
-        } else if (n == 1 && s->end == CARC_END_MONASTERY && g->mon_side >= 0) {
-            /* half way from the edge to the door of the moved monastery */
-            edge_mid(sides[0], x, y);
-            *x = (*x + g->mon_x) / 2;
-            *y = (*y + g->mon_y + 12) / 2;
-        } else if (n == 1) {
-            edge_mid(sides[0], x, y);
-            *x = (*x * 3 + 50 * 2) / 5;
-            *y = (*y * 3 + 50 * 2) / 5;
-        } else if (n == 2) {
-            int ax, ay, bx, by;
-            edge_mid(sides[0], &ax, &ay);
-            edge_mid(sides[1], &bx, &by);
-            *x = (ax + 2 * 50 + bx) / 4;
-            *y = (ay + 2 * 50 + by) / 4;
-        }
+        road_figure_spot(g, s, x, y);
         return;
     case CARC_SEG_MONASTERY:
         if (g->mon_side >= 0) {
@@ -531,6 +684,22 @@ static void figure_spot(const tile_geo *g, uint32_t seg, int *x, int *y)
     "<rect class=\"hedge\" x=\"-12\" y=\"-12\" width=\"24\" height=\"24\" rx=\"7\"/>" \
     "<circle cx=\"-5\" cy=\"-5\" r=\"3.5\"/><circle cx=\"5\" cy=\"-5\" r=\"3.5\"/>" \
     "<circle cx=\"-5\" cy=\"5\" r=\"3.5\"/><circle cx=\"5\" cy=\"5\" r=\"3.5\"/><circle class=\"heart\" r=\"3\"/>"
+
+/* An inn: a house with a red roof and a pond beside it (about 26 x 20, centred). */
+#define INN_SHAPE \
+    "<ellipse class=\"pond\" cx=\"8\" cy=\"6\" rx=\"7\" ry=\"4.5\"/>" \
+    "<rect class=\"house\" x=\"-12\" y=\"-3\" width=\"14\" height=\"11\"/>" \
+    "<path class=\"roof\" d=\"M-14 -2L-5 -10L4 -2Z\"/>" \
+    "<rect class=\"door\" x=\"-7\" y=\"2\" width=\"4\" height=\"6\"/>"
+
+/* A cathedral: a nave with a gable and a rose window between two towers with
+ * spires (about 38 x 40, centred). */
+#define CATHEDRAL_SHAPE \
+    "<rect x=\"-12\" y=\"-6\" width=\"24\" height=\"20\"/>" \
+    "<rect x=\"-19\" y=\"-14\" width=\"8\" height=\"28\"/><rect x=\"11\" y=\"-14\" width=\"8\" height=\"28\"/>" \
+    "<path class=\"spire\" d=\"M-20 -14L-15 -25L-10 -14ZM10 -14L15 -25L20 -14Z\"/>" \
+    "<path d=\"M-11 -6L0 -16L11 -6Z\"/><circle class=\"rose\" cy=\"0\" r=\"4\"/>" \
+    "<path class=\"door\" d=\"M-3.5 14V8Q0 4 3.5 8V14Z\"/>"
 
 static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
 {
@@ -646,13 +815,27 @@ static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
             carci_text_fmt(o, "<g class=\"garden\" transform=\"translate(%d %d)\">" GARDEN_SHAPE "</g>", gx, gy);
         }
     }
+    /* Inns & Cathedrals */
+    for (i = 0; i < g->nseg; i++) {
+        const carc_segment_info *si = &g->si[i];
+        if (si->kind == CARC_SEG_CITY && (si->special & CARC_SEGMENT_CATHEDRAL)) {
+            city_shape cs = city_for(si->edges);
+            int cx = cs.fig_x, cy = cs.ops == city_all ? 38 : cs.fig_y;
+            turn(cs.turns, &cx, &cy);
+            carci_text_fmt(o, "<g class=\"cathedral\" transform=\"translate(%d %d)\">" CATHEDRAL_SHAPE "</g>", cx, cy);
+        }
+        if (si->kind == CARC_SEG_ROAD && (si->special & CARC_SEGMENT_INN))
+            carci_text_fmt(o, "<g class=\"inn\" transform=\"translate(%d %d)\">" INN_SHAPE "</g>", g->inn_x[i],
+                           g->inn_y[i]);
+    }
     carci_text_str(o, "<rect class=\"edge\" width=\"100\" height=\"100\"/></g>\n");
 }
 
 /* ---------------------------------------------------------------- figures */
 
-static const char *const player_fill[5] = { "#d7261e", "#1f5fd0", "#f4c20d", "#262626", "#c23fbd" };
-static const char *const player_name[5] = { "red", "blue", "yellow", "black", "purple" };
+/* the sixth player (Inns & Cathedrals) is grey */
+static const char *const player_fill[6] = { "#d7261e", "#1f5fd0", "#f4c20d", "#262626", "#c23fbd", "#9a9a9a" };
+static const char *const player_name[6] = { "red", "blue", "yellow", "black", "purple", "grey" };
 
 #define MEEPLE_PATH \
     "M-3.5 -7.5A5 5 0 1 1 3.5 -7.5L11 -4Q13.5 -2.5 12 1L5 1L9.5 11H2L0 6L-2 11H-9.5L-5 1L-12 1Q-13.5 -2.5 -11 -4Z"
@@ -663,7 +846,18 @@ static void draw_meeple(carci_text *o, uint32_t player, int x, int y, bool lying
             "<g class=\"figure player%lu%s\" transform=\"translate(%d %d) scale(1.3)%s\">"
             "<path fill=\"%s\" stroke=\"%s\" d=\"" MEEPLE_PATH "\"/></g>\n",
             (unsigned long)player, extra_class, x, y, lying ? " rotate(-90) scale(0.85)" : "",
-            player_fill[player % 5], (player % 5) == 3 ? "#e8e8e8" : "#101010");
+            player_fill[player % 6], (player % 6) == 3 ? "#e8e8e8" : "#101010");
+}
+
+/* The big follower (Inns & Cathedrals): a meeple half as large again as a
+ * follower, with a thicker outline. */
+static void draw_big(carci_text *o, uint32_t player, int x, int y, bool lying)
+{
+    carci_text_fmt(o,
+                   "<g class=\"figure player%lu big%s\" transform=\"translate(%d %d) scale(1.95)%s\">"
+                   "<path fill=\"%s\" stroke=\"%s\" d=\"" MEEPLE_PATH "\"/></g>\n",
+                   (unsigned long)player, lying ? " farmer" : "", x, y, lying ? " rotate(-90) scale(0.85)" : "",
+                   player_fill[player % 6], (player % 6) == 3 ? "#e8e8e8" : "#101010");
 }
 
 /*
@@ -681,15 +875,16 @@ static void draw_abbot(carci_text *o, uint32_t player, int x, int y)
                    "<g class=\"figure player%lu abbot\" transform=\"translate(%d %d) scale(1.3)\">"
                    "<path fill=\"%s\" stroke=\"%s\" d=\"" ABBOT_PATH "\"/>"
                    "<path class=\"habit-cross\" stroke=\"%s\" d=\"" ABBOT_CROSS "\"/></g>\n",
-                   (unsigned long)player, x, y, player_fill[player % 5], (player % 5) == 3 ? "#e8e8e8" : "#101010",
-                   (player % 5) == 2 ? "#101010" : "#ffffff");
+                   (unsigned long)player, x, y, player_fill[player % 6], (player % 6) == 3 ? "#e8e8e8" : "#101010",
+                   (player % 6) == 2 || (player % 6) == 5 ? "#101010" : "#ffffff");
 }
 
 /* ---------------------------------------------------------------- document */
 
 /* The key of the expansions' pieces, one row under the players: the river, its
- * spring and lake, the garden and the abbot, for the modules in play. */
-static void draw_key(carci_text *o, int x, int y, bool river, bool abbot)
+ * spring and lake, the garden and the abbot, the inn, the cathedral and the big
+ * follower, for the modules in play. */
+static void draw_key(carci_text *o, int x, int y, bool river, bool abbot, bool inns)
 {
     carci_text_str(o, "<g class=\"key\">");
     if (river) {
@@ -714,6 +909,19 @@ static void draw_key(carci_text *o, int x, int y, bool river, bool abbot)
                        "d=\"" ABBOT_PATH "\"/><path class=\"habit-cross\" stroke=\"#101010\" d=\"" ABBOT_CROSS "\"/></g>",
                        x + 10, y);
         carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">abbot</text>", x + 26, y + 6);
+        x += 92;
+    }
+    if (inns) {
+        carci_text_fmt(o, "<g class=\"inn\" transform=\"translate(%d %d)\">" INN_SHAPE "</g>", x + 14, y);
+        carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">inn</text>", x + 32, y + 6);
+        x += 74;
+        carci_text_fmt(o, "<g class=\"cathedral\" transform=\"translate(%d %d) scale(0.6)\">" CATHEDRAL_SHAPE "</g>",
+                       x + 12, y);
+        carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">cathedral</text>", x + 28, y + 6);
+        x += 120;
+        carci_text_fmt(o, "<g transform=\"translate(%d %d) scale(1.5)\"><path fill=\"#ffffff\" stroke=\"#101010\" "
+                       "stroke-width=\"1.8\" d=\"" MEEPLE_PATH "\"/></g>", x + 18, y);
+        carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">big follower (counts as two)</text>", x + 42, y + 6);
     }
     carci_text_str(o, "</g>\n");
 }
@@ -724,7 +932,7 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
     int64_t x, y, cols, rows;
     uint32_t ntiles = 0, nfig = 0, players = 0, i, p, leaders = 0, turn_p = 0, remaining = 0;
     int width, height, board_w, board_h, legend_h;
-    bool over = false, legend = !(flags & CARC_RENDER_NO_LEGEND), river, abbot;
+    bool over = false, legend = !(flags & CARC_RENDER_NO_LEGEND), river, abbot, inns;
     carc_game_options opts;
     carc_move t;
     tile_geo g;
@@ -734,6 +942,7 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
         opts.modules = 0;
     river = (opts.modules & CARC_MODULE_RIVER) != 0;
     abbot = (opts.modules & CARC_MODULE_ABBOT) != 0;
+    inns = (opts.modules & CARC_MODULE_INNS) != 0;
 
     (void)carc_game_bounds(&min_x, &min_y, &max_x, &max_y, game);
     (void)carc_game_tile_count(&ntiles, game);
@@ -749,12 +958,14 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
         cols = rows = 1; /* cannot happen with a connected board; keep sizes sane */
     board_w = (int)cols * T;
     board_h = (int)rows * T;
-    legend_h = legend ? (int)(players + 2 + (river || abbot ? 1 : 0)) * LEGEND_ROW : 0;
+    legend_h = legend ? (int)(players + 2 + (river || abbot || inns ? 1 : 0)) * LEGEND_ROW : 0;
     width = MARGIN + board_w + PAD;
     if (legend && width < 560)
         width = 560;
     if (legend && abbot && width < 860) /* room for ", abbot on the board" */
         width = 860;
+    if (legend && inns && width < (abbot ? 1140 : 960)) /* room for ", big follower on the board", and the key */
+        width = abbot ? 1140 : 960;
     height = MARGIN + board_h + PAD + legend_h;
 
     carci_text_fmt(o,
@@ -787,6 +998,15 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
                           ".spring path{fill:none;stroke:#2a6aa8;stroke-width:1.5}\n"
                           ".garden .hedge{fill:#4f8a2c;stroke:#2f5a18;stroke-width:2}\n"
                           ".figure .habit-cross,.key .habit-cross{fill:none;stroke-width:1.6;stroke-linecap:round}\n");
+    if (inns)
+        carci_text_str(o, ".inn .house{fill:#f0dcb4;stroke:#6b4a2a;stroke-width:1.5}\n"
+                          ".inn .roof{fill:#b03a2e;stroke:#6b2015;stroke-width:1.5;stroke-linejoin:round}\n"
+                          ".inn .door{fill:#6b4a2a}.inn .pond{fill:#3f8fd8;stroke:#2a6aa8;stroke-width:1}\n"
+                          ".cathedral rect,.cathedral path{fill:#ece8f4;stroke:#4a3b6b;stroke-width:1.5;"
+                          "stroke-linejoin:round}\n"
+                          ".cathedral .spire{fill:#5b4a8a}.cathedral .rose{fill:#8e7cc3;stroke:#4a3b6b;stroke-width:1}\n"
+                          ".cathedral .door{fill:#4a3b6b}\n"
+                          ".figure.big path{stroke-width:1.4}\n");
     carci_text_str(o, "]]></style></defs>\n");
     carci_text_fmt(o, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", width, height);
 
@@ -820,6 +1040,28 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
             !load_tile(&g, &t))
             continue;
         figure_spot(&g, f.segment, &fx, &fy);
+        if (f.segment < g.nseg && g.si[f.segment].kind == CARC_SEG_ROAD && (g.si[f.segment].special & CARC_SEGMENT_INN)) {
+            /* a thief moves away from the inn of its road, so that neither hides the other */
+            int dx = fx - g.inn_x[f.segment], dy = fy - g.inn_y[f.segment], want = f.figure == CARC_FIGURE_BIG ? 36 : 30;
+            int d2 = dx * dx + dy * dy;
+            if (d2 < want * want) {
+                double d = d2 > 0 ? sqrt((double)d2) : 1.0;
+                if (d2 == 0)
+                    dy = 1;
+                fx = g.inn_x[f.segment] + (int)((double)dx * want / d + (dx >= 0 ? 0.5 : -0.5));
+                fy = g.inn_y[f.segment] + (int)((double)dy * want / d + (dy >= 0 ? 0.5 : -0.5));
+            }
+        }
+        if (f.figure == CARC_FIGURE_BIG) {
+            /* keep the larger figure on its tile */
+            bool lying = f.segment < g.nseg && g.si[f.segment].kind == CARC_SEG_FIELD;
+            int hx = lying ? 18 : 22, hy = lying ? 20 : 22;
+            fx = fx < hx ? hx : fx > T - hx ? T - hx : fx;
+            fy = fy < hy ? hy : fy > T - hy ? T - hy : fy;
+            draw_big(o, f.player, MARGIN + (int)((int64_t)f.x - min_x) * T + fx,
+                     MARGIN + (int)((int64_t)f.y - min_y) * T + fy, lying);
+            continue;
+        }
         /* keep the figure on its tile */
         fx = fx < 16 ? 16 : fx > T - 16 ? T - 16 : fx;
         fy = fy < 16 ? 16 : fy > T - 16 ? T - 16 : fy;
@@ -840,22 +1082,25 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
         carci_text_str(o, "<g class=\"legend\">\n");
         for (p = 0; p < players; p++, ly += LEGEND_ROW) {
             int32_t score = 0;
-            uint32_t supply = 0, abbots = 0;
+            uint32_t supply = 0, abbots = 0, bigs = 0;
             (void)carc_game_score(&score, game, p);
             (void)carc_game_supply(&supply, game, p);
             if (abbot)
                 (void)carc_game_figure_supply(&abbots, game, p, CARC_FIGURE_ABBOT);
+            if (inns)
+                (void)carc_game_figure_supply(&bigs, game, p, CARC_FIGURE_BIG);
             carci_text_fmt(o,
                     "<g class=\"swatch\" transform=\"translate(%d %d)\"><path fill=\"%s\" stroke=\"%s\" "
                     "stroke-width=\"1.8\" d=\"" MEEPLE_PATH "\"/></g>",
-                    MARGIN, ly, player_fill[p % 5], (p % 5) == 3 ? "#e8e8e8" : "#101010");
-            carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">player %lu (%s): %ld points, %lu followers in supply%s%s</text>\n",
-                    MARGIN + 22, ly + 6, (unsigned long)p, player_name[p % 5], (long)score, (unsigned long)supply,
+                    MARGIN, ly, player_fill[p % 6], (p % 6) == 3 ? "#e8e8e8" : "#101010");
+            carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">player %lu (%s): %ld points, %lu followers in supply%s%s%s</text>\n",
+                    MARGIN + 22, ly + 6, (unsigned long)p, player_name[p % 6], (long)score, (unsigned long)supply,
                     !abbot ? "" : abbots > 0 ? ", abbot in supply" : ", abbot on the board",
+                    !inns ? "" : bigs > 0 ? ", big follower in supply" : ", big follower on the board",
                     over ? (((leaders >> p) & 1u) ? "  - winner" : "") : (p == turn_p ? "  - to move" : ""));
         }
-        if (river || abbot) {
-            draw_key(o, MARGIN, ly, river, abbot);
+        if (river || abbot || inns) {
+            draw_key(o, MARGIN, ly, river, abbot, inns);
             ly += LEGEND_ROW;
         }
         if (over)

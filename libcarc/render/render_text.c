@@ -7,8 +7,12 @@
  * across their common edge, the gap carries it on; so does a river (~). The
  * spring is @, the lake O; a monastery beside the river moves aside; a garden
  * is g; a figure is its player's digit, an abbot the digit between braces
- * ({0}). Public API only, no allocation: each block is recomputed when its
- * row of characters is written.
+ * ({0}). With Inns & Cathedrals: an inn is i, on the field beside its road; a
+ * cathedral is [C] in its city; a big follower is the digit between angle
+ * brackets (<0>); two roads that curve past each other on one tile (IC/RrRr)
+ * are drawn as diagonals that do not meet; the field in the middle of IC/CCCC
+ * is the dots between its four cities. Public API only, no allocation: each
+ * block is recomputed when its row of characters is written.
  */
 #include <carcassonne/carcassonne.h>
 
@@ -24,7 +28,8 @@
 
 /* What a character shows (chooses its colour). */
 enum {
-    K_EMPTY, K_FIELD, K_CITY, K_PENNANT, K_ROAD, K_VILLAGE, K_MONASTERY, K_RIVER, K_GARDEN, K_FIGURE
+    K_EMPTY, K_FIELD, K_CITY, K_PENNANT, K_ROAD, K_VILLAGE, K_MONASTERY, K_RIVER, K_GARDEN, K_FIGURE,
+    K_INN, K_CATHEDRAL /* Inns & Cathedrals: marks no figure goes on */
 };
 
 typedef struct tblock {
@@ -53,7 +58,8 @@ static void out_str(tx_out *o, const char *s)
     carci_text_str(&o->t, s);
 }
 
-static const char *const player_sgr[5] = { "1;97;41", "1;97;44", "1;30;43", "1;97;40", "1;97;45" };
+/* red, blue, yellow, black, purple, and grey for the sixth player of Inns & Cathedrals */
+static const char *const player_sgr[6] = { "1;97;41", "1;97;44", "1;30;43", "1;97;40", "1;97;45", "1;30;47" };
 
 static const char *kind_sgr(int kind, unsigned player)
 {
@@ -66,7 +72,9 @@ static const char *kind_sgr(int kind, unsigned player)
     case K_MONASTERY: return "1;31";
     case K_RIVER: return "1;36";
     case K_GARDEN: return "1;35";
-    case K_FIGURE: return player_sgr[player % 5];
+    case K_FIGURE: return player_sgr[player % 6];
+    case K_INN: return "1;94";
+    case K_CATHEDRAL: return "1;31;43";
     default: return NULL;
     }
 }
@@ -203,7 +211,8 @@ static void seg_anchor(const tblock *b, int seg, int skip_c, int skip_r, int *ac
         for (c = 0; c < TW; c++) {
             /* distance to the centroid, in units of 1/n, rows counted double (characters are tall) */
             int dc = c * n - sc, dr = (r * n - sr) * 2, d = dc * dc + dr * dr;
-            if (b->seg[r][c] != seg || (c == skip_c && r == skip_r) || b->kind[r][c] == K_FIGURE)
+            if (b->seg[r][c] != seg || (c == skip_c && r == skip_r) || b->kind[r][c] == K_FIGURE ||
+                b->kind[r][c] == K_INN || b->kind[r][c] == K_CATHEDRAL)
                 continue;
             if (best < 0 || d < best) {
                 best = d;
@@ -258,11 +267,158 @@ static void draw_monasteries(tblock *b, const carc_segment_info *si, uint32_t ns
         }
 }
 
+/* ---------------------------------------------------------------- Inns & Cathedrals */
+
+/* A road of two sides that meet at a corner (not straight across), passing through. */
+static bool corner_road(const carc_segment_info *si)
+{
+    uint32_t e = si->edges & 15u;
+    return si->kind == CARC_SEG_ROAD && si->end == CARC_END_NONE && popcount4(e) == 2 && e != 5u && e != 10u;
+}
+
+/*
+ * Two roads that curve past each other on one tile (IC/RrRr): drawn as
+ * diagonals that keep off the middle, so that they do not look like a
+ * crossing. No base tile has two corner roads.
+ */
+static bool curved_roads(const carc_segment_info *si, uint32_t nseg)
+{
+    uint32_t i, n = 0;
+    for (i = 0; i < nseg; i++)
+        n += corner_road(&si[i]);
+    return n >= 2;
+}
+
+static void draw_curved_road(tblock *b, uint32_t edges, int seg)
+{
+    bool north = (edges & (1u << CARC_N)) != 0, west = (edges & (1u << CARC_W)) != 0;
+    int vr = north ? 0 : TH - 1;       /* the end on the north or south side */
+    int hc = west ? 0 : TW - 2;        /* the two characters towards the west or east side */
+    int dc = west ? MID_C - 1 : MID_C + 1, dr = north ? MID_R - 1 : MID_R + 1;
+    set_cell(b, MID_C, vr, '|', K_ROAD, seg);
+    set_cell(b, hc, MID_R, '-', K_ROAD, seg);
+    set_cell(b, hc + 1, MID_R, '-', K_ROAD, seg);
+    set_cell(b, dc, dr, north == west ? '/' : '\\', K_ROAD, seg);
+}
+
+/* Cells of segment `seg` of kind `kind` in the block. */
+static int seg_cells(const tblock *b, int seg, int kind)
+{
+    int c, r, n = 0;
+    for (r = 0; r < TH; r++)
+        for (c = 0; c < TW; c++)
+            n += b->seg[r][c] == seg && b->kind[r][c] == kind;
+    return n;
+}
+
+/*
+ * An inn: a mark on the field beside its road (a field character next to one
+ * of the road's), away from the tile's border and from small fields (which
+ * keep room for a farmer), as near the middle of the road as can be.
+ */
+static void draw_inn(tblock *b, int seg)
+{
+    int c, r, k, n = 0, sc = 0, sr = 0, best = -1, bc = -1, br = -1;
+    static const int nc[4] = { 0, 0, -1, 1 }, nr[4] = { -1, 1, 0, 0 };
+    for (r = 0; r < TH; r++)
+        for (c = 0; c < TW; c++)
+            if (b->seg[r][c] == seg && b->kind[r][c] == K_ROAD) {
+                sc += c;
+                sr += r;
+                n++;
+            }
+    if (n == 0)
+        return;
+    for (r = 0; r < TH; r++)
+        for (c = 0; c < TW; c++) {
+            bool beside = false;
+            int dc, dr, d;
+            if (b->kind[r][c] != K_FIELD)
+                continue;
+            for (k = 0; k < 4 && !beside; k++) {
+                int cc = c + nc[k], rr = r + nr[k];
+                beside = cc >= 0 && cc < TW && rr >= 0 && rr < TH && b->seg[rr][cc] == seg && b->kind[rr][cc] == K_ROAD;
+            }
+            if (!beside)
+                continue;
+            dc = c * n - sc;
+            dr = (r * n - sr) * 2;
+            d = dc * dc + dr * dr;
+            if (c == 0 || c == TW - 1 || r == 0 || r == TH - 1)
+                d += 1000 * n * n; /* the border: only if nothing else */
+            if (b->seg[r][c] >= 0 && seg_cells(b, b->seg[r][c], K_FIELD) < 3)
+                d += 4000 * n * n; /* a small field: keep its characters */
+            if (best < 0 || d < best) {
+                best = d;
+                bc = c;
+                br = r;
+            }
+        }
+    if (bc >= 0)
+        set_cell(b, bc, br, 'i', K_INN, -1);
+}
+
+/* A cathedral: [C] at the middle of its city (a single C when there is no room). */
+static void draw_cathedral(tblock *b, int seg)
+{
+    int ac, ar;
+    seg_anchor(b, seg, -1, -1, &ac, &ar);
+    if (ac < 0)
+        return;
+    if (ac > 0 && ac < TW - 1 && b->seg[ar][ac - 1] == seg && b->kind[ar][ac - 1] == K_CITY &&
+        b->seg[ar][ac + 1] == seg && b->kind[ar][ac + 1] == K_CITY) {
+        set_cell(b, ac - 1, ar, '[', K_CATHEDRAL, seg);
+        set_cell(b, ac + 1, ar, ']', K_CATHEDRAL, seg);
+    }
+    set_cell(b, ac, ar, 'C', K_CATHEDRAL, seg);
+}
+
+/* Whether a figure's bracket may go on cell (c, r): not over a figure or a mark
+ * of Inns & Cathedrals; a big follower's (big: its segment; -1 for an abbot's)
+ * only over its own segment (not its pennant) or a field (the dots beside a
+ * road that runs north-south), so that it hides nothing else. */
+static bool bracket_room(const tblock *b, int c, int r, int big)
+{
+    int k = b->kind[r][c];
+    return k != K_FIGURE && k != K_INN && k != K_CATHEDRAL &&
+           (big < 0 || k == K_FIELD || (b->seg[r][c] == big && k != K_PENNANT));
+}
+
+/* Where a big follower stands: as a follower (seg_anchor), but on a cell with
+ * room for at least one of its brackets when the segment has one. */
+static void big_anchor(const tblock *b, int seg, int *ac, int *ar)
+{
+    int c, r, n = 0, sc = 0, sr = 0, best = -1;
+    seg_anchor(b, seg, -1, -1, ac, ar);
+    if (*ac < 0)
+        return;
+    for (r = 0; r < TH; r++)
+        for (c = 0; c < TW; c++)
+            if (b->seg[r][c] == seg) {
+                sc += c;
+                sr += r;
+                n++;
+            }
+    for (r = 0; r < TH; r++)
+        for (c = 0; c < TW; c++) {
+            int dc = c * n - sc, dr = (r * n - sr) * 2, d = dc * dc + dr * dr;
+            bool room = (c > 0 && bracket_room(b, c - 1, r, seg)) || (c < TW - 1 && bracket_room(b, c + 1, r, seg));
+            if (b->seg[r][c] != seg || !bracket_room(b, c, r, seg) || !room)
+                continue;
+            if (best < 0 || d < best) {
+                best = d;
+                *ac = c;
+                *ar = r;
+            }
+        }
+}
+
 static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
 {
     carc_segment_info si[16];
     uint32_t nseg = 0, i, nfig = 0;
     int c, r, k;
+    bool curves;
 
     for (r = 0; r < TH; r++)
         for (c = 0; c < TW; c++)
@@ -314,6 +470,7 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
     draw_monasteries(b, si, nseg, false);
 
     /* rivers, then roads (a road crosses a river on a bridge): arms from each edge to the centre */
+    curves = curved_roads(si, nseg);
     for (k = 0; k < 2; k++)
         for (i = 0; i < nseg; i++) {
             uint32_t e = si[i].edges & 15u;
@@ -322,6 +479,10 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
             char centre;
             if (si[i].kind != (river ? CARC_SEG_RIVER : CARC_SEG_ROAD))
                 continue;
+            if (!river && curves && corner_road(&si[i])) {
+                draw_curved_road(b, e, (int)i);
+                continue;
+            }
             for (s = 0; s < 4; s++) {
                 if (!((e >> s) & 1u))
                     continue;
@@ -349,6 +510,20 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
             set_cell(b, MID_C, MID_R, centre, kind, (int)i);
         }
 
+    /* a monastery reached by roads from both the west and the east (IC/LRFR) keeps
+     * both its walls: --[M]-- */
+    if (carci_monastery_side(si, nseg) < 0) {
+        uint32_t own = 0;
+        for (i = 0; i < nseg; i++)
+            if (si[i].kind == CARC_SEG_ROAD && si[i].end == CARC_END_MONASTERY)
+                own |= si[i].edges & 15u;
+        for (i = 0; i < nseg && (own & 10u) == 10u; i++)
+            if (si[i].kind == CARC_SEG_MONASTERY) {
+                set_cell(b, MID_C - 1, MID_R, '[', K_MONASTERY, (int)i);
+                set_cell(b, MID_C + 1, MID_R, ']', K_MONASTERY, (int)i);
+            }
+    }
+
     /* a monastery beside a river that runs through the middle or ends there: on the
      * side of its road, else away from the river (over the road's end) */
     draw_monasteries(b, si, nseg, true);
@@ -357,6 +532,15 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
     for (i = 0; i < nseg; i++)
         if (si[i].kind == CARC_SEG_RIVER && (si[i].end == CARC_END_SPRING || si[i].end == CARC_END_LAKE))
             set_cell(b, MID_C, MID_R, si[i].end == CARC_END_SPRING ? '@' : 'O', K_RIVER, (int)i);
+
+    /* Inns & Cathedrals: a cathedral in the middle of its city (pennants and
+     * figures keep off it), an inn beside its road */
+    for (i = 0; i < nseg; i++) {
+        if (si[i].kind == CARC_SEG_CITY && (si[i].special & CARC_SEGMENT_CATHEDRAL))
+            draw_cathedral(b, (int)i);
+        if (si[i].kind == CARC_SEG_ROAD && (si[i].special & CARC_SEGMENT_INN))
+            draw_inn(b, (int)i);
+    }
 
     /* pennants */
     for (i = 0; i < nseg; i++) {
@@ -378,7 +562,9 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
                 set_cell(b, gc, gr, 'g', K_GARDEN, (int)i);
         }
 
-    /* figures: the player's digit on the segment; an abbot between braces */
+    /* figures: the player's digit on the segment; an abbot between braces, a big
+     * follower between angle brackets (which keep off the marks of inns and
+     * cathedrals) */
     if (carc_game_figure_count(&nfig, game) != CARC_OK)
         return;
     for (i = 0; i < nfig; i++) {
@@ -399,6 +585,8 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
                         ac = c;
                         ar = r;
                     }
+        } else if (f.figure == CARC_FIGURE_BIG) {
+            big_anchor(b, (int)f.segment, &ac, &ar);
         } else {
             seg_anchor(b, (int)f.segment, -1, -1, &ac, &ar);
         }
@@ -406,12 +594,13 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
             continue;
         set_cell(b, ac, ar, (char)('0' + (int)(f.player % 10u)), K_FIGURE, (int)f.segment);
         b->player[ar][ac] = (unsigned char)f.player;
-        if (f.figure == CARC_FIGURE_ABBOT)
+        if (f.figure == CARC_FIGURE_ABBOT || f.figure == CARC_FIGURE_BIG)
             for (k = -1; k <= 1; k += 2) {
                 c = ac + k;
-                if (c < 0 || c >= TW || b->kind[ar][c] == K_FIGURE)
+                if (c < 0 || c >= TW || !bracket_room(b, c, ar, f.figure == CARC_FIGURE_BIG ? (int)f.segment : -1))
                     continue;
-                set_cell(b, c, ar, k < 0 ? '{' : '}', K_FIGURE, (int)f.segment);
+                set_cell(b, c, ar, f.figure == CARC_FIGURE_BIG ? (k < 0 ? '<' : '>') : (k < 0 ? '{' : '}'),
+                         K_FIGURE, (int)f.segment);
                 b->player[ar][c] = (unsigned char)f.player;
             }
     }
@@ -543,8 +732,8 @@ static void render_board(tx_out *o, const carc_game *game)
 static void render_legend(tx_out *o, const carc_game *game)
 {
     uint32_t players = 0, p, turn = 0, remaining = 0, tile = 0, leaders = 0, hcount = 0, i;
-    bool over = false, river, abbot;
-    char tmp[160], mv[64];
+    bool over = false, river, abbot, inns;
+    char tmp[200], mv[64];
     carc_game_options opts;
 
     memset(&opts, 0, sizeof opts);
@@ -552,33 +741,48 @@ static void render_legend(tx_out *o, const carc_game *game)
         opts.modules = 0;
     river = (opts.modules & CARC_MODULE_RIVER) != 0;
     abbot = (opts.modules & CARC_MODULE_ABBOT) != 0;
+    inns = (opts.modules & CARC_MODULE_INNS) != 0;
+    if (carc_game_players(&players, game) != CARC_OK)
+        players = 0;
     out_nl(o);
     out_text(o, "# city  * pennant  - | + road  o village  [M] monastery  . field  ~ river  g garden");
     out_nl(o);
-    out_text(o, "0-4 a follower of that player: on a road, in a city, in a monastery [0], or a farmer on a field");
+    /* the sixth player (Inns & Cathedrals only) is 5 */
+    out_text(o, players > 5 ? "0-5 a follower of that player: on a road, in a city, in a monastery [0], or a farmer on a field"
+                            : "0-4 a follower of that player: on a road, in a city, in a monastery [0], or a farmer on a field");
     out_nl(o);
     if (river) {
         out_text(o, "~ the river: it rises at its spring @ and ends in a lake O (roads cross it on bridges)");
         out_nl(o);
     }
     if (abbot) {
-        out_text(o, "{0}-{4} the abbot of that player: in a monastery {0} or a garden g");
+        out_text(o, players > 5 ? "{0}-{5} the abbot of that player: in a monastery {0} or a garden g"
+                                : "{0}-{4} the abbot of that player: in a monastery {0} or a garden g");
         out_nl(o);
     }
-    if (carc_game_players(&players, game) != CARC_OK)
+    if (inns) {
+        out_text(o, players > 5 ? "<0>-<5>" : "<0>-<4>");
+        out_text(o, " the big follower of that player (counts as two followers)  i inn beside its road"
+                    "  [C] cathedral in its city");
+        out_nl(o);
+    }
+    if (players == 0)
         return;
     (void)carc_game_is_over(&over, game);
     (void)carc_game_current_player(&turn, game);
     for (p = 0; p < players; p++) {
         int32_t score = 0;
-        uint32_t supply = 0, abbots = 0;
+        uint32_t supply = 0, abbots = 0, bigs = 0;
         (void)carc_game_score(&score, game, p);
         (void)carc_game_supply(&supply, game, p);
         if (abbot)
             (void)carc_game_figure_supply(&abbots, game, p, CARC_FIGURE_ABBOT);
-        snprintf(tmp, sizeof tmp, "player %lu: %ld points, %lu followers in supply%s%s", (unsigned long)p,
+        if (inns)
+            (void)carc_game_figure_supply(&bigs, game, p, CARC_FIGURE_BIG);
+        snprintf(tmp, sizeof tmp, "player %lu: %ld points, %lu followers in supply%s%s%s", (unsigned long)p,
                  (long)score, (unsigned long)supply,
                  !abbot ? "" : abbots > 0 ? ", abbot in supply" : ", abbot on the board",
+                 !inns ? "" : bigs > 0 ? ", big follower in supply" : ", big follower on the board",
                  (!over && p == turn) ? "  <- to move" : "");
         out_ch(o, (char)('0' + (int)(p % 10u)), o->ansi ? (K_FIGURE | (int)(p << 8)) : -1);
         out_text(o, " ");

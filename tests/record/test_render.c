@@ -8,7 +8,12 @@
  * semantics and argument checks. With the River and the Abbot: the river, its
  * spring and lake, every monastery and garden, and each abbot as its own mark
  * ({0} in the text, an "abbot" figure in the SVG), the key and the abbot in
- * the legend; a base game's picture shows none of it.
+ * the legend; a base game's picture shows none of it. With Inns & Cathedrals
+ * (also six players): every inn (i / an "inn" group), every cathedral ([C] /
+ * a "cathedral" group) and every big follower (its digit between < >, a
+ * "big" figure) appears, the sixth player has a colour and a legend line, the
+ * interior field of IC/CCCC takes a farmer in its middle, the two roads of
+ * IC/RrRr do not meet; games without the module show none of it.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -54,11 +59,13 @@ static size_t count_of(const char *hay, const char *needle)
     return n;
 }
 
+#define MAX_P 6 /* players: 2..5, 6 with Inns & Cathedrals */
+
 /* Figures on the board per player, and how many stand on fields. */
-static void figure_counts(const carc_game *g, uint32_t per_player[5], uint32_t *farmers)
+static void figure_counts(const carc_game *g, uint32_t per_player[MAX_P], uint32_t *farmers)
 {
     uint32_t n, i;
-    memset(per_player, 0, 5 * sizeof per_player[0]);
+    memset(per_player, 0, MAX_P * sizeof per_player[0]);
     *farmers = 0;
     assert_int_equal(carc_game_figure_count(&n, g), CARC_OK);
     for (i = 0; i < n; i++) {
@@ -68,7 +75,7 @@ static void figure_counts(const carc_game *g, uint32_t per_player[5], uint32_t *
         memset(&f, 0, sizeof f);
         f.struct_size = sizeof f;
         assert_int_equal(carc_game_figure(&f, g, i), CARC_OK);
-        assert_true(f.player < 5);
+        assert_true(f.player < MAX_P);
         per_player[f.player]++;
         assert_int_equal(carc_game_tile_at(&t, g, f.x, f.y), CARC_OK);
         memset(&s, 0, sizeof s);
@@ -83,7 +90,7 @@ static void check_text(const carc_game *g)
     char *plain = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
     char *full = render(carc_game_render_text, g, 0);
     char *color = render(carc_game_render_text, g, CARC_RENDER_COLOR);
-    uint32_t want[5], farmers, seen[5] = { 0 }, players, p;
+    uint32_t want[MAX_P], farmers, seen[MAX_P] = { 0 }, players, p;
     int32_t min_x, min_y, max_x, max_y;
     char tmp[32];
     size_t margin, col = 0;
@@ -103,12 +110,12 @@ static void check_text(const carc_game *g)
             continue;
         }
         if (line > 0 && col > margin && isdigit((unsigned char)*c)) {
-            assert_true(*c - '0' < 5);
+            assert_true(*c - '0' < MAX_P);
             seen[*c - '0']++;
         }
         col++;
     }
-    for (p = 0; p < 5; p++)
+    for (p = 0; p < MAX_P; p++)
         assert_int_equal(seen[p], want[p]);
     /* the board has no trailing blanks and no colour unless asked */
     assert_null(strstr(plain, " \n"));
@@ -176,7 +183,7 @@ static void check_svg(const carc_game *g)
     char *svg = render(carc_game_render_svg, g, 0);
     char *bare = render(carc_game_render_svg, g, CARC_RENDER_NO_LEGEND);
     char *again = render(carc_game_render_svg, g, 0);
-    uint32_t want[5], farmers, p, tiles, figures, players;
+    uint32_t want[MAX_P], farmers, p, tiles, figures, players;
     char tmp[64];
     size_t len = strlen(svg);
 
@@ -193,7 +200,7 @@ static void check_svg(const carc_game *g)
     assert_int_equal(carc_game_figure_count(&figures, g), CARC_OK);
     assert_int_equal(count_of(svg, "class=\"figure "), figures);
     assert_int_equal(count_of(bare, "class=\"figure "), figures);
-    for (p = 0; p < 5; p++) {
+    for (p = 0; p < MAX_P; p++) {
         snprintf(tmp, sizeof tmp, "class=\"figure player%u", (unsigned)p);
         assert_int_equal(count_of(svg, tmp), want[p]);
     }
@@ -242,8 +249,9 @@ static void test_many_positions(void **state)
 /* ---------------------------------------------------------------- River and Abbot */
 
 /* A seeded random game with `modules` ("river,abbot"), stopped after `turns`
- * moves or at its end; abbot moves (placements and recalls) are chosen more
- * often than their share, so that pictures have abbots in them. */
+ * moves or at its end; moves of the figures other than the follower (the
+ * abbot's placements and recalls, the big follower) are chosen more often
+ * than their share, so that pictures have them in them. */
 static carc_game *play_modules_game(uint64_t seed, uint32_t players, uint32_t turns, const char *modules)
 {
     carc_game_options opts;
@@ -271,7 +279,7 @@ static carc_game *play_modules_game(uint64_t seed, uint32_t players, uint32_t tu
         pick = (size_t)(rng_next(&r) % n);
         if (rng_next(&r) % 2 == 0)
             for (i = 0; i < n; i++)
-                if (m[(pick + i) % n].figure == CARC_FIGURE_ABBOT) {
+                if (m[(pick + i) % n].figure != CARC_FIGURE_NONE && m[(pick + i) % n].figure != CARC_FIGURE_FOLLOWER) {
                     pick = (pick + i) % n;
                     break;
                 }
@@ -286,7 +294,10 @@ static carc_game *play_modules_game(uint64_t seed, uint32_t players, uint32_t tu
 typedef struct board_parts {
     uint32_t monasteries, gardens, springs, lakes;
     uint32_t monks, on_gardens; /* figures of any kind on monasteries, on gardens */
-    uint32_t abbots[5], abbots_total;
+    uint32_t abbots[MAX_P], abbots_total;
+    uint32_t inns, cathedrals;  /* roads with an inn, cities with a cathedral (segments) */
+    uint32_t bigs[MAX_P], bigs_total;
+    uint32_t interior_farmers;  /* figures on a field that touches no side (IC/CCCC) */
 } board_parts;
 
 static void count_parts(const carc_game *g, board_parts *bp)
@@ -307,6 +318,8 @@ static void count_parts(const carc_game *g, board_parts *bp)
             bp->gardens += s.kind == CARC_SEG_GARDEN;
             bp->springs += s.kind == CARC_SEG_RIVER && s.end == CARC_END_SPRING;
             bp->lakes += s.kind == CARC_SEG_RIVER && s.end == CARC_END_LAKE;
+            bp->inns += s.kind == CARC_SEG_ROAD && (s.special & CARC_SEGMENT_INN) != 0;
+            bp->cathedrals += s.kind == CARC_SEG_CITY && (s.special & CARC_SEGMENT_CATHEDRAL) != 0;
         }
     }
     assert_int_equal(carc_game_figure_count(&n, g), CARC_OK);
@@ -323,10 +336,16 @@ static void count_parts(const carc_game *g, board_parts *bp)
         assert_int_equal(carc_tile_segment(&s, t.tile, t.rotation, f.segment), CARC_OK);
         bp->monks += s.kind == CARC_SEG_MONASTERY;
         bp->on_gardens += s.kind == CARC_SEG_GARDEN;
+        bp->interior_farmers += s.kind == CARC_SEG_FIELD && s.ports == 0;
         if (f.figure == CARC_FIGURE_ABBOT) {
             assert_true(s.kind == CARC_SEG_MONASTERY || s.kind == CARC_SEG_GARDEN);
-            bp->abbots[f.player % 5]++;
+            bp->abbots[f.player % MAX_P]++;
             bp->abbots_total++;
+        }
+        if (f.figure == CARC_FIGURE_BIG) {
+            assert_true(s.kind != CARC_SEG_GARDEN);
+            bp->bigs[f.player % MAX_P]++;
+            bp->bigs_total++;
         }
     }
 }
@@ -376,14 +395,14 @@ static void check_modules_text(const carc_game *g, bool river, bool abbot)
     }
     assert_int_equal(abbot_marks, bp.abbots_total);
     assert_int_equal(board_chars(plain, '}'), bp.abbots_total);
-    for (p = 0; p < 5; p++) {
+    for (p = 0; p < MAX_P; p++) {
         snprintf(tmp, sizeof tmp, "{%u}", (unsigned)p);
         assert_int_equal(count_of(plain, tmp), bp.abbots[p]);
     }
     /* the legend explains the abbot and says where each one is */
     assert_int_equal(carc_game_players(&players, g), CARC_OK);
     if (abbot) {
-        assert_non_null(strstr(full, "{0}-{4} the abbot of that player"));
+        assert_non_null(strstr(full, players > 5 ? "{0}-{5} the abbot of that player" : "{0}-{4} the abbot of that player"));
         for (p = 0; p < players; p++) {
             uint32_t in_supply = 9;
             assert_int_equal(carc_game_figure_supply(&in_supply, g, p, CARC_FIGURE_ABBOT), CARC_OK);
@@ -417,7 +436,7 @@ static void check_modules_svg(const carc_game *g, bool river, bool abbot)
 
     check_svg(g); /* well formed, one figure element per figure (abbots too), tiles, legend */
     count_parts(g, &bp);
-    for (p = 0; p < 5; p++) {
+    for (p = 0; p < MAX_P; p++) {
         snprintf(tmp, sizeof tmp, "class=\"figure player%u abbot\"", (unsigned)p);
         assert_int_equal(count_of(svg, tmp), bp.abbots[p]);
         assert_int_equal(count_of(bare, tmp), bp.abbots[p]);
@@ -523,6 +542,290 @@ static void test_base_has_no_module_marks(void **state)
     }
 }
 
+/* ---------------------------------------------------------------- Inns & Cathedrals */
+
+/* The text picture with Inns & Cathedrals (or without, `inns` false): every inn
+ * is an i, every cathedral a C (between brackets when there is room), every
+ * big follower its digit with < before or > after it; the legend explains
+ * them and says where each big follower is. */
+static void check_inns_text(const carc_game *g, bool inns)
+{
+    char *plain = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+    char *full = render(carc_game_render_text, g, 0);
+    char *color = render(carc_game_render_text, g, CARC_RENDER_COLOR);
+    board_parts bp;
+    uint32_t players, p, big_marks[MAX_P] = { 0 }, total = 0;
+    char tmp[96];
+    const char *c, *board = strchr(plain, '\n');
+
+    count_parts(g, &bp);
+    assert_non_null(board);
+    assert_int_equal(board_chars(plain, 'i'), bp.inns);
+    assert_int_equal(board_chars(plain, 'C'), bp.cathedrals);
+    assert_true(count_of(plain, "[C]") <= bp.cathedrals);
+    /* a big follower: its digit, with < before it or > after it */
+    for (c = board; *c; c++)
+        if (isdigit((unsigned char)*c) && (c[-1] == '<' || c[1] == '>')) {
+            assert_true(*c - '0' < MAX_P);
+            big_marks[*c - '0']++;
+            total++;
+        }
+    assert_int_equal(total, bp.bigs_total);
+    for (p = 0; p < MAX_P; p++)
+        assert_int_equal(big_marks[p], bp.bigs[p]);
+    assert_true(board_chars(plain, '<') <= bp.bigs_total);
+    assert_true(board_chars(plain, '>') <= bp.bigs_total);
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    if (inns) {
+        assert_non_null(strstr(full, players > 5 ? "<0>-<5> the big follower of that player (counts as two followers)"
+                                                 : "<0>-<4> the big follower of that player (counts as two followers)"));
+        assert_non_null(strstr(full, "  i inn beside its road  [C] cathedral in its city"));
+        for (p = 0; p < players; p++) {
+            uint32_t in_supply = 9;
+            const char *line, *eol;
+            assert_int_equal(carc_game_figure_supply(&in_supply, g, p, CARC_FIGURE_BIG), CARC_OK);
+            assert_int_equal(in_supply + bp.bigs[p], 1);
+            snprintf(tmp, sizeof tmp, "player %u: ", (unsigned)p);
+            line = strstr(full, tmp);
+            assert_non_null(line);
+            eol = strchr(line, '\n');
+            c = strstr(line, in_supply ? ", big follower in supply" : ", big follower on the board");
+            assert_non_null(c);
+            assert_true(c < eol);
+        }
+        /* in colour, a bracket carries its player's colour like the digit */
+        if (bp.bigs_total > 0) {
+            bool coloured = strstr(color, "m<") != NULL;
+            for (c = strchr(color, 'm'); c != NULL && !coloured; c = strchr(c + 1, 'm'))
+                coloured = isdigit((unsigned char)c[1]) && c[2] == '>';
+            assert_true(coloured);
+        }
+    } else {
+        assert_int_equal(bp.bigs_total + bp.inns + bp.cathedrals, 0);
+        assert_null(strstr(full, "big follower"));
+        assert_null(strstr(full, "cathedral"));
+    }
+    assert_non_null(strstr(full, players > 5 ? "\n0-5 a follower of that player" : "\n0-4 a follower of that player"));
+    free(plain);
+    free(full);
+    free(color);
+}
+
+static void check_inns_svg(const carc_game *g, bool inns)
+{
+    char *svg = render(carc_game_render_svg, g, 0);
+    char *bare = render(carc_game_render_svg, g, CARC_RENDER_NO_LEGEND);
+    board_parts bp;
+    uint32_t p, players;
+    char tmp[64];
+
+    count_parts(g, &bp);
+    assert_int_equal(count_of(bare, "<g class=\"inn\""), bp.inns);
+    assert_int_equal(count_of(bare, "<g class=\"cathedral\""), bp.cathedrals);
+    for (p = 0; p < MAX_P; p++) {
+        snprintf(tmp, sizeof tmp, "class=\"figure player%u big", (unsigned)p);
+        assert_int_equal(count_of(svg, tmp), bp.bigs[p]);
+        assert_int_equal(count_of(bare, tmp), bp.bigs[p]);
+    }
+    assert_int_equal(count_of(svg, " big\"") + count_of(svg, " big farmer\""), bp.bigs_total);
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    if (inns) {
+        /* the key: the inn, the cathedral and the big follower, in the legend only */
+        assert_int_equal(count_of(svg, ">inn</text>"), 1);
+        assert_int_equal(count_of(svg, ">cathedral</text>"), 1);
+        assert_int_equal(count_of(svg, ">big follower (counts as two)</text>"), 1);
+        assert_int_equal(count_of(bare, "<g class=\"key\">"), 0);
+        assert_int_equal(count_of(svg, "<g class=\"inn\""), bp.inns + 1);
+        assert_int_equal(count_of(svg, ", big follower in supply") + count_of(svg, ", big follower on the board"),
+                         players);
+        assert_non_null(strstr(svg, ".inn .house{"));
+        assert_non_null(strstr(svg, ".cathedral rect"));
+    } else {
+        assert_null(strstr(svg, "big follower"));
+        assert_null(strstr(svg, "class=\"inn\""));
+        assert_null(strstr(svg, ".inn"));
+        assert_null(strstr(svg, "cathedral"));
+    }
+    /* the sixth player is grey */
+    assert_int_equal(count_of(svg, ">player 5 (grey): "), players > 5 ? 1 : 0);
+    assert_int_equal(count_of(svg, "fill=\"#9a9a9a\""), (players > 5 ? 1 : 0) + count_of(svg, "class=\"figure player5"));
+    free(svg);
+    free(bare);
+}
+
+static void test_inns(void **state)
+{
+    uint32_t n, bigs = 0, inns = 0, cathedrals = 0, six = 0, interior = 0, games = env_games(48);
+    (void)state;
+    for (n = 0; n < games; n++) {
+        /* 2..6 players, positions from the start to the end; with the River and the Abbot too */
+        const char *modules = n % 4 == 3 ? "river,abbot,inns" : n % 8 == 5 ? "inns,-farmers" : "inns";
+        uint32_t players = 2 + n % 5;
+        carc_game *g = play_modules_game(1300 + n, players, n % 3 == 2 ? UINT32_MAX : 8 + (n * 13) % 90, modules);
+        board_parts bp;
+        check_modules_text(g, n % 4 == 3, n % 4 == 3);
+        check_modules_svg(g, n % 4 == 3, n % 4 == 3);
+        check_inns_text(g, true);
+        check_inns_svg(g, true);
+        count_parts(g, &bp);
+        bigs += bp.bigs_total;
+        inns += bp.inns;
+        cathedrals += bp.cathedrals;
+        interior += bp.interior_farmers;
+        six += players == 6;
+        carc_game_free(g);
+    }
+    /* the pictures did have them in them */
+    assert_true(bigs > 20);
+    assert_true(inns > 20);
+    assert_true(cathedrals > 5);
+    assert_true(six >= 9);
+    (void)interior;
+}
+
+/* Games without Inns & Cathedrals show none of its marks. */
+static void test_no_inns_marks(void **state)
+{
+    uint32_t n;
+    (void)state;
+    for (n = 0; n < 12; n++) {
+        carc_game *g = n % 2 ? play_modules_game(60 + n, 2 + n % 4, UINT32_MAX, n % 4 == 1 ? "river,abbot" : "abbot")
+                             : play_random_game(80 + n, 2 + n % 4, n * 7, false);
+        char *plain = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+        check_inns_text(g, false);
+        check_inns_svg(g, false);
+        assert_null(strchr(plain, '<'));
+        assert_null(strchr(plain, '>'));
+        free(plain);
+        carc_game_free(g);
+    }
+}
+
+/* A game of `modules` started with the tile `start` (at 0,0, rotation 0). */
+static carc_game *start_with(const char *start, const char *modules, uint32_t players)
+{
+    carc_game_options opts;
+    carc_game *g = NULL;
+    carc_game_options_init(&opts, CARC_GAME_OPTIONS_VERSION);
+    opts.players = players;
+    opts.seed = 5;
+    assert_int_equal(carc_modules_parse(&opts.modules, modules), CARC_OK);
+    assert_int_equal(carc_tile_find(&opts.start_tile, start), CARC_OK);
+    assert_int_equal(carc_game_new(&g, &opts), CARC_OK);
+    return g;
+}
+
+/* Line `row` of the block of the tile at (x, y) in a text picture without legend. */
+static const char *block_line(const char *plain, const carc_game *g, int32_t x, int32_t y, int row)
+{
+    int32_t min_x, min_y, max_x, max_y;
+    char tmp[32];
+    size_t margin;
+    int line, k;
+    const char *c = plain;
+    assert_int_equal(carc_game_bounds(&min_x, &min_y, &max_x, &max_y, g), CARC_OK);
+    margin = (size_t)snprintf(tmp, sizeof tmp, "%ld", (long)min_y);
+    if ((size_t)snprintf(tmp, sizeof tmp, "%ld", (long)max_y) > margin)
+        margin = strlen(tmp);
+    line = 1 + (int)(y - min_y) * 6 + row;
+    for (k = 0; k < line; k++) {
+        c = strchr(c, '\n');
+        assert_non_null(c);
+        c++;
+    }
+    assert_true(strcspn(c, "\n") >= margin + 1 + (size_t)(x - min_x) * 8 + 7);
+    return c + margin + 1 + (size_t)(x - min_x) * 8;
+}
+
+/* The single tiles: a cathedral, an inn, the interior field with a farmer in its
+ * middle, the two roads of IC/RrRr that do not meet, a big follower. */
+static void test_inns_tiles(void **state)
+{
+    carc_game *g;
+    carc_movelist *ml;
+    char *text, *svg;
+    uint32_t kind, i;
+    bool done = false;
+    (void)state;
+
+    g = start_with("IC/Cccc.c", "inns", 2);
+    text = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+    svg = render(carc_game_render_svg, g, 0);
+    assert_memory_equal(block_line(text, g, 0, 0, 2), "##[C]##", 7);
+    assert_int_equal(count_of(svg, "<g class=\"cathedral\" transform=\"translate(50 38)\""), 1); /* in the tile */
+    free(text);
+    free(svg);
+    carc_game_free(g);
+
+    g = start_with("IC/RFr.i", "inns", 2);
+    text = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+    svg = render(carc_game_render_svg, g, CARC_RENDER_NO_LEGEND);
+    assert_memory_equal(block_line(text, g, 0, 0, 1), "...i...", 7);
+    assert_memory_equal(block_line(text, g, 0, 0, 2), "-------", 7);
+    assert_int_equal(count_of(svg, "<g class=\"inn\""), 1);
+    free(text);
+    free(svg);
+    carc_game_free(g);
+
+    g = start_with("IC/RrRr", "inns", 2);
+    text = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+    assert_memory_equal(block_line(text, g, 0, 0, 0), "...|...", 7);
+    assert_memory_equal(block_line(text, g, 0, 0, 1), "../....", 7);
+    assert_memory_equal(block_line(text, g, 0, 0, 2), "--...--", 7); /* the middle is field */
+    assert_memory_equal(block_line(text, g, 0, 0, 3), "..../..", 7);
+    assert_memory_equal(block_line(text, g, 0, 0, 4), "...|...", 7);
+    free(text);
+    carc_game_free(g);
+
+    /* IC/CCCC placed with a big farmer on its middle field (which touches no side),
+     * in a six-player game */
+    g = start_with("D", "inns", 6);
+    assert_int_equal(carc_tile_find(&kind, "IC/CCCC"), CARC_OK);
+    assert_int_equal(carc_game_choose_tile(g, kind), CARC_OK);
+    assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
+    assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
+    for (i = 0; i < carc_movelist_count(ml) && !done; i++) {
+        const carc_move *m = &carc_movelist_data(ml)[i];
+        carc_segment_info s;
+        memset(&s, 0, sizeof s);
+        s.struct_size = sizeof s;
+        if (m->figure != CARC_FIGURE_BIG || m->segment == CARC_NO_SEGMENT || m->x != 0 || m->y != -1)
+            continue;
+        assert_int_equal(carc_tile_segment(&s, m->tile, m->rotation, m->segment), CARC_OK);
+        if (s.kind != CARC_SEG_FIELD)
+            continue;
+        assert_int_equal(s.ports, 0);
+        assert_int_equal(carc_game_play(g, m), CARC_OK);
+        done = true;
+    }
+    assert_true(done);
+    carc_movelist_free(ml);
+    text = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+    svg = render(carc_game_render_svg, g, 0);
+    /* the four cities around, the field in the middle with the big farmer of player 0 on it */
+    assert_memory_equal(block_line(text, g, 0, -1, 0), "#######", 7);
+    assert_memory_equal(block_line(text, g, 0, -1, 1), "#.###.#", 7);
+    assert_memory_equal(block_line(text, g, 0, -1, 2), "##<0>##", 7);
+    assert_memory_equal(block_line(text, g, 0, -1, 3), "#.###.#", 7);
+    /* in the SVG: lying, near the middle of the tile at (0, -1) (40 + 50, 40 + 50) */
+    {
+        const char *f = strstr(svg, "<g class=\"figure player0 big farmer\" transform=\"translate(");
+        int fx = 0, fy = 0;
+        assert_non_null(f);
+        assert_int_equal(sscanf(strchr(f, '(') + 1, "%d %d", &fx, &fy), 2);
+        assert_true(fx >= 80 && fx <= 100 && fy >= 80 && fy <= 100);
+        assert_non_null(strstr(f, "scale(1.95) rotate(-90)"));
+    }
+    assert_int_equal(count_of(svg, ">player 5 (grey): "), 1);
+    free(text);
+    free(svg);
+    check_inns_text(g, true);
+    check_inns_svg(g, true);
+    check_text(g);
+    check_svg(g);
+    carc_game_free(g);
+}
+
 static void test_arguments(void **state)
 {
     carc_game *g = play_random_game(3, 3, 20, false);
@@ -556,6 +859,9 @@ int main(void)
         cmocka_unit_test(test_abbot_only_and_river_only),
         cmocka_unit_test(test_river_start),
         cmocka_unit_test(test_base_has_no_module_marks),
+        cmocka_unit_test(test_inns),
+        cmocka_unit_test(test_no_inns_marks),
+        cmocka_unit_test(test_inns_tiles),
     };
     return cmocka_run_group_tests_name("render", tests, NULL, NULL);
 }

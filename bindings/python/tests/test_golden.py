@@ -113,6 +113,11 @@ def _event_line(event):
     line = (f"      {event.points:+d} {who} for "
             f"{'an unfinished ' if event.kind == EventKind.FINAL else 'a '}{name} of {tiles} "
             f"at {event.x},{event.y} ({event.tile})")
+    final = event.kind == EventKind.FINAL
+    if "cathedral" in event.bonus_names:
+        line += ", a cathedral: nothing at the end" if final else ", a cathedral: 3 a tile and pennant"
+    elif "inn" in event.bonus_names:
+        line += ", an inn: nothing at the end" if final else ", an inn: 2 a tile"
     if event.returned > 0:
         line += f", {event.returned} follower{'' if event.returned == 1 else 's'} back"
     return line
