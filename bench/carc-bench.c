@@ -71,6 +71,27 @@ static inline size_t pick(uint64_t *s, size_t n)
     return (size_t)(((next(s) >> 32) * (uint64_t)n) >> 32);
 }
 
+/* One score event into the points by feature (roads, cities, monasteries,
+ * fields), and at the end of a game every player's score: shared by both tallies. */
+static void add_feature_points(stats *st, const carc_event *e, double pts)
+{
+    int k = e->feature_kind == CARC_SEG_ROAD ? 0 : e->feature_kind == CARC_SEG_CITY ? 1
+                                               : e->feature_kind == CARC_SEG_MONASTERY ? 2 : 3;
+    if (e->kind == CARC_EVENT_SCORE && k < 3)
+        st->during[k] += pts;
+    else if (e->kind == CARC_EVENT_FINAL)
+        st->final[k] += pts;
+}
+
+static void add_scores(stats *st, const carc_game *g, uint32_t players)
+{
+    for (uint32_t p = 0; p < players; p++) {
+        int32_t s;
+        carc_game_score(&s, g, p);
+        st->score += s;
+    }
+}
+
 static void tally(stats *st, const carc_game *g, uint32_t players)
 {
     uint32_t n;
@@ -81,18 +102,9 @@ static void tally(stats *st, const carc_game *g, uint32_t players)
         if (e.kind == CARC_EVENT_DISCARD)
             continue;
         double pts = (double)e.points * __builtin_popcount(e.players);
-        int k = e.feature_kind == CARC_SEG_ROAD ? 0 : e.feature_kind == CARC_SEG_CITY ? 1
-                                                   : e.feature_kind == CARC_SEG_MONASTERY ? 2 : 3;
-        if (e.kind == CARC_EVENT_SCORE && k < 3)
-            st->during[k] += pts;
-        else if (e.kind == CARC_EVENT_FINAL)
-            st->final[k] += pts;
+        add_feature_points(st, &e, pts);
     }
-    for (uint32_t p = 0; p < players; p++) {
-        int32_t s;
-        carc_game_score(&s, g, p);
-        st->score += s;
-    }
+    add_scores(st, g, players);
 }
 
 static void *run_games(void *arg)
@@ -166,18 +178,9 @@ static void tally_modules(stats *st, const carc_game *g, uint32_t players)
                 st->garden_final += pts;
             continue;
         }
-        int k = e.feature_kind == CARC_SEG_ROAD ? 0 : e.feature_kind == CARC_SEG_CITY ? 1
-                                                   : e.feature_kind == CARC_SEG_MONASTERY ? 2 : 3;
-        if (e.kind == CARC_EVENT_SCORE && k < 3)
-            st->during[k] += pts;
-        else if (e.kind == CARC_EVENT_FINAL)
-            st->final[k] += pts;
+        add_feature_points(st, &e, pts);
     }
-    for (uint32_t p = 0; p < players; p++) {
-        int32_t s;
-        carc_game_score(&s, g, p);
-        st->score += s;
-    }
+    add_scores(st, g, players);
 }
 
 /*
