@@ -19,7 +19,7 @@
 #define CARCI_SPECIALS 4      /* figure kinds of one each: big, abbot, builder, pig */
 #define CARCI_MAX_FIGS (CARCI_MAX_PLAYERS * (CARCI_FOLLOWERS + CARCI_SPECIALS))
 #define CARCI_MAX_TILES 255   /* tiles in one game, start tile included */
-#define CARCI_MAX_KINDS 64    /* tile kinds in the catalogue */
+#define CARCI_MAX_KINDS 128   /* tile kinds in the catalogue */
 
 /* ---- tile catalogue (tiles.c) ---------------------------------------- */
 
@@ -130,6 +130,28 @@ typedef struct carci_hooks {
      * end; *bonus receives the CARC_BONUS_* that made it */
     int32_t (*value)(uint32_t seg_kind, uint32_t special, uint32_t tiles, uint32_t pennants, bool complete,
                      uint32_t *bonus);
+    /* figure rule of the kinds in rs->joins_own, instead of the occupancy
+     * rule: whether figure `fig` may stand on segment seg of `kind` turned
+     * `rot` on frontier cell fi (whose placed sides are `placed`) (Traders &
+     * Builders: the builder and the pig join a feature of their owner's) */
+    bool (*figure_ok)(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot, uint32_t seg,
+                      uint32_t fig);
+    /* after the tile of a place move (kind, its first node `base`) joined
+     * its neighbours, before its figure and scoring, in the first part of a
+     * turn: whether the player takes a second tile (the builder) */
+    bool (*extends)(const carc_game *g, uint32_t player, uint16_t base, uint32_t kind);
+    /* after the scoring of segment seg's road or city (tile kind, first
+     * node base), which the move of `player` completed during play, whether
+     * or not anybody held it (trade goods) */
+    void (*completed)(carc_game *g, uint16_t base, uint32_t kind, uint32_t seg, uint32_t player, uint32_t turn);
+    /* field scoring: of the majority holders `players`, the ones who score
+     * *points (with *bonus) instead of the points given in (the pig) */
+    uint32_t (*better)(const carc_game *g, uint16_t root, uint32_t players, int32_t *points, uint32_t *bonus);
+    /* after a figure left the board outside scoring (an abbot's recall):
+     * the figures that may not stay alone go home (ruling T-7) */
+    void (*removed)(carc_game *g);
+    /* final scoring, after the features (the trade-goods majorities) */
+    void (*final)(carc_game *g, uint32_t turn);
 } carci_hooks;
 
 typedef struct carci_ruleset {
@@ -164,6 +186,9 @@ typedef struct carci_ruleset {
     uint16_t eligible[CARC_FIGURE_PIG + 1][CARCI_MAX_KINDS];
     uint32_t max_actions;   /* figure actions after one placement, at most (no figure included) */
     uint8_t specials;       /* bit f: figure kind f (one per player) is in play */
+    uint8_t joins_own;      /* bit f: figure kind f obeys hooks.figure_ok, not the occupancy rule */
+    uint32_t hist_extra;    /* history entries a module adds to a game (passes), at most */
+    uint32_t event_extra;   /* events a module adds to a game (goods), at most */
     uint8_t copies[CARCI_MAX_KINDS]; /* copies of each kind in the set, the start tile included */
     uint8_t restricted[64]; /* bit k%8 of byte k/8: placements of kind k obey hooks.placement_ok */
     carci_hooks hooks;
@@ -195,6 +220,10 @@ typedef struct carci_hdr {
      * (0: none yet, 1: left, 2: right) */
     int16_t river_x, river_y;
     uint16_t river_in, river_bend;
+    /* Traders & Builders: each player's goods tokens; whether the turn's
+     * second part (the builder's second tile) is pending */
+    uint16_t goods[CARCI_MAX_PLAYERS + 1][CARC_GOOD_COUNT];
+    uint16_t second, pad_;
 } carci_hdr;
 
 typedef struct carci_placed { int16_t x, y; uint16_t kind, rot_base; } carci_placed; /* rot_base: rot | node_base<<2 */
@@ -331,6 +360,36 @@ void carci_board_place(carc_game *g, uint32_t fi, int32_t x, int32_t y, uint32_t
 static inline uint8_t carci_placed_rot(const carci_placed *p) { return (uint8_t)(p->rot_base & 3); }
 static inline uint16_t carci_placed_base(const carci_placed *p) { return (uint16_t)(p->rot_base >> 2); }
 
+/* ---- neighbours of placed tiles (play.c, rules/) -------------------- */
+/* The port across the edge from port p (base.md 1.2): 0<->5, 1<->4, 2<->7, 3<->6. */
+static inline unsigned carci_facing_port(unsigned p)
+{
+    return 2 * (((p >> 1) + 2) & 3) + (1 - (p & 1));
+}
+
+/* The node of the segment of placed tile t that touches board side `side`
+ * (road/city/river), or board port `port` (fields). */
+static inline uint16_t carci_side_node(const carc_game *g, uint16_t t, unsigned side)
+{
+    const carci_placed *p = &CARCI_PLACED(g)[t];
+    uint8_t s = g->rs->kinds[p->kind].side_seg[(side - carci_placed_rot(p)) & 3];
+    return (uint16_t)(carci_placed_base(p) + s);
+}
+static inline uint16_t carci_port_node(const carc_game *g, uint16_t t, unsigned port)
+{
+    const carci_placed *p = &CARCI_PLACED(g)[t];
+    uint8_t s = g->rs->kinds[p->kind].port_seg[(port - 2u * carci_placed_rot(p)) & 7];
+    return (uint16_t)(carci_placed_base(p) + s);
+}
+
+/* The ports of a side mask (bit s -> ports 2s, 2s+1). */
+static inline unsigned carci_side_ports(unsigned sides)
+{
+    static const uint8_t PORTS_OF[16] = { 0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
+                                          0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF };
+    return PORTS_OF[sides & 0xFu];
+}
+
 /* ---- features (features.c) ------------------------------------------- */
 static inline uint16_t carci_find(const carc_game *g, uint16_t n)
 {
@@ -353,6 +412,8 @@ uint32_t carci_count_neighbours(const carc_game *g, int32_t x, int32_t y);
 bool carci_feature_complete(const carc_game *g, uint16_t root);
 int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint32_t *tiles, uint32_t *bonus);
 uint32_t carci_field_cities(const carc_game *g, uint16_t root);
+/* Goods symbols of a city, per carc_good. */
+void carci_feature_goods(const carc_game *g, uint16_t root, uint32_t goods[CARC_GOOD_COUNT]);
 
 /* ---- modules (rules/) ------------------------------------------------- */
 typedef struct carci_module_def {
@@ -371,6 +432,7 @@ carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t
 void carci_river_install(carci_ruleset *rs);
 void carci_abbot_install(carci_ruleset *rs);
 void carci_inns_install(carci_ruleset *rs);
+void carci_traders_install(carci_ruleset *rs);
 /* the abbot's recall: check (before the tile is placed) and apply (after) */
 carc_status carci_abbot_check_recall(const carc_game *g, const carc_move *m, char *err, size_t cap);
 void carci_abbot_recall(carc_game *g, uint32_t player, uint32_t turn, int32_t x, int32_t y);
@@ -387,6 +449,7 @@ unsigned carci_front_placed(const carc_game *g, uint32_t fi);
 bool carci_segment_free(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
                         uint32_t seg);
 void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi); /* fi: from carci_check_move */
+void carci_apply_decision(carc_game *g, const carc_move *m); /* a checked move that is not a place move */
 void carci_advance(carc_game *g);          /* end the game when no tile left can be placed */
 uint32_t carci_find_current(const carc_game *g); /* bag index of the tile to place, or NONE32 */
 void carci_update_current(carc_game *g);         /* store it in the header (cur_idx) */
@@ -422,7 +485,7 @@ static inline bool carci_placement_ok(const carc_game *g, uint32_t fi, uint32_t 
     return carci_placement_fail(g, fi, kind, x, y, rot, err, cap);
 }
 void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_move *m);
-/* kind: carc_event_kind | CARC_BONUS_* << 3 */
+/* kind: carc_event_kind | CARC_BONUS_* << 3 | carc_good << 6 */
 void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
                       uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles);
 

@@ -77,7 +77,9 @@ typedef struct carc_feature_info {
     int32_t value;        /**< what it would score now (completed: as completed; else final
                                scoring value; fields: 3 per bordering completed city) */
     uint32_t special;     /**< CARC_SEGMENT_* marks of its segments: an inn road, a cathedral
-                               city (@since 0.2) */
+                               city, goods (@since 0.2) */
+    uint32_t goods[3];    /**< cities: goods symbols of each carc_good (Traders & Builders:
+                               the tokens its completion gives) (@since 0.2) */
 } carc_feature_info;
 
 /** @return CARC_OK, CARC_EINVAL, CARC_ENOTFOUND (no such feature). @since 0.1 */

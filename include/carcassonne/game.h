@@ -135,6 +135,24 @@ CARC_API carc_status carc_game_supply(uint32_t *out, const carc_game *game, uint
  */
 CARC_API carc_status carc_game_figure_supply(uint32_t *out, const carc_game *game, uint32_t player,
                                              uint32_t figure);
+
+/** Trade goods (Traders & Builders): the symbols in cities and the tokens a
+ * player takes when a city is completed. @since 0.2 */
+typedef enum carc_good {
+    CARC_GOOD_WINE = 0,
+    CARC_GOOD_GRAIN = 1,
+    CARC_GOOD_CLOTH = 2,
+    CARC_GOOD_COUNT = 3 /**< number of kinds of goods */
+} carc_good;
+
+/**
+ * A player's trade-goods tokens of one kind (carc_good). Traders & Builders:
+ * the player who places the tile that completes a city takes one token per
+ * symbol in it; at the end each kind's majority scores 10. 0 without the module.
+ * @return CARC_OK, CARC_EINVAL (NULL, good not a carc_good), CARC_ERANGE (player).
+ * @since 0.2
+ */
+CARC_API carc_status carc_game_goods(uint32_t *out, const carc_game *game, uint32_t player, uint32_t good);
 /**
  * Check options without creating a game, and say what is wrong: on failure
  * `msg` (if cap > 0) receives a NUL-terminated text such as "players 9 out of

@@ -36,8 +36,10 @@ typedef enum carc_figure {
     CARC_FIGURE_FOLLOWER = 1, /**< the normal follower (meeple) */
     CARC_FIGURE_BIG = 2,      /**< Inns & Cathedrals: placed like a follower, counts 2 (@since 0.2) */
     CARC_FIGURE_ABBOT = 3,    /**< the Abbot: on a monastery or a garden only (@since 0.2) */
-    CARC_FIGURE_BUILDER = 4,  /**< Traders & Builders (not yet implemented) */
-    CARC_FIGURE_PIG = 5       /**< Traders & Builders (not yet implemented) */
+    CARC_FIGURE_BUILDER = 4,  /**< Traders & Builders: on a road or city that holds one of the
+                                   player's followers; never counts (@since 0.2) */
+    CARC_FIGURE_PIG = 5       /**< Traders & Builders: on a field that holds one of the player's
+                                   farmers; never counts (@since 0.2) */
 } carc_figure;
 
 /** No segment (the move places no figure). @since 0.1 */

@@ -15,8 +15,14 @@ typedef enum carc_event_kind {
     CARC_EVENT_SCORE = 0,     /**< a feature scored during play */
     CARC_EVENT_FINAL = 1,     /**< a feature scored in final scoring */
     CARC_EVENT_DISCARD = 2,   /**< an unplaceable tile was discarded */
-    CARC_EVENT_RECALL = 3     /**< an abbot was recalled and scored (@since 0.2): not a
+    CARC_EVENT_RECALL = 3,    /**< an abbot was recalled and scored (@since 0.2): not a
                                    feature scoring (the Count's trigger ignores it) */
+    CARC_EVENT_GOODS = 4,     /**< Traders & Builders: one trade-goods token (`good`) taken by the
+                                   player in `players` from the city completed (x, y, segment);
+                                   points 0 (@since 0.2) */
+    CARC_EVENT_TRADE = 5      /**< Traders & Builders: final scoring, the majority of one kind
+                                   of goods (`good`): `points` (10) to each player in `players`;
+                                   no feature (tile, x, y 0, segment CARC_NO_SEGMENT) (@since 0.2) */
 } carc_event_kind;
 
 /**
@@ -40,12 +46,15 @@ typedef struct carc_event {
     uint32_t tiles;         /**< distinct tiles of the feature */
     uint32_t bonus;         /**< CARC_BONUS_*: what made the value other than the base rule
                                  (@since 0.2) */
+    uint32_t good;          /**< CARC_EVENT_GOODS, CARC_EVENT_TRADE: the carc_good; else 0
+                                 (@since 0.2) */
 } carc_event;
 
 /** What made a score's value (carc_event.bonus). @since 0.2 */
 enum {
     CARC_BONUS_INN = 1u << 0,      /**< an inn: 2 per tile when complete, 0 at the end */
-    CARC_BONUS_CATHEDRAL = 1u << 1 /**< a cathedral: 3 per tile and pennant when complete, 0 at the end */
+    CARC_BONUS_CATHEDRAL = 1u << 1, /**< a cathedral: 3 per tile and pennant when complete, 0 at the end */
+    CARC_BONUS_PIG = 1u << 2        /**< a field's majority holder with his pig there: 4 per city */
 };
 
 /** Number of events since the start of the game. @since 0.1 */

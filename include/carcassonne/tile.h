@@ -99,15 +99,20 @@ typedef struct carc_segment_info {
     uint32_t pennants;        /**< coats of arms on this city segment */
     uint32_t end;             /**< carc_segment_end for roads and rivers */
     uint32_t adjacent_cities; /**< fields: bit i set: borders city segment i of this tile */
-    uint32_t special;         /**< CARC_SEGMENT_* marks: an inn on this road, a cathedral in this
-                                   city (@since 0.2) */
+    uint32_t special;         /**< CARC_SEGMENT_* marks: an inn on this road, a cathedral or a
+                                   goods symbol in this city (@since 0.2) */
 } carc_segment_info;
 
 /** Marks of a segment (carc_segment_info.special, carc_feature_info.special). @since 0.2 */
 enum {
     CARC_SEGMENT_INN = 1u << 0,      /**< Inns & Cathedrals: an inn beside this road */
-    CARC_SEGMENT_CATHEDRAL = 1u << 1 /**< Inns & Cathedrals: a cathedral in this city */
+    CARC_SEGMENT_CATHEDRAL = 1u << 1, /**< Inns & Cathedrals: a cathedral in this city */
+    CARC_SEGMENT_WINE = 1u << 2,      /**< Traders & Builders: a wine symbol in this city */
+    CARC_SEGMENT_GRAIN = 1u << 3,     /**< Traders & Builders: a grain symbol in this city */
+    CARC_SEGMENT_CLOTH = 1u << 4      /**< Traders & Builders: a cloth symbol in this city */
 };
+/** The segment mark of a kind of goods (carc_good, game.h): CARC_SEGMENT_WINE << good. @since 0.2 */
+#define CARC_SEGMENT_GOOD(good) (CARC_SEGMENT_WINE << (good))
 
 /** Number of tile kinds in the catalogue. @since 0.1 */
 CARC_API uint32_t carc_tile_kind_count(void);

@@ -123,6 +123,8 @@ carc_status carc_game_feature(carc_feature_info *out, const carc_game *g, uint32
             r.segments++;
             n = nd[n].next;
         } while (n != root);
+        if (r.kind == CARC_SEG_CITY)
+            carci_feature_goods(g, root, r.goods);
     }
     r.value = carci_feature_value(g, root, false, NULL, NULL);
     carci_copy_out(out, &r, sizeof r);

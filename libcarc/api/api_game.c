@@ -76,6 +76,16 @@ carc_status carc_game_figure_supply(uint32_t *out, const carc_game *g, uint32_t 
     return CARC_OK;
 }
 
+carc_status carc_game_goods(uint32_t *out, const carc_game *g, uint32_t player, uint32_t good)
+{
+    CARCI_CHECK(out && g && good < CARC_GOOD_COUNT);
+    const carci_hdr *h = CARCI_HDR(g);
+    if (player >= h->players)
+        return CARC_ERANGE;
+    *out = h->goods[player][good];
+    return CARC_OK;
+}
+
 carc_status carc_game_pending(carc_pending *out, const carc_game *g)
 {
     CARCI_CHECK(out && g && out->struct_size >= sizeof(uint32_t));
@@ -279,7 +289,8 @@ carc_status carc_game_event(carc_event *out, const carc_game *g, uint32_t index)
     carc_event r;
     memset(&r, 0, sizeof r);
     r.kind = e->kind_fkind & 7u;
-    r.bonus = (e->kind_fkind >> 3) & 0x1Fu;
+    r.bonus = (e->kind_fkind >> 3) & 7u;
+    r.good = (e->kind_fkind >> 6) & 3u;
     r.feature_kind = e->kind_fkind >> 8;
     r.turn = e->turn;
     r.points = e->points;
@@ -289,6 +300,8 @@ carc_status carc_game_event(carc_event *out, const carc_game *g, uint32_t index)
     r.segment = CARC_NO_SEGMENT;
     if (r.kind == CARC_EVENT_DISCARD) {
         r.tile = e->node;
+    } else if (r.kind == CARC_EVENT_TRADE) {
+        /* an award of the final scoring: no feature */
     } else {
         const carci_placed *p = &CARCI_PLACED(g)[carci_node_tile(g, e->node)];
         r.tile = p->kind;

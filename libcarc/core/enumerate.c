@@ -172,9 +172,11 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
 static inline void append_figure(carc_movelist *l, const carc_game *g, carc_move *m, uint32_t fi, unsigned placed,
                                  unsigned f)
 {
+    bool own = (g->rs->joins_own >> f) & 1u; /* the builder, the pig: by their module's rule */
     for (unsigned e = g->rs->eligible[f][m->tile]; e; e &= e - 1) {
         unsigned i = (unsigned)__builtin_ctz(e);
-        if (!carci_segment_free(g, fi, placed, m->tile, m->rotation, i))
+        if (own ? !g->rs->hooks.figure_ok(g, fi, placed, m->tile, m->rotation, i, f)
+                : !carci_segment_free(g, fi, placed, m->tile, m->rotation, i))
             continue;
         m->figure = (uint8_t)f;
         m->segment = (uint8_t)i;
@@ -191,7 +193,7 @@ static void append_specials(carc_movelist *l, const carc_game *g, carc_move *m, 
     for (unsigned fs = h->specials[cur] & rs->specials; fs; fs &= fs - 1)
         append_figure(l, g, m, fi, placed, (unsigned)__builtin_ctz(fs));
     if ((rs->specials & ~h->specials[cur]) & (1u << CARC_FIGURE_ABBOT)) { /* the abbot is on the board */
-            m->figure = CARC_FIGURE_ABBOT;
+        m->figure = CARC_FIGURE_ABBOT;
         m->segment = CARC_SEGMENT_RECALL;
         if (carci_abbot_check_recall(g, m, NULL, 0) == CARC_OK)
             l->moves[l->n++] = *m;

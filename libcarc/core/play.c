@@ -6,27 +6,6 @@
 #include "internal.h"
 #include <stdio.h>
 
-/* The port across the edge from port p (base.md 1.2): 0<->5, 1<->4, 2<->7, 3<->6. */
-static inline unsigned facing_port(unsigned p)
-{
-    return 2 * (((p >> 1) + 2) & 3) + (1 - (p & 1));
-}
-
-/* The node of the segment of placed tile t that touches board side `side`
- * (road/city/river), or board port `port` (fields). */
-static inline uint16_t side_node(const carc_game *g, uint16_t t, unsigned side)
-{
-    const carci_placed *p = &CARCI_PLACED(g)[t];
-    uint8_t s = g->rs->kinds[p->kind].side_seg[(side - carci_placed_rot(p)) & 3];
-    return (uint16_t)(carci_placed_base(p) + s);
-}
-static inline uint16_t port_node(const carc_game *g, uint16_t t, unsigned port)
-{
-    const carci_placed *p = &CARCI_PLACED(g)[t];
-    uint8_t s = g->rs->kinds[p->kind].port_seg[(port - 2u * carci_placed_rot(p)) & 7];
-    return (uint16_t)(carci_placed_base(p) + s);
-}
-
 unsigned carci_front_placed(const carc_game *g, uint32_t fi)
 {
     unsigned placed = 0;
@@ -45,16 +24,14 @@ bool carci_segment_free(const carc_game *g, uint32_t fi, unsigned placed, uint32
     if (sd->kind == CARC_SEG_ROAD || sd->kind == CARC_SEG_CITY) {
         for (unsigned m = carci_rot_sides(sd->edges, rot) & placed; m; m &= m - 1) {
             unsigned b = (unsigned)__builtin_ctz(m);
-            uint16_t n = side_node(g, carci_front_nb(g, fi, b), (b + 2) & 3);
+            uint16_t n = carci_side_node(g, carci_front_nb(g, fi, b), (b + 2) & 3);
             if (nd[carci_find(g, n)].tile_occ >> 8)
                 return false;
         }
     } else if (sd->kind == CARC_SEG_FIELD) {
-        static const uint8_t PORTS_OF[16] = { 0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
-                                              0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF };
-        for (unsigned m = carci_rot_ports(sd->ports, rot) & PORTS_OF[placed]; m; m &= m - 1) {
+        for (unsigned m = carci_rot_ports(sd->ports, rot) & carci_side_ports(placed); m; m &= m - 1) {
             unsigned q = (unsigned)__builtin_ctz(m);
-            uint16_t n = port_node(g, carci_front_nb(g, fi, q >> 1), facing_port(q));
+            uint16_t n = carci_port_node(g, carci_front_nb(g, fi, q >> 1), carci_facing_port(q));
             if (nd[carci_find(g, n)].tile_occ >> 8)
                 return false;
         }
@@ -125,7 +102,20 @@ static carc_status check_figure(const carc_game *g, const carc_move *m, uint32_t
                  SEGNAME[carci_tiles[m->tile].seg[m->segment].kind]);
         return CARC_EILLEGAL;
     }
-    if (!carci_segment_free(g, fi, carci_front_placed(g, fi), m->tile, m->rotation, m->segment)) {
+    unsigned placed = carci_front_placed(g, fi);
+    if ((g->rs->joins_own >> m->figure) & 1u) {
+        if (!g->rs->hooks.figure_ok(g, fi, placed, m->tile, m->rotation, m->segment, m->figure)) {
+            if (m->figure == CARC_FIGURE_BUILDER)
+                CARCI_WHY(err, cap, "a builder goes on a road or city that is not complete and already holds a "
+                                    "follower of player %u", CARCI_HDR(g)->cur);
+            else
+                CARCI_WHY(err, cap, "a %s goes on a field that already holds a farmer of player %u", FIGNAME[m->figure],
+                          CARCI_HDR(g)->cur);
+            return CARC_EILLEGAL;
+        }
+        return CARC_OK;
+    }
+    if (!carci_segment_free(g, fi, placed, m->tile, m->rotation, m->segment)) {
         CARCI_WHY(err, cap, "that %s already holds a figure", SEGNAME[carci_tiles[m->tile].seg[m->segment].kind]);
         return CARC_EILLEGAL;
     }
@@ -208,9 +198,10 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
     return check_other(g, m, err, cap, fi_out);
 }
 
-/* The decision the game waits for. Today every decision is a place move of
- * the player to move; the Count's and the builder's decisions
- * (docs/ARCHITECTURE.md) add states to the header and answer here. */
+/* The decision the game waits for: a place move of the player to move, in
+ * the first part of a turn or as the builder's optional second tile. The
+ * Count's decisions (docs/ARCHITECTURE.md) add states to the header and
+ * answer here. */
 void carci_pending(const carc_game *g, carc_pending *p)
 {
     const carci_hdr *h = CARCI_HDR(g);
@@ -221,6 +212,10 @@ void carci_pending(const carc_game *g, carc_pending *p)
         return;
     p->player = h->cur;
     p->part = 1;
+    if (h->second) {
+        p->part = 2;
+        p->flags = CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE;
+    }
     uint32_t i = carci_current_index(g);
     p->tile = i == CARCI_NONE32 ? 0 : CARCI_BAG(g)[i];
 }
@@ -341,7 +336,7 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
     for (unsigned mk = rc_sides; mk; mk &= mk - 1) {
         unsigned b = (unsigned)__builtin_ctz(mk);
         uint16_t a = (uint16_t)(base + ki->side_seg[(b - rot) & 3]);
-        uint16_t c = side_node(g, nb[b], (b + 2) & 3);
+        uint16_t c = carci_side_node(g, nb[b], (b + 2) & 3);
         uint16_t ra = carci_find(g, a), rc = carci_find(g, c);
         CARCI_SET(g, nd[ra].open, nd[ra].open - 1);
         CARCI_SET(g, nd[rc].open, nd[rc].open - 1);
@@ -354,14 +349,17 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
          * join the same two segments: one union then */
         unsigned q = 2 * b;
         uint16_t a0 = (uint16_t)(base + ki->port_seg[(q - 2 * rot) & 7]);
-        uint16_t c0 = port_node(g, v, facing_port(q));
+        uint16_t c0 = carci_port_node(g, v, carci_facing_port(q));
         uint16_t a1 = (uint16_t)(base + ki->port_seg[(q + 1 - 2 * rot) & 7]);
-        uint16_t c1 = port_node(g, v, facing_port(q + 1));
+        uint16_t c1 = carci_port_node(g, v, carci_facing_port(q + 1));
         carci_union(g, a0, c0);
         if (a1 != a0 || c1 != c0)
             carci_union(g, a1, c1);
     }
 
+    /* the builder's double turn is decided by where the tile went, before
+     * its figure and the scoring (which may send the builder home) */
+    bool again = g->rs->hooks.extends && !h->second && g->rs->hooks.extends(g, player, base, m->tile);
     uint32_t turn = h->n_hist;
     if (m->segment == CARC_SEGMENT_RECALL) {
         carci_abbot_recall(g, player, turn, m->x, m->y);
@@ -388,8 +386,12 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
     for (unsigned mk = ki->rc_mask; mk; mk &= mk - 1) {
         unsigned i = (unsigned)__builtin_ctz(mk);
         uint16_t r = carci_find(g, (uint16_t)(base + i));
-        if (nd[r].open == 0 && (nd[r].tile_occ >> 8))
+        if (nd[r].open != 0)
+            continue;
+        if (nd[r].tile_occ >> 8)
             carci_score_feature(g, r, false, turn);
+        if (g->rs->hooks.completed)
+            g->rs->hooks.completed(g, base, m->tile, i, player, turn);
     }
     carci_mon *mon = CARCI_MONS(g);
     for (uint32_t i = 0, n = h->n_mon; i < n; i++) {
@@ -411,6 +413,24 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
             carci_score_feature(g, n, false, turn);
     }
 
+    if (again) {
+        CARCI_SET(g, h->second, 1); /* the same player places a second tile */
+        return;
+    }
+    if (h->second)
+        CARCI_SET(g, h->second, 0);
+    CARCI_SET(g, h->cur, (h->cur + 1) % h->players);
+}
+
+/* A move that places no tile, checked by carci_check_move. Today: the pass
+ * that declines the builder's second tile, which ends the turn (the tile
+ * stays on top of the pile for the next player). */
+void carci_apply_decision(carc_game *g, const carc_move *m)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    carci_hist_push(g, CARC_HISTORY_PLACE, h->cur, m);
+    if (h->second)
+        CARCI_SET(g, h->second, 0);
     CARCI_SET(g, h->cur, (h->cur + 1) % h->players);
 }
 

@@ -247,8 +247,8 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     /* Every event during play returns a figure placed by an earlier move, or is
      * a discard, and each of those uses up a tile; final scoring adds at most
      * one event per figure. */
-    rs->event_cap = ntiles + rs->fig_cap;
-    rs->hist_cap = ntiles + 2;
+    rs->event_cap = ntiles + rs->fig_cap + rs->event_extra;
+    rs->hist_cap = ntiles + 2 + rs->hist_extra;
     /* Journal entries of one unit: placing and connecting a tile (< 256),
      * scoring during play (each feature: its events and scores, and moving up
      * to fig_cap figures), discards (a dozen words each), final scoring

@@ -31,9 +31,14 @@ static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn
     uint32_t tiles, bonus;
     int32_t points = carci_feature_value(g, root, final, &tiles, &bonus);
     uint8_t kind = carci_node_kind(g, root);
+    /* some majority holders may score more (a pig in its field) */
+    uint32_t better = 0, better_bonus = bonus;
+    int32_t better_points = points;
+    if (g->rs->hooks.better && kind == CARC_SEG_FIELD)
+        better = g->rs->hooks.better(g, root, players, &better_points, &better_bonus) & players;
     for (uint32_t p = 0; p < h->players; p++)
         if (players & (1u << p))
-            CARCI_SET(g, h->score[p], h->score[p] + points);
+            CARCI_SET(g, h->score[p], h->score[p] + ((better >> p) & 1u ? better_points : points));
 
     if (!final) {
         /* every figure on the feature goes home; keep the others in order */
@@ -59,8 +64,13 @@ static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn
         carci_node *nd = CARCI_NODES(g);
         CARCI_SET(g, nd[root].tile_occ, nd[root].tile_occ & 0xFFu);
     }
-    carci_event_push(g, (final ? CARC_EVENT_FINAL : CARC_EVENT_SCORE) | bonus << 3, kind, turn, points, players,
-                     returned, root, tiles);
+    uint32_t ev = final ? CARC_EVENT_FINAL : CARC_EVENT_SCORE;
+    if (players & ~better) {
+        carci_event_push(g, ev | bonus << 3, kind, turn, points, players & ~better, returned, root, tiles);
+        returned = 0;
+    }
+    if (better)
+        carci_event_push(g, ev | better_bonus << 3, kind, turn, better_points, better, returned, root, tiles);
 }
 
 void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn)
@@ -85,5 +95,9 @@ void carci_final_scoring(carc_game *g)
         if (j == i) /* the first figure on this feature */
             score_feature(g, roots[i], true, turn, roots);
     }
+    if (g->rs->hooks.final)
+        g->rs->hooks.final(g, turn);
+    if (h->second)
+        CARCI_SET(g, h->second, 0); /* no second tile after the end */
     CARCI_SET(g, h->over, 1);
 }

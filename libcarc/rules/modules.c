@@ -26,7 +26,7 @@ const carci_module_def carci_module_table[] = {
     { CARC_MODULE_ABBOT, "abbot", carci_abbot_install, 0 },
     { CARC_MODULE_COUNT, "count", NULL, 0 },     /* issue: the Count of Carcassonne */
     { CARC_MODULE_INNS, "inns", carci_inns_install, 6 }, /* a sixth colour */
-    { CARC_MODULE_TRADERS, "traders", NULL, 0 }, /* issue: Traders & Builders */
+    { CARC_MODULE_TRADERS, "traders", carci_traders_install, 0 },
 };
 const uint32_t carci_module_count = sizeof carci_module_table / sizeof carci_module_table[0];
 

@@ -1,7 +1,7 @@
 /*
  * The tile catalogue as data, one tile set a file: base.inc (A-X), river.inc
  * (RA-RL), gardens.inc (the Abbot's garden copies), inns.inc (Inns &
- * Cathedrals). Segment order is the
+ * Cathedrals), traders.inc (Traders & Builders). Segment order is the
  * catalogue's: cities, roads, rivers, fields, then the monastery or garden.
  * Field ports: Nw=0 Ne=1 En=2 Es=3 Se=4 Sw=5 Ws=6 Wn=7. Tile sets are
  * appended at the end (kind numbers are stable within a SONAME).
@@ -32,6 +32,10 @@
 #define INN_ROAD(sides) { CARC_SEG_ROAD, (sides), 0, 0, CARC_END_NONE, 0, CARC_SEGMENT_INN }
 #define INN_ROADEND(sides, end) { CARC_SEG_ROAD, (sides), 0, 0, (end), 0, CARC_SEGMENT_INN }
 #define CATHEDRAL_CITY(sides) { CARC_SEG_CITY, (sides), 0, 0, CARC_END_NONE, 0, CARC_SEGMENT_CATHEDRAL }
+#define GOODS_CITY(sides, mark) { CARC_SEG_CITY, (sides), 0, 0, CARC_END_NONE, 0, (mark) }
+#define WINE_ CARC_SEGMENT_WINE
+#define GRAIN_ CARC_SEGMENT_GRAIN
+#define CLOTH_ CARC_SEGMENT_CLOTH
 #define RIVEREND(sides, end) { CARC_SEG_RIVER, (sides), 0, 0, (end), 0, 0 }
 
 /* kind numbers the data refers to */
@@ -54,6 +58,7 @@ const carci_tiledef carci_tiles[] = {
 #include "river.inc"
 #include "gardens.inc"
 #include "inns.inc"
+#include "traders.inc"
 };
 
 

@@ -1282,7 +1282,7 @@ static int expect_scored(scenario *s, char **tok, int n)
     static const struct { const char *name; uint32_t kind; } kinds[] = {
         { "road", CARC_SEG_ROAD },         { "city", CARC_SEG_CITY },     { "cloister", CARC_SEG_MONASTERY },
         { "garden", CARC_SEG_GARDEN },     { "field", CARC_SEG_FIELD },
-        { "goods", UINT32_MAX }, /* trade goods: no such award in this build */
+        { "goods", UINT32_MAX }, /* a 10-point trade-goods award: CARC_EVENT_TRADE */
     };
     static const char *const seg_names[] = { "field", "road", "city", "cloister", "garden", "river" };
     char msg[512], got[512];
@@ -1325,16 +1325,17 @@ static int expect_scored(scenario *s, char **tok, int n)
         e.struct_size = sizeof e;
         if (carc_game_event(&e, s->game, i) != CARC_OK)
             continue;
-        if (over ? e.kind != CARC_EVENT_FINAL
+        if (over ? e.kind != CARC_EVENT_FINAL && e.kind != CARC_EVENT_TRADE
                  : (e.kind != CARC_EVENT_SCORE && e.kind != CARC_EVENT_RECALL) || e.turn < from)
             continue;
         if (p >= 32 || !(e.players & (1u << p)))
             continue;
-        if (e.feature_kind == kinds[k].kind && e.points == (int32_t)v)
+        bool trade = e.kind == CARC_EVENT_TRADE;
+        if ((trade ? kinds[k].kind == UINT32_MAX : e.feature_kind == kinds[k].kind) && e.points == (int32_t)v)
             found = 1;
         if (gl + 40 < sizeof got)
             gl += (size_t)snprintf(got + gl, sizeof got - gl, "%s%s %d%s", any ? ", " : "",
-                                   e.feature_kind < 6 ? seg_names[e.feature_kind] : "?", (int)e.points,
+                                   trade ? "goods" : e.feature_kind < 6 ? seg_names[e.feature_kind] : "?", (int)e.points,
                                    e.kind == CARC_EVENT_RECALL ? " (recall)" : "");
         any = 1;
     }
@@ -1344,27 +1345,50 @@ static int expect_scored(scenario *s, char **tok, int n)
     return LINE_OK;
 }
 
+/* `expect goods P WINE GRAIN CLOTH`: player P's trade-goods tokens. */
+static int expect_goods(scenario *s, char **tok, int n)
+{
+    char msg[512];
+    uint32_t p, have[CARC_GOOD_COUNT];
+    long want[CARC_GOOD_COUNT];
+
+    if (n != 6) {
+        fail(s, 0, "malformed line: expected 'expect goods P WINE GRAIN CLOTH'");
+        return LINE_STOP;
+    }
+    if (!parse_player(s, tok[2], &p))
+        return LINE_STOP;
+    for (int i = 0; i < CARC_GOOD_COUNT; i++)
+        if (!parse_long(tok[3 + i], 0, LONG_MAX, &want[i])) {
+            fail(s, 0, "malformed line: bad number '%s'", tok[3 + i]);
+            return LINE_STOP;
+        }
+    for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
+        carc_status st = carc_game_goods(&have[k], s->game, p, k);
+        if (st != CARC_OK) {
+            fail(s, 1, "expected player %u's goods, got %s", p, describe(s, st, msg, sizeof msg));
+            return LINE_OK;
+        }
+    }
+    if ((long)have[0] != want[0] || (long)have[1] != want[1] || (long)have[2] != want[2])
+        fail(s, 1, "expected player %u to hold %ld wine, %ld grain, %ld cloth, got %u, %u, %u", p, want[0], want[1],
+             want[2], have[0], have[1], have[2]);
+    return LINE_OK;
+}
+
 /*
- * Checks of format 2 that this library has no query for yet (trade goods, the
- * City of Carcassonne, the Count): only files with modules the build does not
+ * Checks of format 2 that this library has no query for yet (the City of
+ * Carcassonne, the Count): only files with modules the build does not
  * implement use them, and those are skipped; elsewhere they fail.
  */
 static int expect_unsupported(scenario *s, char **tok, int n)
 {
     const char *what = tok[1];
-    uint32_t q, p;
+    uint32_t q;
     long v;
     int i, first;
 
-    if (strcmp(what, "goods") == 0) {
-        if (n != 6) {
-            fail(s, 0, "malformed line: expected 'expect goods P WINE GRAIN CLOTH'");
-            return LINE_STOP;
-        }
-        if (!parse_player(s, tok[2], &p))
-            return LINE_STOP;
-        first = 3;
-    } else if (strcmp(what, "city") == 0) {
+    if (strcmp(what, "city") == 0) {
         if ((uint32_t)(n - 3) != players_of(s) || !parse_quarter(tok[2], &q)) {
             fail(s, 0, "malformed line: expected 'expect city QUARTER N0 N1 ...' (one number per player)");
             return LINE_STOP;
@@ -1430,7 +1454,9 @@ static int expect_line(scenario *s, char **tok, int n)
         return expect_supply(s, tok, n);
     if (strcmp(what, "scored") == 0)
         return expect_scored(s, tok, n);
-    if (strcmp(what, "goods") == 0 || strcmp(what, "city") == 0 || strcmp(what, "count") == 0)
+    if (strcmp(what, "goods") == 0)
+        return expect_goods(s, tok, n);
+    if (strcmp(what, "city") == 0 || strcmp(what, "count") == 0)
         return expect_unsupported(s, tok, n);
     fail(s, 0, "malformed line: unknown check 'expect %s'", what);
     return LINE_STOP;

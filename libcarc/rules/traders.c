@@ -1,0 +1,239 @@
+/*
+ * Traders & Builders (../shared/rules/expansions.md section 3, rulings
+ * T-1..T-8): 24 tiles (tiles/traders.inc) with goods symbols in their cities,
+ * one builder and one pig per player.
+ *
+ * - Goods: when a move completes a city, after its scoring, the player who
+ *   placed the tile takes one token per symbol in it, whoever held the city
+ *   and even if nobody did (T-1); open cities give none. At the end, per
+ *   kind of goods, the players with the most tokens score 10 each; a kind
+ *   nobody holds scores nothing (T-2).
+ * - The builder goes, instead of a follower, on a road or city segment of the
+ *   new tile whose feature stays incomplete and already holds one of the
+ *   player's followers (or his big follower). It never counts for majority.
+ *   When a later tile of his (T-5) extends or completes that feature (T-4),
+ *   he places a second tile in the same turn, with its own figure and
+ *   scoring; the second tile never gives a third, and it is his even when
+ *   the first part's scoring sent the builder home. The second tile is
+ *   optional (T-3): the pending decision is the same player's, declined
+ *   with a pass. Project ruling: when the pile is empty after the first
+ *   part there is no second tile; an unplaceable second tile is discarded
+ *   and the next one drawn, as in any turn.
+ * - The pig goes, instead of a follower, on a field segment of the new tile
+ *   whose field already holds one of the player's farmers; it never counts
+ *   for majority. At the end, a majority holder with his pig in the field
+ *   scores 4 per completed city instead of 3; tied holders without one keep
+ *   3 (T-6).
+ * - A builder or pig whose owner has no follower left in its feature goes
+ *   home at once (T-7). Scoring during play sends a feature's figures home
+ *   together; the only other way a figure leaves the board is the abbot's
+ *   recall, after which the rule is applied (it never finds a builder or
+ *   pig alone today: the abbot stands on monasteries and gardens only).
+ */
+#include "internal.h"
+
+/* The features (roots) that segment `seg` of `kind` turned `rot` on frontier
+ * cell fi would join: the placed neighbours' features across its edges
+ * (roads, cities) or half-edges (fields), closed over the other segments of
+ * the tile that meet one of them. Returns how many; *open receives the
+ * unmatched edges of the feature once the tile is placed. */
+static uint32_t joined(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot, uint32_t seg,
+                       uint16_t *roots, int32_t *open)
+{
+    const carci_tiledef *t = &carci_tiles[kind];
+    const carci_node *nd = CARCI_NODES(g);
+    uint8_t sk = t->seg[seg].kind;
+    uint16_t near[CARCI_MAX_SEG][8];
+    uint32_t nn[CARCI_MAX_SEG];
+    for (uint32_t s = 0; s < t->nseg; s++) {
+        nn[s] = 0;
+        if (t->seg[s].kind != sk)
+            continue;
+        if (sk == CARC_SEG_FIELD) {
+            for (unsigned m = carci_rot_ports(t->seg[s].ports, rot) & carci_side_ports(placed); m; m &= m - 1) {
+                unsigned q = (unsigned)__builtin_ctz(m);
+                near[s][nn[s]++] =
+                    carci_find(g, carci_port_node(g, carci_front_nb(g, fi, q >> 1), carci_facing_port(q)));
+            }
+        } else {
+            for (unsigned m = carci_rot_sides(t->seg[s].edges, rot) & placed; m; m &= m - 1) {
+                unsigned b = (unsigned)__builtin_ctz(m);
+                near[s][nn[s]++] = carci_find(g, carci_side_node(g, carci_front_nb(g, fi, b), (b + 2) & 3));
+            }
+        }
+    }
+    uint32_t n = 0, in = 0;
+    bool grew = true;
+    for (uint32_t s = seg; grew;) {
+        /* take segment s in, with its neighbours */
+        in |= 1u << s;
+        for (uint32_t j = 0; j < nn[s]; j++) {
+            uint32_t k = 0;
+            while (k < n && roots[k] != near[s][j])
+                k++;
+            if (k == n)
+                roots[n++] = near[s][j];
+        }
+        /* the next segment of the tile that meets one of them */
+        grew = false;
+        for (uint32_t o = 0; o < t->nseg && !grew; o++) {
+            if ((in >> o) & 1u)
+                continue;
+            for (uint32_t j = 0; j < nn[o] && !grew; j++)
+                for (uint32_t k = 0; k < n && !grew; k++)
+                    if (near[o][j] == roots[k]) {
+                        grew = true;
+                        s = o;
+                    }
+        }
+    }
+    int32_t op = 0;
+    for (uint32_t k = 0; k < n; k++)
+        op += nd[roots[k]].open;
+    for (uint32_t s = 0; s < t->nseg; s++)
+        if ((in >> s) & 1u)
+            op += __builtin_popcount(t->seg[s].edges) - 2 * __builtin_popcount(carci_rot_sides(t->seg[s].edges, rot) & placed);
+    *open = op;
+    return n;
+}
+
+/* Whether a follower of `player` (one that counts: a follower, a big
+ * follower) stands on one of the features `roots`. */
+static bool holds_own(const carc_game *g, const uint16_t *roots, uint32_t n, uint32_t player)
+{
+    const carci_fig *f = CARCI_FIGS(g);
+    for (uint32_t i = 0, e = CARCI_HDR(g)->n_figs; i < e; i++) {
+        if ((f[i].player_kind & 0xFFu) != player || !carci_figure_strength(f[i].player_kind >> 8))
+            continue;
+        uint16_t r = carci_find(g, f[i].node);
+        for (uint32_t k = 0; k < n; k++)
+            if (roots[k] == r)
+                return true;
+    }
+    return false;
+}
+
+static bool traders_figure_ok(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
+                              uint32_t seg, uint32_t fig)
+{
+    uint16_t roots[4 * CARCI_MAX_SEG];
+    int32_t open;
+    uint32_t n = joined(g, fi, placed, kind, rot, seg, roots, &open);
+    if (!holds_own(g, roots, n, CARCI_HDR(g)->cur))
+        return false;
+    return fig != CARC_FIGURE_BUILDER || open > 0; /* the builder: on an incomplete road or city */
+}
+
+static bool traders_extends(const carc_game *g, uint32_t player, uint16_t base, uint32_t kind)
+{
+    int32_t i = carci_figure_find(g, player, CARC_FIGURE_BUILDER);
+    if (i < 0)
+        return false;
+    uint16_t r = carci_find(g, CARCI_FIGS(g)[i].node);
+    for (unsigned mk = g->rs->kinds[kind].rc_mask; mk; mk &= mk - 1)
+        if (carci_find(g, (uint16_t)(base + (unsigned)__builtin_ctz(mk))) == r)
+            return true;
+    return false;
+}
+
+static void traders_completed(carc_game *g, uint16_t base, uint32_t kind, uint32_t seg, uint32_t player,
+                              uint32_t turn)
+{
+    if (carci_tiles[kind].seg[seg].kind != CARC_SEG_CITY)
+        return;
+    uint16_t r = carci_find(g, (uint16_t)(base + seg));
+    /* a city the tile meets with two segments gives its goods once */
+    for (unsigned mk = g->rs->kinds[kind].rc_mask & ((1u << seg) - 1u); mk; mk &= mk - 1)
+        if (carci_find(g, (uint16_t)(base + (unsigned)__builtin_ctz(mk))) == r)
+            return;
+    uint32_t goods[CARC_GOOD_COUNT];
+    carci_feature_goods(g, r, goods);
+    carci_hdr *h = CARCI_HDR(g);
+    uint32_t tiles = 0;
+    for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
+        if (goods[k] && !tiles)
+            tiles = carci_feature_tiles(g, r, NULL, NULL);
+        for (uint32_t c = 0; c < goods[k]; c++) {
+            CARCI_SET(g, h->goods[player][k], h->goods[player][k] + 1);
+            carci_event_push(g, CARC_EVENT_GOODS | k << 6, CARC_SEG_CITY, turn, 0, 1u << player, 0, r, tiles);
+        }
+    }
+}
+
+static uint32_t traders_better(const carc_game *g, uint16_t root, uint32_t players, int32_t *points,
+                               uint32_t *bonus)
+{
+    const carci_fig *f = CARCI_FIGS(g);
+    uint32_t pigs = 0;
+    for (uint32_t i = 0, e = CARCI_HDR(g)->n_figs; i < e; i++)
+        if ((f[i].player_kind >> 8) == CARC_FIGURE_PIG && carci_find(g, f[i].node) == root)
+            pigs |= 1u << (f[i].player_kind & 0xFFu);
+    pigs &= players;
+    if (pigs) {
+        *points += *points / 3; /* 4 per city instead of 3 */
+        *bonus |= CARC_BONUS_PIG;
+    }
+    return pigs;
+}
+
+static void traders_removed(carc_game *g)
+{
+    const carci_fig *f = CARCI_FIGS(g);
+    for (uint32_t i = 0; i < CARCI_HDR(g)->n_figs;) {
+        uint32_t fk = f[i].player_kind >> 8;
+        uint16_t r = carci_find(g, f[i].node);
+        if ((fk == CARC_FIGURE_BUILDER || fk == CARC_FIGURE_PIG) && !holds_own(g, &r, 1, f[i].player_kind & 0xFFu))
+            carci_figure_remove(g, i); /* the next figure moves down to i */
+        else
+            i++;
+    }
+}
+
+static void traders_final(carc_game *g, uint32_t turn)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
+        uint32_t best = 0, winners = 0;
+        for (uint32_t p = 0; p < h->players; p++)
+            if (h->goods[p][k] > best)
+                best = h->goods[p][k];
+        if (!best)
+            continue; /* nobody holds this kind: nobody scores it (T-2) */
+        for (uint32_t p = 0; p < h->players; p++)
+            if (h->goods[p][k] == best) {
+                winners |= 1u << p;
+                CARCI_SET(g, h->score[p], h->score[p] + 10);
+            }
+        carci_event_push(g, CARC_EVENT_TRADE | k << 6, CARC_NO_SEGMENT, turn, 10, winners, 0, 0, 0);
+    }
+}
+
+void carci_traders_install(carci_ruleset *rs)
+{
+    rs->figure_on[CARC_FIGURE_BUILDER] = (uint8_t)(1u << CARC_SEG_ROAD | 1u << CARC_SEG_CITY);
+    rs->specials |= (uint8_t)(1u << CARC_FIGURE_BUILDER);
+    rs->joins_own |= (uint8_t)(1u << CARC_FIGURE_BUILDER);
+    if (rs->modules & CARC_MODULE_FARMERS) { /* without farmers a pig would have nobody to join */
+        rs->figure_on[CARC_FIGURE_PIG] = (uint8_t)(1u << CARC_SEG_FIELD);
+        rs->specials |= (uint8_t)(1u << CARC_FIGURE_PIG);
+        rs->joins_own |= (uint8_t)(1u << CARC_FIGURE_PIG);
+    }
+    rs->hooks.figure_ok = traders_figure_ok;
+    rs->hooks.extends = traders_extends;
+    rs->hooks.completed = traders_completed;
+    rs->hooks.better = traders_better;
+    rs->hooks.removed = traders_removed;
+    rs->hooks.final = traders_final;
+    /* a pass after each tile at most; a token event per goods symbol of
+     * the set, the majorities, and a second field event per pig */
+    uint8_t copies[CARCI_MAX_KINDS];
+    carci_tile_counts(copies, rs->modules);
+    uint32_t symbols = 0;
+    for (uint32_t k = 0; k < carci_tile_kinds; k++)
+        for (uint32_t s = 0; copies[k] && s < carci_tiles[k].nseg; s++)
+            symbols += copies[k] * (uint32_t)__builtin_popcount(carci_tiles[k].seg[s].special &
+                                                               (CARC_SEGMENT_WINE | CARC_SEGMENT_GRAIN |
+                                                                CARC_SEGMENT_CLOTH));
+    rs->hist_extra += rs->ntiles;
+    rs->event_extra += symbols + CARC_GOOD_COUNT + rs->players;
+}
