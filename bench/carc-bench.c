@@ -38,7 +38,17 @@ typedef struct stats {
     double decisions;                 /* answers to decisions other than a placement, passes */
     double garden_during, garden_final, recall, abbot_moves, recalls;
     double inn_during, inn_final, cathedral_during, cathedral_final, big_moves; /* Inns & Cathedrals */
+    double tokens, trade, pig_bonus, builder_moves, pig_moves, second_parts;  /* Traders & Builders */
 } stats;
+
+/* a += b, field by field (stats holds doubles only) */
+static void stats_add(stats *a, const stats *b)
+{
+    double *x = (double *)(void *)a;
+    const double *y = (const double *)(const void *)b;
+    for (size_t i = 0; i < sizeof *a / sizeof *x; i++)
+        x[i] += y[i];
+}
 
 typedef struct job {
     uint64_t seed;
@@ -97,7 +107,7 @@ static void tally(stats *st, const carc_game *g, uint32_t players)
     uint32_t n;
     carc_game_event_count(&n, g);
     for (uint32_t i = 0; i < n; i++) {
-        carc_event e = { sizeof e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+        carc_event e = { sizeof e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
         carc_game_event(&e, g, i);
         if (e.kind == CARC_EVENT_DISCARD)
             continue;
@@ -157,7 +167,7 @@ static void tally_modules(stats *st, const carc_game *g, uint32_t players)
     uint32_t n;
     carc_game_event_count(&n, g);
     for (uint32_t i = 0; i < n; i++) {
-        carc_event e = { sizeof e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+        carc_event e = { sizeof e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
         carc_game_event(&e, g, i);
         if (e.kind == CARC_EVENT_DISCARD)
             continue;
@@ -166,6 +176,16 @@ static void tally_modules(stats *st, const carc_game *g, uint32_t players)
             *(e.kind == CARC_EVENT_SCORE ? &st->inn_during : &st->inn_final) += pts;
         if (e.bonus & CARC_BONUS_CATHEDRAL) /* counted with the cities too */
             *(e.kind == CARC_EVENT_SCORE ? &st->cathedral_during : &st->cathedral_final) += pts;
+        if (e.kind == CARC_EVENT_GOODS) {
+            st->tokens += 1;
+            continue;
+        }
+        if (e.kind == CARC_EVENT_TRADE) {
+            st->trade += pts;
+            continue;
+        }
+        if (e.bonus & CARC_BONUS_PIG) /* counted with the fields too: the pig's extra point per city */
+            st->pig_bonus += pts / 4;
         if (e.kind == CARC_EVENT_RECALL) {
             st->recall += pts;
             st->recalls += 1;
@@ -241,6 +261,9 @@ static void *run_games_modules(void *arg)
                 j->st.figure_opts += (double)nf;
                 j->st.abbot_moves += m->figure == CARC_FIGURE_ABBOT;
                 j->st.big_moves += m->figure == CARC_FIGURE_BIG;
+                j->st.builder_moves += m->figure == CARC_FIGURE_BUILDER;
+                j->st.pig_moves += m->figure == CARC_FIGURE_PIG;
+                j->st.second_parts += pd.part == 2;
             } else {
                 if (carc_game_legal_moves(fl, g, 0) != CARC_OK || carc_movelist_count(fl) == 0) {
                     j->failed = 1;
@@ -473,25 +496,7 @@ int main(int argc, char **argv)
                 fprintf(stderr, "carc-bench: a game failed\n");
                 return 1;
             }
-            st.turns += jobs[t].st.turns;
-            st.placements += jobs[t].st.placements;
-            st.figure_opts += jobs[t].st.figure_opts;
-            st.score += jobs[t].st.score;
-            for (int k = 0; k < 3; k++)
-                st.during[k] += jobs[t].st.during[k];
-            for (int k = 0; k < 4; k++)
-                st.final[k] += jobs[t].st.final[k];
-            st.decisions += jobs[t].st.decisions;
-            st.garden_during += jobs[t].st.garden_during;
-            st.garden_final += jobs[t].st.garden_final;
-            st.recall += jobs[t].st.recall;
-            st.recalls += jobs[t].st.recalls;
-            st.abbot_moves += jobs[t].st.abbot_moves;
-            st.inn_during += jobs[t].st.inn_during;
-            st.inn_final += jobs[t].st.inn_final;
-            st.cathedral_during += jobs[t].st.cathedral_during;
-            st.cathedral_final += jobs[t].st.cathedral_final;
-            st.big_moves += jobs[t].st.big_moves;
+            stats_add(&st, &jobs[t].st);
         }
         gps[r] = games / sec;
         printf("engine=libcarcassonne games=%u seconds=%.3f games_per_sec=%.0f turns_per_game=%.2f "
@@ -502,22 +507,7 @@ int main(int argc, char **argv)
             printf(" modules=%s other_decisions_per_game=%.2f", modules_text, st.decisions / games);
         printf("\n");
         fflush(stdout);
-        total.turns += st.turns;
-        total.score += st.score;
-        for (int k = 0; k < 3; k++)
-            total.during[k] += st.during[k];
-        for (int k = 0; k < 4; k++)
-            total.final[k] += st.final[k];
-        total.garden_during += st.garden_during;
-        total.garden_final += st.garden_final;
-        total.recall += st.recall;
-        total.recalls += st.recalls;
-        total.abbot_moves += st.abbot_moves;
-        total.inn_during += st.inn_during;
-        total.inn_final += st.inn_final;
-        total.cathedral_during += st.cathedral_during;
-        total.cathedral_final += st.cathedral_final;
-        total.big_moves += st.big_moves;
+        stats_add(&total, &st);
     }
     double pp = (double)games * runs * players;
     qsort(gps, runs, sizeof *gps, cmp_double);
@@ -539,6 +529,12 @@ int main(int argc, char **argv)
                "cathedral cities during play=%.2f final=%.2f | big follower moves %.2f a game\n",
                total.inn_during / pp, total.inn_final / pp, total.cathedral_during / pp, total.cathedral_final / pp,
                total.big_moves / ((double)games * runs));
+
+    if (modules & CARC_MODULE_TRADERS)
+        printf("traders & builders, per player: goods tokens=%.2f goods awards=%.2f pig bonus=%.2f (in the farms above) "
+               "| a game: builder moves %.2f, pig moves %.2f, second tiles placed %.2f\n",
+               total.tokens / pp, total.trade / pp, total.pig_bonus / pp, total.builder_moves / ((double)games * runs),
+               total.pig_moves / ((double)games * runs), total.second_parts / ((double)games * runs));
 
     if (ops) {
         optimes t;
