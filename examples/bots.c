@@ -29,6 +29,13 @@
  *   follower's, mostly once its followers run low. Nothing else about it is
  *   special (one-ply, no look-ahead to joins).
  *
+ *   With Traders & Builders the builder and the pig count nothing in a
+ *   majority; a majority holder with his pig in a field expects 4 a city
+ *   instead of 3; each goods majority a player leads is worth most of its 10
+ *   points; a builder on the board and a second tile about to be placed are
+ *   worth a few points (so the bot takes its second tiles and places its
+ *   builder where it has a follower).
+ *
  *   evaluation = value(me) - max over opponents of value(opponent)
  *
  * The moves tried are every legal answer to the pending decision
@@ -56,10 +63,13 @@ typedef struct bot_weights {
     double horizon;          /* own turns left that count as "plenty of time" */
     double abbot_supply;     /* value of the abbot in supply (with the Abbot) */
     double big_supply;       /* value of the big follower in supply (with Inns & Cathedrals) */
+    double builder_board;    /* Traders & Builders: a builder on the board (second tiles to come) */
+    double second_tile;      /* ... the second tile about to be placed */
+    double goods_lead;       /* ... share of the 10 points a goods lead is expected to keep */
 } bot_weights;
 
 static const bot_weights default_weights = {
-    1.0, {0.75, 0.55, 0.35, 0.2, 0.2}, 2.0, 0.8, -1.5, {6.0, 4.0, 3.0, 2.5}, 8.0, 3.0, 3.5,
+    1.0, {0.75, 0.55, 0.35, 0.2, 0.2}, 2.0, 0.8, -1.5, {6.0, 4.0, 3.0, 2.5}, 8.0, 3.0, 3.5, 3.0, 4.0, 0.8,
 };
 
 struct bot {
@@ -68,6 +78,7 @@ struct bot {
     uint64_t rng;
     bool abbot;            /* the Abbot is in play */
     bool inns;             /* Inns & Cathedrals: the big follower, majorities by strength */
+    bool traders;          /* Traders & Builders: goods, the builder, the pig */
     carc_movelist *moves;
     carc_game *scratch;    /* greedy: a copy of the game to try moves on */
     uint32_t *features;    /* greedy: distinct occupied features (scratch space) */
@@ -121,6 +132,7 @@ bot *bot_new(bot_kind kind, uint64_t seed, const carc_game *game)
         memset(&opts, 0, sizeof opts);
         b->abbot = carc_game_options_get(&opts, game) == CARC_OK && (opts.modules & CARC_MODULE_ABBOT) != 0;
         b->inns = (opts.modules & CARC_MODULE_INNS) != 0;
+        b->traders = (opts.modules & CARC_MODULE_TRADERS) != 0;
     }
     if (carc_movelist_new(&b->moves, game) != CARC_OK) {
         free(b);
@@ -210,6 +222,42 @@ static int remember_feature(bot *b, size_t *n, uint32_t feature)
     return 1;
 }
 
+/* Majority weight of a figure kind: a follower or an abbot 1, the big
+ * follower 2, the builder and the pig 0. */
+static uint32_t figure_strength(uint32_t figure)
+{
+    return figure == CARC_FIGURE_BIG ? 2u : figure == CARC_FIGURE_BUILDER || figure == CARC_FIGURE_PIG ? 0u : 1u;
+}
+
+/* Traders & Builders: the goods majorities the players lead (10 each, at
+ * the end), a builder on the board (second tiles to come) and a second tile
+ * about to be placed. */
+static void traders_estimate(const bot *b, const carc_game *g, uint32_t players, double time, double *value)
+{
+    for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
+        uint32_t have[BOT_MAX_PLAYERS] = {0}, best = 0;
+        for (uint32_t p = 0; p < players; p++) {
+            carc_game_goods(&have[p], g, p, k);
+            if (have[p] > best)
+                best = have[p];
+        }
+        for (uint32_t p = 0; best > 0 && p < players; p++)
+            if (have[p] == best)
+                value[p] += 10.0 * b->w->goods_lead;
+    }
+    for (uint32_t p = 0; p < players; p++) {
+        uint32_t builders = 1;
+        carc_game_figure_supply(&builders, g, p, CARC_FIGURE_BUILDER);
+        if (builders == 0)
+            value[p] += b->w->builder_board * time;
+    }
+    carc_pending pd;
+    memset(&pd, 0, sizeof pd);
+    pd.struct_size = sizeof pd;
+    if (carc_game_pending(&pd, g) == CARC_OK && (pd.flags & CARC_PENDING_SECOND_TILE) && pd.player < players)
+        value[pd.player] += b->w->second_tile;
+}
+
 /* value(me) - max value(opponent) in `g`, for player `me`. */
 static double evaluate(bot *b, const carc_game *g, uint32_t me)
 {
@@ -261,17 +309,19 @@ static double evaluate(bot *b, const carc_game *g, uint32_t me)
             f.struct_size = sizeof f;
             if (carc_game_feature(&f, g, fig.feature) != CARC_OK)
                 continue;
-            if (carc_game_feature_occupants(counts, BOT_MAX_PLAYERS, g, fig.feature) != CARC_OK)
-                continue;
-            if (b->inns) /* majorities by strength: a big follower counts two */
-                for (uint32_t k = 0; k < figures; k++) {
-                    carc_figure_info other;
-                    memset(&other, 0, sizeof other);
-                    other.struct_size = sizeof other;
-                    if (carc_game_figure(&other, g, k) == CARC_OK && other.feature == fig.feature &&
-                        other.figure == CARC_FIGURE_BIG && other.player < BOT_MAX_PLAYERS)
-                        counts[other.player]++;
-                }
+            /* majorities by strength: a big follower counts two, a builder or a pig nothing */
+            uint32_t pigs = 0;
+            for (uint32_t k = 0; k < figures; k++) {
+                carc_figure_info other;
+                memset(&other, 0, sizeof other);
+                other.struct_size = sizeof other;
+                if (carc_game_figure(&other, g, k) != CARC_OK || other.feature != fig.feature ||
+                    other.player >= BOT_MAX_PLAYERS)
+                    continue;
+                counts[other.player] += figure_strength(other.figure);
+                if (other.figure == CARC_FIGURE_PIG)
+                    pigs |= 1u << other.player;
+            }
             for (uint32_t p = 0; p < players; p++)
                 if (counts[p] > best)
                     best = counts[p];
@@ -279,9 +329,11 @@ static double evaluate(bot *b, const carc_game *g, uint32_t me)
                 continue;
             est = feature_estimate(b->w, &f, time);
             for (uint32_t p = 0; p < players; p++)
-                if (counts[p] == best)
-                    value[p] += est;
+                if (counts[p] == best) /* a pig: 4 a city instead of 3 */
+                    value[p] += (pigs >> p) & 1u ? est * 4.0 / 3.0 : est;
         }
+        if (b->traders)
+            traders_estimate(b, g, players, time, value);
     }
 
     {

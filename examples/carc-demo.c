@@ -364,7 +364,8 @@ static bool abbot_in_play(const session *s)
     return (s->opt->modules & CARC_MODULE_ABBOT) != 0;
 }
 
-static void print_move(const session *s, uint32_t turn, uint32_t player, const carc_move *m)
+/* second: the move answers the builder's second tile */
+static void print_move(const session *s, uint32_t turn, uint32_t player, bool second, const carc_move *m)
 {
     char text[96], who[32];
     carc_segment_info seg;
@@ -372,10 +373,14 @@ static void print_move(const session *s, uint32_t turn, uint32_t player, const c
     format_move(text, sizeof text, m);
     if (m->kind != CARC_MOVE_PLACE) {
         /* a decision that is not a placement: no new turn */
-        printf("         %-8s %s\n", player_label(s, player, who, sizeof who), text);
+        printf("         %-8s %s%s\n", player_label(s, player, who, sizeof who), text,
+               m->kind == CARC_MOVE_PASS && second ? " (declines the builder's second tile)" : "");
         return;
     }
-    printf("Turn %2u  %-8s tile %-2s  ", turn, player_label(s, player, who, sizeof who), tile_name(m->tile));
+    if (second)
+        printf("  ...    %-8s tile %-2s  ", "(second)", tile_name(m->tile));
+    else
+        printf("Turn %2u  %-8s tile %-2s  ", turn, player_label(s, player, who, sizeof who), tile_name(m->tile));
     memset(&seg, 0, sizeof seg);
     seg.struct_size = sizeof seg;
     if (m->figure == CARC_FIGURE_ABBOT && m->segment == CARC_SEGMENT_RECALL)
@@ -392,14 +397,22 @@ static void print_move(const session *s, uint32_t turn, uint32_t player, const c
                feature_name(seg.kind));
 }
 
-/* What made a score's value besides the base rule (Inns & Cathedrals), "" if nothing. */
+/* What made a score's value besides the base rule (Inns & Cathedrals, the pig), "" if nothing. */
 static const char *bonus_text(const carc_event *ev)
 {
+    if (ev->bonus & CARC_BONUS_PIG)
+        return " with a pig, 4 a city";
     if (ev->bonus & CARC_BONUS_CATHEDRAL)
         return ev->kind == CARC_EVENT_SCORE ? " with a cathedral, 3 a tile and pennant" : " with a cathedral";
     if (ev->bonus & CARC_BONUS_INN)
         return ev->kind == CARC_EVENT_SCORE ? " with an inn, 2 a tile" : " with an inn";
     return "";
+}
+
+static const char *good_name(uint32_t good)
+{
+    static const char *const names[CARC_GOOD_COUNT] = { "wine", "grain", "cloth" };
+    return good < CARC_GOOD_COUNT ? names[good] : "?";
 }
 
 /* Print events [from, count). */
@@ -425,7 +438,19 @@ static void print_events(const carc_game *g, uint32_t from)
             printf("Final scoring:\n");
             final_header = true;
         }
+        if (ev.kind == CARC_EVENT_TRADE && !final_header) {
+            printf("Final scoring:\n");
+            final_header = true;
+        }
         format_players(who, sizeof who, ev.players);
+        if (ev.kind == CARC_EVENT_GOODS) {
+            printf("         %s takes a %s token from the completed city\n", who, good_name(ev.good));
+            continue;
+        }
+        if (ev.kind == CARC_EVENT_TRADE) {
+            printf("         %s +%d for the most %s\n", who, ev.points, good_name(ev.good));
+            continue;
+        }
         if (ev.kind == CARC_EVENT_RECALL) {
             printf("         %s +%d for the abbot's %s (%u tile%s), abbot back to supply\n", who[0] ? who : "nobody",
                    ev.points, feature_name(ev.feature_kind), ev.tiles, ev.tiles == 1 ? "" : "s");
@@ -466,6 +491,14 @@ static void print_scores(const session *s, bool final)
             carc_game_figure_supply(&bigs, s->game, p, CARC_FIGURE_BIG);
             printf(" (big follower %s)", bigs > 0 ? "in supply" : "on the board");
         }
+        if (s->opt->modules & CARC_MODULE_TRADERS) {
+            uint32_t goods[CARC_GOOD_COUNT] = { 0, 0, 0 }, builder = 0;
+            for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
+                carc_game_goods(&goods[k], s->game, p, k);
+            carc_game_figure_supply(&builder, s->game, p, CARC_FIGURE_BUILDER);
+            printf(" (builder %s) (goods: %u wine, %u grain, %u cloth)", builder > 0 ? "in supply" : "on the board",
+                   goods[0], goods[1], goods[2]);
+        }
         putchar('\n');
     }
     if (final && carc_game_leaders(&leaders, s->game) == CARC_OK && leaders != 0) {
@@ -484,6 +517,10 @@ static int play_and_report(session *s, const carc_move *m)
     uint32_t events = 0, player = 0, turn = moves_played(s->game) + 1;
     carc_status st;
 
+    carc_pending pending;
+    memset(&pending, 0, sizeof pending);
+    pending.struct_size = sizeof pending;
+    carc_game_pending(&pending, s->game);
     carc_game_event_count(&events, s->game);
     carc_game_current_player(&player, s->game);
     st = carc_game_play(s->game, m);
@@ -495,7 +532,7 @@ static int play_and_report(session *s, const carc_move *m)
         return -1;
     }
     if (!s->opt->quiet) {
-        print_move(s, turn, player, m);
+        print_move(s, turn, player, (pending.flags & CARC_PENDING_SECOND_TILE) != 0, m);
         print_events(s->game, events);
     }
     return 0;
@@ -525,8 +562,10 @@ static void play_help(void)
            "  a move          in the move notation: TILE X Y ROTATION [WHERE], e.g. 'D 1 0 90 road:E'\n"
            "                  (y grows to the south; WHERE is road:E, city:N, field:NNE, cloister or -;\n"
            "                  with the Abbot also abbot/cloister, abbot/garden or abbot/recall;\n"
-           "                  with Inns & Cathedrals the big follower: big/road:E, big/city:N, ...)\n"
-           "  pass            decline a decision you may decline (when the list has it)\n"
+           "                  with Inns & Cathedrals the big follower: big/road:E, big/city:N, ...;\n"
+           "                  with Traders & Builders builder/road:E, builder/city:N, pig/field:NNE)\n"
+           "  pass            decline a decision you may decline (when the list has it), e.g. the\n"
+           "                  builder's second tile\n"
            "  moves           list the legal moves again\n"
            "  board           draw the board again\n"
            "  undo            take back your last turn (and the bots' turns since)\n"

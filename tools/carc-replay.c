@@ -84,6 +84,17 @@ static void print_event(const carc_event *e, uint32_t players)
                (unsigned long)e->tiles, e->tiles == 1 ? "" : "s", (long)e->x, (long)e->y, tile != NULL ? tile : "?");
         return;
     }
+    if (e->kind == CARC_EVENT_GOODS || e->kind == CARC_EVENT_TRADE) {
+        static const char *const goods[CARC_GOOD_COUNT] = { "wine", "grain", "cloth" };
+        const char *good = e->good < CARC_GOOD_COUNT ? goods[e->good] : "?";
+        print_players(e->players, players);
+        if (e->kind == CARC_EVENT_GOODS)
+            printf(" takes a %s token from the city completed at %ld,%ld (%s)\n", good, (long)e->x, (long)e->y,
+                   tile != NULL ? tile : "?");
+        else
+            printf(" for the most %s\n", good);
+        return;
+    }
     print_players(e->players, players);
     printf(" for %s%s of %lu tile%s at %ld,%ld (%s)", e->kind == CARC_EVENT_FINAL ? "an unfinished " : "a ",
            feature_name(e->feature_kind), (unsigned long)e->tiles, e->tiles == 1 ? "" : "s", (long)e->x,
@@ -92,6 +103,8 @@ static void print_event(const carc_event *e, uint32_t players)
         printf(e->kind == CARC_EVENT_FINAL ? ", a cathedral: nothing at the end" : ", a cathedral: 3 a tile and pennant");
     else if (e->bonus & CARC_BONUS_INN)
         printf(e->kind == CARC_EVENT_FINAL ? ", an inn: nothing at the end" : ", an inn: 2 a tile");
+    else if (e->bonus & CARC_BONUS_PIG)
+        printf(", with a pig: 4 a city");
     if (e->returned > 0)
         printf(", %lu follower%s back", (unsigned long)e->returned, e->returned == 1 ? "" : "s");
     printf("\n");
@@ -119,7 +132,7 @@ int main(int argc, char **argv)
 {
     const char *path = NULL, *svg = NULL;
     uint32_t flags = 0, players = 0, hcount = 0, ecount = 0, i, e, p;
-    bool abbot = false, inns = false;
+    bool abbot = false, inns = false, traders = false;
     carc_load_error err;
     carc_game *g = NULL;
     char *data;
@@ -176,6 +189,7 @@ int main(int argc, char **argv)
         carc_game_options_get(&opts, g);
         abbot = (opts.modules & CARC_MODULE_ABBOT) != 0;
         inns = (opts.modules & CARC_MODULE_INNS) != 0;
+        traders = (opts.modules & CARC_MODULE_TRADERS) != 0;
         printf("%lu players, %lu history entries", (unsigned long)players, (unsigned long)hcount);
         for (bit = 1; bit != 0; bit <<= 1)
             if ((opts.modules & bit) && bit != CARC_MODULE_FARMERS && carc_module_name(bit) != NULL) {
@@ -213,7 +227,7 @@ int main(int argc, char **argv)
             memset(&ev, 0, sizeof ev);
             ev.struct_size = sizeof ev;
             if (carc_game_event(&ev, g, e) == CARC_OK && ev.turn == i &&
-                (ev.kind == CARC_EVENT_SCORE || ev.kind == CARC_EVENT_RECALL))
+                (ev.kind == CARC_EVENT_SCORE || ev.kind == CARC_EVENT_RECALL || ev.kind == CARC_EVENT_GOODS))
                 print_event(&ev, players);
         }
     }
@@ -221,7 +235,7 @@ int main(int argc, char **argv)
         carc_event ev;
         memset(&ev, 0, sizeof ev);
         ev.struct_size = sizeof ev;
-        if (carc_game_event(&ev, g, e) != CARC_OK || ev.kind != CARC_EVENT_FINAL)
+        if (carc_game_event(&ev, g, e) != CARC_OK || (ev.kind != CARC_EVENT_FINAL && ev.kind != CARC_EVENT_TRADE))
             continue;
         if (a++ == 0)
             printf("\nfinal scoring:\n");
@@ -250,9 +264,17 @@ int main(int argc, char **argv)
                 carc_game_figure_supply(&abbots, g, p, CARC_FIGURE_ABBOT);
             if (inns)
                 carc_game_figure_supply(&bigs, g, p, CARC_FIGURE_BIG);
-            printf("  P%lu: %4ld points, %lu followers in supply%s%s%s\n", (unsigned long)p, (long)score,
+            char goods[80] = "";
+            if (traders) {
+                uint32_t n[CARC_GOOD_COUNT] = { 0, 0, 0 };
+                for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
+                    carc_game_goods(&n[k], g, p, k);
+                snprintf(goods, sizeof goods, ", goods %lu wine %lu grain %lu cloth", (unsigned long)n[0],
+                         (unsigned long)n[1], (unsigned long)n[2]);
+            }
+            printf("  P%lu: %4ld points, %lu followers in supply%s%s%s%s\n", (unsigned long)p, (long)score,
                    (unsigned long)supply, !abbot ? "" : abbots > 0 ? ", abbot in supply" : ", abbot on the board",
-                   !inns ? "" : bigs > 0 ? ", big follower in supply" : ", big follower on the board",
+                   !inns ? "" : bigs > 0 ? ", big follower in supply" : ", big follower on the board", goods,
                    over && ((leaders >> p) & 1u) ? "  (winner)" : "");
         }
         if (!over)

@@ -165,6 +165,8 @@ static uint32_t traders_better(const carc_game *g, uint16_t root, uint32_t playe
 {
     const carci_fig *f = CARCI_FIGS(g);
     uint32_t pigs = 0;
+    if (*points == 0)
+        return 0; /* no completed city: a pig changes nothing */
     for (uint32_t i = 0, e = CARCI_HDR(g)->n_figs; i < e; i++)
         if ((f[i].player_kind >> 8) == CARC_FIGURE_PIG && carci_find(g, f[i].node) == root)
             pigs |= 1u << (f[i].player_kind & 0xFFu);
