@@ -140,10 +140,10 @@ typedef struct carci_hooks {
      * its neighbours, before its figure and scoring, in the first part of a
      * turn: whether the player takes a second tile (the builder) */
     bool (*extends)(const carc_game *g, uint32_t player, uint16_t base, uint32_t kind);
-    /* after the scoring of segment seg's road or city (tile kind, first
-     * node base), which the move of `player` completed during play, whether
-     * or not anybody held it (trade goods) */
-    void (*completed)(carc_game *g, uint16_t base, uint32_t kind, uint32_t seg, uint32_t player, uint32_t turn);
+    /* after the scoring of the roads and cities the tile (kind, its first
+     * node base) of `player`'s move completed during play, whether or not
+     * anybody held them: what they give besides points (trade goods) */
+    void (*completed)(carc_game *g, uint16_t base, uint32_t kind, uint32_t player, uint32_t turn);
     /* field scoring: of the majority holders `players`, the ones who score
      * *points (with *bonus) instead of the points given in (the pig) */
     uint32_t (*better)(const carc_game *g, uint16_t root, uint32_t players, int32_t *points, uint32_t *bonus);
@@ -187,6 +187,7 @@ typedef struct carci_ruleset {
     uint32_t max_actions;   /* figure actions after one placement, at most (no figure included) */
     uint8_t specials;       /* bit f: figure kind f (one per player) is in play */
     uint8_t joins_own;      /* bit f: figure kind f obeys hooks.figure_ok, not the occupancy rule */
+    bool turn_steps;        /* hooks.extends or hooks.completed: steps of a module within a turn */
     uint32_t hist_extra;    /* history entries a module adds to a game (passes), at most */
     uint32_t event_extra;   /* events a module adds to a game (goods), at most */
     uint8_t copies[CARCI_MAX_KINDS]; /* copies of each kind in the set, the start tile included */
@@ -220,8 +221,9 @@ typedef struct carci_hdr {
      * (0: none yet, 1: left, 2: right) */
     int16_t river_x, river_y;
     uint16_t river_in, river_bend;
-    /* Traders & Builders: each player's goods tokens; whether the turn's
-     * second part (the builder's second tile) is pending */
+    /* Traders & Builders: each player's goods tokens; the builder's second
+     * tile: 0 none, 1 pending (part 2 of the turn), 2 earned by the part
+     * being played */
     uint16_t goods[CARCI_MAX_PLAYERS + 1][CARC_GOOD_COUNT];
     uint16_t second, pad_;
 } carci_hdr;

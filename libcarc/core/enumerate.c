@@ -172,11 +172,20 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
 static inline void append_figure(carc_movelist *l, const carc_game *g, carc_move *m, uint32_t fi, unsigned placed,
                                  unsigned f)
 {
-    bool own = (g->rs->joins_own >> f) & 1u; /* the builder, the pig: by their module's rule */
+    if ((g->rs->joins_own >> f) & 1u) { /* the builder, the pig: by their module's rule */
+        for (unsigned e = g->rs->eligible[f][m->tile]; e; e &= e - 1) {
+            unsigned i = (unsigned)__builtin_ctz(e);
+            if (!g->rs->hooks.figure_ok(g, fi, placed, m->tile, m->rotation, i, f))
+                continue;
+            m->figure = (uint8_t)f;
+            m->segment = (uint8_t)i;
+            l->moves[l->n++] = *m;
+        }
+        return;
+    }
     for (unsigned e = g->rs->eligible[f][m->tile]; e; e &= e - 1) {
         unsigned i = (unsigned)__builtin_ctz(e);
-        if (own ? !g->rs->hooks.figure_ok(g, fi, placed, m->tile, m->rotation, i, f)
-                : !carci_segment_free(g, fi, placed, m->tile, m->rotation, i))
+        if (!carci_segment_free(g, fi, placed, m->tile, m->rotation, i))
             continue;
         m->figure = (uint8_t)f;
         m->segment = (uint8_t)i;

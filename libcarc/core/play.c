@@ -281,7 +281,12 @@ void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn
     CARCI_SET(g, h->n_events, h->n_events + 1);
 }
 
-void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
+/* One place move. `steps` (a constant in each caller) says whether the
+ * ruleset has steps of its own within the turn (rs->turn_steps: the
+ * builder's double turn, goods): the base game's copy of this function has
+ * no test of them. */
+static inline __attribute__((always_inline)) void apply_move(carc_game *g, const carc_move *m, uint32_t fi,
+                                                             const bool steps)
 {
     carci_hdr *h = CARCI_HDR(g);
     const carci_kindinfo *ki = &g->rs->kinds[m->tile];
@@ -358,8 +363,10 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
     }
 
     /* the builder's double turn is decided by where the tile went, before
-     * its figure and the scoring (which may send the builder home) */
-    bool again = g->rs->hooks.extends && !h->second && g->rs->hooks.extends(g, player, base, m->tile);
+     * its figure and the scoring (which may send the builder home): second
+     * 2 says the turn goes on once this part is done */
+    if (steps && g->rs->hooks.extends && !h->second && g->rs->hooks.extends(g, player, base, m->tile))
+        CARCI_SET(g, h->second, 2);
     uint32_t turn = h->n_hist;
     if (m->segment == CARC_SEGMENT_RECALL) {
         carci_abbot_recall(g, player, turn, m->x, m->y);
@@ -386,13 +393,11 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
     for (unsigned mk = ki->rc_mask; mk; mk &= mk - 1) {
         unsigned i = (unsigned)__builtin_ctz(mk);
         uint16_t r = carci_find(g, (uint16_t)(base + i));
-        if (nd[r].open != 0)
-            continue;
-        if (nd[r].tile_occ >> 8)
+        if (nd[r].open == 0 && (nd[r].tile_occ >> 8))
             carci_score_feature(g, r, false, turn);
-        if (g->rs->hooks.completed)
-            g->rs->hooks.completed(g, base, m->tile, i, player, turn);
     }
+    if (steps && g->rs->hooks.completed) /* then what completing gives besides points (goods) */
+        g->rs->hooks.completed(g, base, m->tile, player, turn);
     carci_mon *mon = CARCI_MONS(g);
     for (uint32_t i = 0, n = h->n_mon; i < n; i++) {
         /* without a branch on the position (it mispredicts): add 0 or 1 */
@@ -413,13 +418,26 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
             carci_score_feature(g, n, false, turn);
     }
 
-    if (again) {
-        CARCI_SET(g, h->second, 1); /* the same player places a second tile */
-        return;
+    if (steps && h->second) {
+        bool again = h->second == 2;
+        CARCI_SET(g, h->second, again); /* 1: the same player places a second tile */
+        if (again)
+            return;
     }
-    if (h->second)
-        CARCI_SET(g, h->second, 0);
     CARCI_SET(g, h->cur, (h->cur + 1) % h->players);
+}
+
+static __attribute__((noinline)) void apply_move_steps(carc_game *g, const carc_move *m, uint32_t fi)
+{
+    apply_move(g, m, fi, true);
+}
+
+void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
+{
+    if (g->rs->turn_steps)
+        apply_move_steps(g, m, fi);
+    else
+        apply_move(g, m, fi, false);
 }
 
 /* A move that places no tile, checked by carci_check_move. Today: the pass

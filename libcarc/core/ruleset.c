@@ -228,19 +228,25 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->front_cap = (2 * ntiles + 4 + 7) & ~7u; /* padded for 8-wide scans */
     rs->mon_cap = nmon;
     carci_modules_install(rs, o, NULL, 0); /* figure rules and hooks */
+    rs->turn_steps = rs->hooks.extends || rs->hooks.completed;
     memcpy(rs->copies, copies, sizeof copies);
-    for (uint32_t f = 0; f <= CARC_FIGURE_PIG; f++)
-        for (uint32_t k = 0; rs->figure_on[f] && k < nkinds; k++)
-            for (unsigned i = 0; copies[k] && i < carci_tiles[k].nseg; i++)
-                if ((rs->figure_on[f] >> carci_tiles[k].seg[i].kind) & 1u)
-                    rs->eligible[f][k] |= (uint16_t)(1u << i);
-    /* no figure, each figure in play on each segment it may take, the recall */
+    /* the segments each figure may take, and the figure actions after one
+     * placement at most: no figure, each figure in play on each segment it
+     * may take, the recall */
     rs->max_actions = 1u + ((rs->specials >> CARC_FIGURE_ABBOT) & 1u);
     for (uint32_t f = 0; f <= CARC_FIGURE_PIG; f++) {
         uint32_t most = 0;
-        for (uint32_t k = 0; rs->figure_on[f] && k < nkinds; k++)
-            if (carci_popcount16(rs->eligible[f][k]) > most)
-                most = carci_popcount16(rs->eligible[f][k]);
+        for (uint32_t k = 0; rs->figure_on[f] && k < nkinds; k++) {
+            if (!copies[k])
+                continue;
+            uint16_t e = 0;
+            for (unsigned i = 0; i < carci_tiles[k].nseg; i++)
+                if ((rs->figure_on[f] >> carci_tiles[k].seg[i].kind) & 1u)
+                    e |= (uint16_t)(1u << i);
+            rs->eligible[f][k] = e;
+            if (carci_popcount16(e) > most)
+                most = carci_popcount16(e);
+        }
         rs->max_actions += most;
     }
     rs->fig_cap = o->players * (CARCI_FOLLOWERS + carci_popcount16(rs->specials));

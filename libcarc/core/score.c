@@ -31,14 +31,18 @@ static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn
     uint32_t tiles, bonus;
     int32_t points = carci_feature_value(g, root, final, &tiles, &bonus);
     uint8_t kind = carci_node_kind(g, root);
+    for (uint32_t p = 0; p < h->players; p++)
+        if (players & (1u << p))
+            CARCI_SET(g, h->score[p], h->score[p] + points);
     /* some majority holders may score more (a pig in its field) */
     uint32_t better = 0, better_bonus = bonus;
     int32_t better_points = points;
-    if (g->rs->hooks.better && kind == CARC_SEG_FIELD)
+    if (g->rs->hooks.better && kind == CARC_SEG_FIELD) {
         better = g->rs->hooks.better(g, root, players, &better_points, &better_bonus) & players;
-    for (uint32_t p = 0; p < h->players; p++)
-        if (players & (1u << p))
-            CARCI_SET(g, h->score[p], h->score[p] + ((better >> p) & 1u ? better_points : points));
+        for (uint32_t p = 0; p < h->players; p++)
+            if (better & (1u << p))
+                CARCI_SET(g, h->score[p], h->score[p] + (better_points - points));
+    }
 
     if (!final) {
         /* every figure on the feature goes home; keep the others in order */
@@ -65,12 +69,13 @@ static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn
         CARCI_SET(g, nd[root].tile_occ, nd[root].tile_occ & 0xFFu);
     }
     uint32_t ev = final ? CARC_EVENT_FINAL : CARC_EVENT_SCORE;
-    if (players & ~better) {
-        carci_event_push(g, ev | bonus << 3, kind, turn, points, players & ~better, returned, root, tiles);
-        returned = 0;
-    }
-    if (better)
+    if (__builtin_expect(better != 0, 0)) { /* one event for each value */
+        if (players & ~better)
+            carci_event_push(g, ev | bonus << 3, kind, turn, points, players & ~better, 0, root, tiles);
         carci_event_push(g, ev | better_bonus << 3, kind, turn, better_points, better, returned, root, tiles);
+        return;
+    }
+    carci_event_push(g, ev | bonus << 3, kind, turn, points, players, returned, root, tiles);
 }
 
 void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn)

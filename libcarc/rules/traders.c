@@ -136,27 +136,30 @@ static bool traders_extends(const carc_game *g, uint32_t player, uint16_t base, 
     return false;
 }
 
-static void traders_completed(carc_game *g, uint16_t base, uint32_t kind, uint32_t seg, uint32_t player,
-                              uint32_t turn)
+static void traders_completed(carc_game *g, uint16_t base, uint32_t kind, uint32_t player, uint32_t turn)
 {
-    if (carci_tiles[kind].seg[seg].kind != CARC_SEG_CITY)
-        return;
-    uint16_t r = carci_find(g, (uint16_t)(base + seg));
-    /* a city the tile meets with two segments gives its goods once */
-    for (unsigned mk = g->rs->kinds[kind].rc_mask & ((1u << seg) - 1u); mk; mk &= mk - 1)
-        if (carci_find(g, (uint16_t)(base + (unsigned)__builtin_ctz(mk))) == r)
-            return;
-    uint32_t goods[CARC_GOOD_COUNT];
-    carci_feature_goods(g, r, goods);
+    const carci_tiledef *t = &carci_tiles[kind];
+    const carci_node *nd = CARCI_NODES(g);
     carci_hdr *h = CARCI_HDR(g);
-    uint32_t tiles = 0;
-    for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
-        if (goods[k] && !tiles)
-            tiles = carci_feature_tiles(g, r, NULL, NULL);
-        for (uint32_t c = 0; c < goods[k]; c++) {
-            CARCI_SET(g, h->goods[player][k], h->goods[player][k] + 1);
-            carci_event_push(g, CARC_EVENT_GOODS | k << 6, CARC_SEG_CITY, turn, 0, 1u << player, 0, r, tiles);
-        }
+    for (unsigned mk = g->rs->kinds[kind].rc_mask; mk; mk &= mk - 1) {
+        unsigned seg = (unsigned)__builtin_ctz(mk);
+        uint16_t r = carci_find(g, (uint16_t)(base + seg));
+        if (t->seg[seg].kind != CARC_SEG_CITY || nd[r].open != 0)
+            continue;
+        /* a city the tile meets with two segments gives its goods once */
+        bool seen = false;
+        for (unsigned o = g->rs->kinds[kind].rc_mask & ((1u << seg) - 1u); o; o &= o - 1)
+            seen |= carci_find(g, (uint16_t)(base + (unsigned)__builtin_ctz(o))) == r;
+        if (seen)
+            continue;
+        uint32_t goods[CARC_GOOD_COUNT];
+        carci_feature_goods(g, r, goods);
+        uint32_t tiles = goods[0] + goods[1] + goods[2] ? carci_feature_tiles(g, r, NULL, NULL) : 0;
+        for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
+            for (uint32_t c = 0; c < goods[k]; c++) {
+                CARCI_SET(g, h->goods[player][k], h->goods[player][k] + 1);
+                carci_event_push(g, CARC_EVENT_GOODS | k << 6, CARC_SEG_CITY, turn, 0, 1u << player, 0, r, tiles);
+            }
     }
 }
 

@@ -72,11 +72,16 @@ bool carci_kind_in_set(uint32_t kind, uint32_t modules)
 
 void carci_tile_counts(uint8_t *copies, uint32_t modules)
 {
-    for (uint32_t k = 0; k < carci_tile_kinds; k++)
-        copies[k] = carci_kind_in_set(k, modules) ? carci_tiles[k].copies : 0;
-    for (uint32_t k = 0; k < carci_tile_kinds; k++)
-        if (copies[k] && carci_tiles[k].replaces != CARCI_NONE)
-            copies[carci_tiles[k].replaces] = (uint8_t)(copies[carci_tiles[k].replaces] - copies[k]);
+    /* One pass: a kind replaces copies of a kind before it (tile sets are
+     * appended after the base game's; test engine.catalogue checks it). A
+     * kind's module is one flag (0: the base game). */
+    for (uint32_t k = 0; k < carci_tile_kinds; k++) {
+        const carci_tiledef *t = &carci_tiles[k];
+        uint8_t c = (t->module & ~modules) ? 0 : t->copies;
+        copies[k] = c;
+        if (c && t->replaces != CARCI_NONE)
+            copies[t->replaces] = (uint8_t)(copies[t->replaces] - c);
+    }
 }
 
 uint32_t carci_tile_copies(uint32_t kind, uint32_t modules)
