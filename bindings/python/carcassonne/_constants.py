@@ -10,7 +10,8 @@ from enum import IntEnum, IntFlag
 
 __all__ = [
     "Status", "Edge", "SegmentKind", "SegmentEnd", "SegmentSpecial", "Side", "Module", "Figure",
-    "EventKind", "Bonus", "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag",
+    "EventKind", "Bonus", "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag", "Good",
+    "GOOD_COUNT", "GOOD_NAMES", "GOOD_MARKS",
     "GAME_OPTIONS_VERSION", "DEFAULT_START_TILE", "NO_SEGMENT", "SEGMENT_RECALL",
     "CLONE_NO_HISTORY", "GAME_NO_UNDO", "MODULE_NAMES", "FIGURE_NAMES", "QUARTER_NAMES",
     "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT",
@@ -89,6 +90,9 @@ class SegmentSpecial(IntFlag):
     NONE = 0
     INN = 1 << 0          # Inns & Cathedrals: an inn beside this road
     CATHEDRAL = 1 << 1    # Inns & Cathedrals: a cathedral in this city
+    WINE = 1 << 2         # Traders & Builders: a wine symbol in this city
+    GRAIN = 1 << 3        # Traders & Builders: a grain symbol in this city
+    CLOTH = 1 << 4        # Traders & Builders: a cloth symbol in this city
 
 
 class Side(IntEnum):
@@ -161,6 +165,8 @@ class EventKind(IntEnum):
     FINAL = 1
     DISCARD = 2
     RECALL = 3
+    GOODS = 4     # Traders & Builders: one trade-goods token taken (0.2)
+    TRADE = 5     # Traders & Builders: the 10-point majority of one kind of goods (0.2)
 
 
 class Bonus(IntFlag):
@@ -169,6 +175,19 @@ class Bonus(IntFlag):
     NONE = 0
     INN = 1 << 0          # an inn: 2 per tile when complete, 0 at the end
     CATHEDRAL = 1 << 1    # a cathedral: 3 per tile and pennant when complete, 0 at the end
+    PIG = 1 << 2          # a field's majority holder with his pig there: 4 per city
+
+
+class Good(IntEnum):
+    """carc_good (game.h, 0.2): the trade goods of Traders & Builders."""
+    WINE = 0
+    GRAIN = 1
+    CLOTH = 2
+
+    @property
+    def mark(self) -> "SegmentSpecial":
+        """The segment mark of its symbol (CARC_SEGMENT_GOOD(good))."""
+        return SegmentSpecial(SegmentSpecial.WINE << self.value)
 
 
 class HistoryKind(IntEnum):
@@ -188,6 +207,7 @@ ENUM_UNIQUE_ROTATIONS = 1 << 0    # CARC_ENUM_UNIQUE_ROTATIONS
 RENDER_COLOR = 1 << 0             # CARC_RENDER_COLOR
 RENDER_NO_LEGEND = 1 << 1         # CARC_RENDER_NO_LEGEND
 RECORD_FORMAT = 1                 # CARC_RECORD_FORMAT
+GOOD_COUNT = 3                    # CARC_GOOD_COUNT: the kinds of goods
 
 # Names used by the move notation (tile.h geometry, FORMAT.md).
 SIDE_NAMES = ("N", "E", "S", "W")
@@ -195,8 +215,13 @@ PORT_NAMES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
 #: The location of a field that touches no side (IC/CCCC): "field:interior".
 INTERIOR = "interior"
 #: The names of the segment marks and of the score bonuses, by flag.
-SPECIAL_NAMES = {SegmentSpecial.INN: "inn", SegmentSpecial.CATHEDRAL: "cathedral"}
-BONUS_NAMES = {Bonus.INN: "inn", Bonus.CATHEDRAL: "cathedral"}
+SPECIAL_NAMES = {SegmentSpecial.INN: "inn", SegmentSpecial.CATHEDRAL: "cathedral",
+                 SegmentSpecial.WINE: "wine", SegmentSpecial.GRAIN: "grain",
+                 SegmentSpecial.CLOTH: "cloth"}
+BONUS_NAMES = {Bonus.INN: "inn", Bonus.CATHEDRAL: "cathedral", Bonus.PIG: "pig"}
+#: The names of the goods (the order of `expect goods P WINE GRAIN CLOTH`), and their marks.
+GOOD_NAMES = {Good.WINE: "wine", Good.GRAIN: "grain", Good.CLOTH: "cloth"}
+GOOD_MARKS = {good: good.mark for good in Good}
 #: The module names of carc_module_name / carc_modules_parse, by flag.
 MODULE_NAMES = {Module.FARMERS: "farmers", Module.RIVER: "river", Module.ABBOT: "abbot",
                 Module.COUNT: "count", Module.INNS: "inns", Module.TRADERS: "traders"}

@@ -86,7 +86,8 @@ class carc_feature_info(Structure):
     _fields_ = [("struct_size", c_uint32), ("kind", c_uint32), ("tiles", c_uint32),
                 ("open_edges", c_uint32), ("complete", c_uint32), ("pennants", c_uint32),
                 ("figures", c_uint32), ("segments", c_uint32), ("value", c_int32),
-                ("special", c_uint32)]            # 0.2: CARC_SEGMENT_* of its segments
+                ("special", c_uint32),            # 0.2: CARC_SEGMENT_* of its segments
+                ("goods", c_uint32 * 3)]          # 0.2: goods symbols per carc_good (cities)
 
 
 class carc_event(Structure):
@@ -94,7 +95,8 @@ class carc_event(Structure):
                 ("feature_kind", c_uint32), ("points", c_int32), ("players", c_uint32),
                 ("returned", c_uint32), ("tile", c_uint32), ("x", c_int32), ("y", c_int32),
                 ("segment", c_uint32), ("tiles", c_uint32),
-                ("bonus", c_uint32)]              # 0.2: CARC_BONUS_* (inn, cathedral)
+                ("bonus", c_uint32),              # 0.2: CARC_BONUS_* (inn, cathedral, pig)
+                ("good", c_uint32)]               # 0.2: the carc_good of GOODS, TRADE events
 
 
 class carc_history_entry(Structure):
@@ -241,6 +243,7 @@ _fn("carc_game_is_over", carc_status, [POINTER(c_bool), GAME], status=True)
 _fn("carc_game_score", carc_status, [_i32p, GAME, c_uint32], status=True)
 _fn("carc_game_supply", carc_status, [_u32p, GAME, c_uint32], status=True)
 _fn("carc_game_figure_supply", carc_status, [_u32p, GAME, c_uint32, c_uint32], status=True)
+_fn("carc_game_goods", carc_status, [_u32p, GAME, c_uint32, c_uint32], status=True)
 # check writes its explanation into the caller's buffer: no errcheck, the
 # caller raises with that text.
 _fn("carc_game_options_check", carc_status, [POINTER(carc_game_options), CHARBUF, c_size_t])

@@ -8,16 +8,19 @@ from typing import List, NamedTuple, Optional, Tuple, Union
 
 from . import _ffi
 from ._constants import (BONUS_NAMES, CLONE_NO_HISTORY, DEFAULT_START_TILE,
-                         ENUM_UNIQUE_ROTATIONS, GAME_NO_UNDO, GAME_OPTIONS_VERSION, RENDER_COLOR,
-                         RENDER_NO_LEGEND, Bonus, Decision, EventKind, Figure, HistoryKind, Module,
-                         PendingFlag, SegmentKind, SegmentSpecial, Status)
+                         ENUM_UNIQUE_ROTATIONS, GAME_NO_UNDO, GAME_OPTIONS_VERSION, GOOD_NAMES,
+                         NO_SEGMENT, RENDER_COLOR, RENDER_NO_LEGEND, Bonus, Decision, EventKind,
+                         Figure, Good, HistoryKind, Module, PendingFlag, SegmentKind,
+                         SegmentSpecial, Status)
 from ._owner import Owner
 from .errors import ClosedError, GameOverError, error_class
 from .moves import Move, MoveList, as_move, figure_of, moves_from_array
-from .tiles import ModulesRef, kind_of, module_names, modules_of, special_names, tile_names
+from .tiles import (Goods, ModulesRef, good_of, kind_of, module_names, modules_of, special_names,
+                    tile_names)
 
 __all__ = ["Game", "GameOptions", "Pending", "PlacedTile", "FigureOnBoard", "Feature", "Event",
-           "ScoreEvent", "DiscardEvent", "HistoryEntry", "check_options"]
+           "ScoreEvent", "DiscardEvent", "GoodsEvent", "TradeEvent", "HistoryEntry", "Goods",
+           "check_options"]
 
 TileRef = Union[str, int]
 
@@ -54,7 +57,8 @@ class Pending(NamedTuple):
     decision: what must be decided (:class:`Decision`; NONE once the game is
     over); player: who decides; flags: :class:`PendingFlag`; tile: the tile to
     place (a PLACE decision), else None; part: 1, or 2 for the second tile of
-    a builder's double turn."""
+    a builder's double turn (Traders & Builders: the same player, decision
+    PLACE, flags OPTIONAL | SECOND_TILE; a pass declines it)."""
     decision: Decision
     player: int
     flags: PendingFlag
@@ -74,6 +78,7 @@ class Pending(NamedTuple):
 
     @property
     def second_tile(self) -> bool:
+        """The builder's second tile (part 2 of a double turn, optional)."""
         return bool(self.flags & PendingFlag.SECOND_TILE)
 
     @property
@@ -135,7 +140,9 @@ class Feature:
     cathedral); `occupants[p]` counts player p's figures on it (a big
     follower counts 1 here and 2 in the majority); `cells` lists the (x, y)
     of the tiles it covers; `special` (0.2) the marks of its segments: an inn
-    road (SegmentSpecial.INN), a cathedral city (SegmentSpecial.CATHEDRAL)."""
+    road (SegmentSpecial.INN), a cathedral city (SegmentSpecial.CATHEDRAL),
+    goods symbols (WINE, GRAIN, CLOTH); `goods` (0.2, Traders & Builders) the
+    goods symbols of a city per kind: the tokens its completion gives."""
     id: int
     kind: SegmentKind
     tiles: int
@@ -148,6 +155,7 @@ class Feature:
     occupants: Tuple[int, ...]
     cells: Tuple[Tuple[int, int], ...]
     special: SegmentSpecial = SegmentSpecial.NONE
+    goods: Goods = Goods()
 
     @property
     def inn(self) -> bool:
@@ -161,7 +169,7 @@ class Feature:
 
     @property
     def special_names(self) -> Tuple[str, ...]:
-        """The names of its marks: (), ("inn",), ("cathedral",)."""
+        """The names of its marks: (), ("inn",), ("cathedral",), ("wine", "cloth"), ..."""
         return special_names(self.special)
 
 
@@ -180,7 +188,9 @@ class ScoreEvent(Event):
     score in full). `bonus` (0.2) says what made the value other than the
     base rule: Bonus.INN (a road with an inn: 2 per tile when complete, 0 at
     the end), Bonus.CATHEDRAL (a city with a cathedral: 3 per tile and
-    pennant when complete, 0 at the end); :attr:`bonus_names` by name."""
+    pennant when complete, 0 at the end), Bonus.PIG (a field's majority
+    holder with his pig in it: 4 per city instead of 3; the other holders
+    get their own event); :attr:`bonus_names` by name."""
     feature: SegmentKind
     points: int
     players: Tuple[int, ...]
@@ -194,7 +204,7 @@ class ScoreEvent(Event):
 
     @property
     def bonus_names(self) -> Tuple[str, ...]:
-        """The bonuses by name: (), ("inn",), ("cathedral",)."""
+        """The bonuses by name: (), ("inn",), ("cathedral",), ("pig",)."""
         return tuple(name for flag, name in BONUS_NAMES.items() if self.bonus & flag)
 
     @property
@@ -210,6 +220,58 @@ class ScoreEvent(Event):
 class DiscardEvent(Event):
     """A drawn tile with no legal placement left the game."""
     tile: str
+
+
+@dataclass(frozen=True)
+class GoodsEvent(Event):
+    """Traders & Builders (kind GOODS): one trade-goods token of `good` taken
+    by the player who placed the tile that completed a city (`players` holds
+    that one player, :attr:`player`), from that city: segment `segment` of
+    the tile `tile` at (x, y), a city of `tiles` tiles. One event per symbol;
+    `points` is 0. It follows the city's own score event."""
+    good: Good
+    players: Tuple[int, ...]
+    tile: str
+    x: int
+    y: int
+    segment: int
+    tiles: int
+    points: int = 0
+
+    feature = SegmentKind.CITY  # what the token came from (not a field)
+
+    @property
+    def player(self) -> int:
+        """The player who took the token."""
+        return self.players[0] if self.players else -1
+
+    @property
+    def good_name(self) -> str:
+        return GOOD_NAMES[self.good]
+
+    @property
+    def final(self) -> bool:
+        return False
+
+
+@dataclass(frozen=True)
+class TradeEvent(Event):
+    """Traders & Builders (kind TRADE), in final scoring: the majority of one
+    kind of goods. Every player in `players` (the most tokens of `good`;
+    ties all score) received `points` (10). No feature: `segment` is
+    NO_SEGMENT (the C event has tile, x and y 0 and feature_kind 0xFF)."""
+    good: Good
+    points: int
+    players: Tuple[int, ...]
+    segment: int = NO_SEGMENT
+
+    @property
+    def good_name(self) -> str:
+        return GOOD_NAMES[self.good]
+
+    @property
+    def final(self) -> bool:
+        return True
 
 
 @dataclass(frozen=True)
@@ -552,6 +614,36 @@ class Game(Owner):
                                      figure_of(figure))
         return out.value
 
+    def goods(self, player: int) -> Goods:
+        """Player `player`'s trade-goods tokens (carc_game_goods), a
+        :class:`Goods` (wine, grain, cloth); all 0 without Traders & Builders.
+        Also ``game.goods(p)[Good.WINE]`` or ``game.goods(p).wine``."""
+        ptr = self._handle()
+        player = _u32(player, "player")
+        out = c_uint32()
+        counts = []
+        for good in Good:
+            _ffi.carc_game_goods(byref(out), ptr, player, good)
+            counts.append(out.value)
+        return Goods(*counts)
+
+    def goods_of(self, good: Union[int, str]) -> List[int]:
+        """Every player's tokens of one kind of goods (a :class:`Good` or its
+        name), in player order."""
+        kind = good_of(good)
+        ptr = self._handle()
+        out = c_uint32()
+        result = []
+        for p in range(self._players):
+            _ffi.carc_game_goods(byref(out), ptr, p, kind)
+            result.append(out.value)
+        return result
+
+    @property
+    def all_goods(self) -> List[Goods]:
+        """Every player's goods (:meth:`goods`), in player order."""
+        return [self.goods(p) for p in range(self.players)]
+
     def supplies(self, figure: Union[int, str] = Figure.FOLLOWER) -> List[int]:
         """Every player's figures of one kind in supply, in player order."""
         kind = figure_of(figure)
@@ -659,7 +751,7 @@ class Game(Owner):
                        open_edges=info.open_edges, complete=bool(info.complete),
                        pennants=info.pennants, figures=info.figures, segments=info.segments,
                        value=info.value, occupants=tuple(counts), cells=cells,
-                       special=SegmentSpecial(info.special))
+                       special=SegmentSpecial(info.special), goods=Goods(*info.goods))
 
     # ------------------------------------------------------ events, history
 
@@ -672,13 +764,21 @@ class Game(Owner):
         kind = EventKind(ev.kind) if ev.kind in EventKind._value2member_map_ else ev.kind
         if kind == EventKind.DISCARD:
             return DiscardEvent(kind, ev.turn, tile_names()[ev.tile])
+        if kind == EventKind.GOODS:
+            return GoodsEvent(kind, ev.turn, Good(ev.good), _mask_players(ev.players),
+                              tile_names()[ev.tile], ev.x, ev.y, ev.segment, ev.tiles, ev.points)
+        if kind == EventKind.TRADE:
+            return TradeEvent(kind, ev.turn, Good(ev.good), ev.points, _mask_players(ev.players),
+                              ev.segment)
         return ScoreEvent(kind, ev.turn, SegmentKind(ev.feature_kind), ev.points,
                           _mask_players(ev.players), ev.returned, tile_names()[ev.tile],
                           ev.x, ev.y, ev.segment, ev.tiles, Bonus(ev.bonus))
 
     @property
     def events(self) -> List[Event]:
-        """Every event since the start: scores during play, final scores, discards."""
+        """Every event since the start: scores during play, final scores,
+        discards, and with Traders & Builders the goods tokens taken
+        (:class:`GoodsEvent`) and the final majorities (:class:`TradeEvent`)."""
         return [self.event(i) for i in range(self.event_count())]
 
     def history_entry(self, index: int) -> HistoryEntry:

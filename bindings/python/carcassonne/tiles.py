@@ -4,16 +4,16 @@ from __future__ import annotations
 import ctypes
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, Iterable, List, Tuple, Union
+from typing import Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from . import _ffi
-from ._constants import (MODULE_NAMES, SPECIAL_NAMES, Edge, Module, SegmentEnd, SegmentKind,
-                         SegmentSpecial, Side, Status)
+from ._constants import (GOOD_NAMES, MODULE_NAMES, SPECIAL_NAMES, Edge, Good, Module,
+                         SegmentEnd, SegmentKind, SegmentSpecial, Side, Status)
 from .errors import NotFoundError, RangeError, error_class
 
 __all__ = ["Tile", "Segment", "tiles", "tile", "tile_names", "kind_of", "name_of",
            "module_name", "module_names", "parse_modules", "supported_modules", "modules_of",
-           "special_names"]
+           "special_names", "Goods", "good_of"]
 
 TileRef = Union[str, int]
 ModulesRef = Union[int, str, Iterable[Union[str, int]]]
@@ -135,9 +135,46 @@ def name_of(kind: int) -> str:
 
 
 def special_names(special: int) -> Tuple[str, ...]:
-    """The names of the SegmentSpecial flags set in `special` ("inn", "cathedral"),
+    """The names of the SegmentSpecial flags set in `special` ("inn", "cathedral",
+    "wine", "grain", "cloth"),
     in flag order; unknown bits are left out."""
     return tuple(name for flag, name in SPECIAL_NAMES.items() if int(special) & flag)
+
+
+class Goods(NamedTuple):
+    """Trade goods of Traders & Builders, one count per kind (:class:`Good`):
+    a player's tokens (:meth:`Game.goods`), the symbols of a city
+    (:attr:`Feature.goods`) or of a tile (:attr:`Tile.goods`). Index it by
+    name (``goods.wine``) or by :class:`Good` (``goods[Good.WINE]``)."""
+    wine: int = 0
+    grain: int = 0
+    cloth: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.wine + self.grain + self.cloth
+
+    def as_dict(self) -> Dict[str, int]:
+        """{"wine": n, "grain": n, "cloth": n}."""
+        return {GOOD_NAMES[good]: self[good] for good in Good}
+
+    @classmethod
+    def of_mask(cls, special: int) -> "Goods":
+        """The symbols that the CARC_SEGMENT_* marks `special` carry (0 or 1 each)."""
+        return cls(*(1 if int(special) & good.mark else 0 for good in Good))
+
+
+def good_of(good: Union[str, int]) -> Good:
+    """A :class:`Good` from a Good, a number or a name ("wine", "grain", "cloth")."""
+    if isinstance(good, str):
+        for member, name in GOOD_NAMES.items():
+            if name == good.lower():
+                return member
+        raise ValueError(f"unknown good {good!r} (known: {', '.join(GOOD_NAMES.values())})")
+    try:
+        return Good(int(good))
+    except ValueError:
+        raise ValueError(f"{good!r} is not a kind of goods") from None
 
 
 def _bits(mask: int, count: int) -> Tuple[int, ...]:
@@ -151,8 +188,10 @@ class Segment:
     sides: the sides it touches (roads, cities, rivers), in board orientation;
     ports: the half-edges it touches (fields), 0..7 = NNW NNE ENE ESE SSE SSW WSW WNW;
     adjacent_cities: (fields) indices of the city segments of the tile it borders;
-    special: its marks (0.2, Inns & Cathedrals): SegmentSpecial.INN on a road
-    beside an inn, SegmentSpecial.CATHEDRAL on a city with a cathedral.
+    special: its marks (0.2): SegmentSpecial.INN on a road beside an inn,
+    SegmentSpecial.CATHEDRAL on a city with a cathedral (Inns & Cathedrals),
+    SegmentSpecial.WINE, GRAIN or CLOTH on a city with a goods symbol
+    (Traders & Builders; :attr:`good`).
     A field with no ports touches no side (IC/CCCC): :attr:`interior`.
     """
     index: int
@@ -176,13 +215,19 @@ class Segment:
         return bool(self.special & SegmentSpecial.CATHEDRAL)
 
     @property
+    def good(self) -> Optional[Good]:
+        """The kind of goods whose symbol is in this city (Traders &
+        Builders), or None."""
+        return next((g for g in Good if self.special & g.mark), None)
+
+    @property
     def interior(self) -> bool:
         """A field that touches no side ("field:interior" in the move notation)."""
         return self.kind == SegmentKind.FIELD and not self.ports
 
     @property
     def special_names(self) -> Tuple[str, ...]:
-        """The names of its marks: (), ("inn",), ("cathedral",)."""
+        """The names of its marks: (), ("inn",), ("cathedral",), ("wine",), ..."""
         return special_names(self.special)
 
 
@@ -201,11 +246,20 @@ class Tile:
 
     @property
     def special(self) -> SegmentSpecial:
-        """The marks of its segments together (an inn, a cathedral; 0.2)."""
+        """The marks of its segments together (an inn, a cathedral, goods; 0.2)."""
         value = SegmentSpecial.NONE
         for segment in self.segments:
             value |= segment.special
         return value
+
+    @property
+    def goods(self) -> Goods:
+        """The goods symbols on the tile, per kind (Traders & Builders)."""
+        counts = [0, 0, 0]
+        for segment in self.segments:
+            if segment.good is not None:
+                counts[segment.good] += 1
+        return Goods(*counts)
 
     def edges_at(self, rotation: int) -> Tuple[Edge, Edge, Edge, Edge]:
         """The edges on N, E, S, W after `rotation` quarter turns clockwise."""

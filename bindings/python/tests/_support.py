@@ -48,16 +48,29 @@ def splitmix64(state):
     return state, z ^ (z >> 31)
 
 
-def playout(seed, players=2, farmers=True, moves=None, modules=""):
+def playout(seed, players=2, farmers=True, moves=None, modules="", observe=None):
     """Play the random game carc-playout plays for these arguments (`modules`:
     its --modules list, "river,abbot"); return the Game. A move is any legal
-    answer to the pending decision."""
+    answer to the pending decision. `observe(game, legal, move)`, if given, is
+    called before each move is played (it must not change the game)."""
     game = carcassonne.Game(players=players, seed=seed, farmers=farmers, modules=modules)
     rng = seed ^ 0x5EED5EED5EED
     played = 0
     while not game.is_over and (moves is None or played < moves):
         legal = game.legal_moves()
         rng, value = splitmix64(rng)
-        game.play(legal[value % len(legal)])
+        move = legal[value % len(legal)]
+        if observe is not None:
+            observe(game, legal, move)
+        game.play(move)
         played += 1
     return game
+
+
+def play_tile(game, text):
+    """Draw the tile of the place move `text` ("D 1 0 90 road:E"; unless it is
+    the current tile already) and play the move."""
+    tile = text.split()[0]
+    if game.current_tile != tile:
+        game.choose_tile(tile)
+    game.play(text)

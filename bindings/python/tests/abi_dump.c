@@ -70,11 +70,21 @@ int main(void)
     ENUM(CARC_MODULE_TRADERS);
     ENUM(CARC_SEGMENT_INN);
     ENUM(CARC_SEGMENT_CATHEDRAL);
+    ENUM(CARC_SEGMENT_WINE);
+    ENUM(CARC_SEGMENT_GRAIN);
+    ENUM(CARC_SEGMENT_CLOTH);
     /* game.h */
     ENUM(CARC_GAME_OPTIONS_VERSION);
     ENUM(CARC_DEFAULT_START_TILE);
     ENUM(CARC_CLONE_NO_HISTORY);
     ENUM(CARC_GAME_NO_UNDO);
+    ENUM(CARC_GOOD_WINE);
+    ENUM(CARC_GOOD_GRAIN);
+    ENUM(CARC_GOOD_CLOTH);
+    ENUM(CARC_GOOD_COUNT);
+    /* tile.h's CARC_SEGMENT_GOOD(good), for each carc_good */
+    for (int k = 0; k < CARC_GOOD_COUNT; k++)
+        printf("enum CARC_SEGMENT_GOOD(%d) %lld\n", k, (long long)CARC_SEGMENT_GOOD(k));
     /* moves.h */
     ENUM(CARC_FIGURE_NONE);
     ENUM(CARC_FIGURE_FOLLOWER);
@@ -107,8 +117,11 @@ int main(void)
     ENUM(CARC_EVENT_FINAL);
     ENUM(CARC_EVENT_DISCARD);
     ENUM(CARC_EVENT_RECALL);
+    ENUM(CARC_EVENT_GOODS);
+    ENUM(CARC_EVENT_TRADE);
     ENUM(CARC_BONUS_INN);
     ENUM(CARC_BONUS_CATHEDRAL);
+    ENUM(CARC_BONUS_PIG);
     ENUM(CARC_HISTORY_PLACE);
     ENUM(CARC_HISTORY_DISCARD);
     ENUM(CARC_HISTORY_END);
@@ -229,6 +242,7 @@ int main(void)
     OFF(carc_feature_info, segments);
     OFF(carc_feature_info, value);
     OFF(carc_feature_info, special);
+    OFF(carc_feature_info, goods);
     SIZE(carc_event);
     OFF(carc_event, struct_size);
     OFF(carc_event, kind);
@@ -243,6 +257,7 @@ int main(void)
     OFF(carc_event, segment);
     OFF(carc_event, tiles);
     OFF(carc_event, bonus);
+    OFF(carc_event, good);
     SIZE(carc_history_entry);
     OFF(carc_history_entry, struct_size);
     OFF(carc_history_entry, kind);

@@ -78,7 +78,7 @@ class AbiDump(unittest.TestCase):
             (c.SegmentEnd, "CARC_END_"), (c.Side, "CARC_"), (c.Figure, "CARC_FIGURE_"),
             (c.EventKind, "CARC_EVENT_"), (c.HistoryKind, "CARC_HISTORY_"),
             (c.MoveKind, "CARC_MOVE_"), (c.Quarter, "CARC_QUARTER_"),
-            (c.Decision, "CARC_DECISION_"),
+            (c.Decision, "CARC_DECISION_"), (c.Good, "CARC_GOOD_"),
             # dice.h
             (c.DiceEdge, "CARC_DICE_EDGE_"), (c.DiceFace, "CARC_DICE_FACE_"),
             (c.DicePhase, "CARC_DICE_PHASE_"), (c.DiceWinReason, "CARC_DICE_WIN_"),
@@ -111,6 +111,7 @@ class AbiDump(unittest.TestCase):
             "CARC_RENDER_COLOR": c.RENDER_COLOR,
             "CARC_RENDER_NO_LEGEND": c.RENDER_NO_LEGEND,
             "CARC_RECORD_FORMAT": c.RECORD_FORMAT,
+            "CARC_GOOD_COUNT": c.GOOD_COUNT,
             # dice.h
             "CARC_DICE_COUNT": c.DICE_COUNT,
             "CARC_DICE_CITY_FACES": c.DICE_CITY_FACES,
@@ -125,6 +126,10 @@ class AbiDump(unittest.TestCase):
             "CARC_DICE_ENUM_UNIQUE_DICE": c.DICE_ENUM_UNIQUE_DICE,
             "CARC_DICE_ENUM_TOUCHING": c.DICE_ENUM_TOUCHING,
         }
+        self.assertEqual(len(c.Good), c.GOOD_COUNT)
+        for good in c.Good:
+            defines[f"CARC_SEGMENT_GOOD({good.value})"] = good.mark
+            self.assertEqual(c.GOOD_MARKS[good], good.mark)
         for i, mask in enumerate(c.DICE_DEFAULT_FACES):
             defines[f"CARC_DICE_FACES_INIT.city[{i}]"] = mask
         self.assertEqual(len(c.DICE_DEFAULT_FACES), c.DICE_CITY_FACES)

@@ -2,14 +2,13 @@
 River and the Abbot (figures by kind, the recall), options errors."""
 import os
 import pickle
-import tempfile
 import unittest
 
 import _support
 import carcassonne
 from carcassonne import (Decision, EventKind, Figure, Game, Module, Move, MoveKind, PendingFlag,
                          Quarter, SegmentKind, Status, errors)
-from test_scenarios import Scenario
+from test_scenarios import run_scenario_text
 
 RIVER_ABBOT = Module.FARMERS | Module.RIVER | Module.ABBOT
 
@@ -405,14 +404,7 @@ class Example(unittest.TestCase):
 class ScenarioRunner(unittest.TestCase):
     """The format-2 rules of the Python scenario runner, on small files."""
 
-    def run_text(self, text):
-        with tempfile.NamedTemporaryFile("w", suffix=".scn", delete=False) as f:
-            f.write(text)
-        try:
-            scenario = Scenario(f.name)
-            return scenario.run(), scenario.skipped
-        finally:
-            os.unlink(f.name)
+    run_text = staticmethod(run_scenario_text)
 
     def test_passes(self):
         failures, skipped = self.run_text(

@@ -105,6 +105,11 @@ _FEATURE_NAMES = {SegmentKind.FIELD: "field", SegmentKind.ROAD: "road", SegmentK
 def _event_line(event):
     """One event as carc-replay prints it (tools/carc-replay.c, print_event)."""
     who = ",".join(f"P{p}" for p in event.players)
+    if event.kind == EventKind.GOODS:
+        return (f"      {event.points:+d} {who} takes a {event.good_name} token from the city "
+                f"completed at {event.x},{event.y} ({event.tile})")
+    if event.kind == EventKind.TRADE:
+        return f"      {event.points:+d} {who} for the most {event.good_name}"
     name = _FEATURE_NAMES.get(event.feature, "feature")
     tiles = f"{event.tiles} tile{'' if event.tiles == 1 else 's'}"
     if event.kind == EventKind.RECALL:
@@ -118,6 +123,8 @@ def _event_line(event):
         line += ", a cathedral: nothing at the end" if final else ", a cathedral: 3 a tile and pennant"
     elif "inn" in event.bonus_names:
         line += ", an inn: nothing at the end" if final else ", an inn: 2 a tile"
+    elif "pig" in event.bonus_names:
+        line += ", with a pig: 4 a city"
     if event.returned > 0:
         line += f", {event.returned} follower{'' if event.returned == 1 else 's'} back"
     return line
@@ -138,8 +145,9 @@ def listing(game):
         else:
             lines.append(prefix + "end (the game was ended early)")
         lines += [_event_line(e) for e in events
-                  if e.turn == i and e.kind in (EventKind.SCORE, EventKind.RECALL)]
-    final = [_event_line(e) for e in events if e.kind == EventKind.FINAL]
+                  if e.turn == i and e.kind in (EventKind.SCORE, EventKind.RECALL,
+                                                EventKind.GOODS)]
+    final = [_event_line(e) for e in events if e.kind in (EventKind.FINAL, EventKind.TRADE)]
     if final:
         lines += ["final scoring:"] + final
     return lines
@@ -273,7 +281,11 @@ class AgainstCPrograms(unittest.TestCase):
                 (17, 2, True, None, "inns"), (4, 4, False, None, "inns"),
                 (2, 5, True, None, "inns"), (17, 3, True, None, "river,abbot,inns"),
                 (9, 2, True, 20, "inns"), (1, 6, True, None, "inns"),
-                (16, 6, False, None, "river,abbot,inns")):
+                (16, 6, False, None, "river,abbot,inns"),
+                # Traders & Builders: goods, majorities, builders and second tiles, pigs
+                (10, 3, True, None, "traders"), (9, 2, True, None, "traders"),
+                (3, 4, False, None, "traders"), (5, 6, True, None, "inns,traders"),
+                (4, 5, True, None, "river,abbot,inns,traders")):
             with self.subTest(seed=seed, players=players, farmers=farmers, moves=moves,
                               modules=modules):
                 args = [program, "--seed", str(seed), "--players", str(players)]
@@ -304,8 +316,9 @@ class AgainstCPrograms(unittest.TestCase):
     def _same(self, other, game):
         self.assertEqual(other.scores, game.scores)
         self.assertEqual(other.supply, game.supply)
-        for figure in ("abbot", "big"):
+        for figure in ("abbot", "big", "builder", "pig"):
             self.assertEqual(other.supplies(figure), game.supplies(figure), figure)
+        self.assertEqual(other.all_goods, game.all_goods)
         self.assertEqual(other.events, game.events)
         self.assertEqual([str(e) for e in other.events], [str(e) for e in game.events])
 

@@ -17,13 +17,18 @@ the C runner (tests/scenario/carc-scenario.c):
 - `undo` takes back the last `place` or `discard` with every decision after it
   (undo until the history is back to its length before that line);
 - `expect scored` reads the SCORE and RECALL events of that last step, or only
-  final scoring once the game is over.
+  final scoring (FINAL, and TRADE for `goods`: a trade-goods majority) once
+  the game is over;
+- `expect goods P WINE GRAIN CLOTH` compares Game.goods(P) (carc_game_goods).
 
 `big/WHERE` puts the big follower of Inns & Cathedrals (`expect supply P big
 N` counts it; `expect followers` counts only the normal followers), and
 `field:interior` names a field that touches no side (IC/CCCC).
 
-A file whose modules this build does not implement (count, traders), or
+`builder/WHERE` and `pig/WHERE` place the figures of Traders & Builders; the
+builder's second tile is an ordinary `place` line of the same player.
+
+A file whose modules this build does not implement (count), or
 that sets an `option` to a value other than its default (the library has no
 rules variants yet), is skipped, not failed: the subTest is reported as
 skipped with the reason, and a summary is printed on stderr.
@@ -37,12 +42,13 @@ import glob
 import os
 import re
 import sys
+import tempfile
 import unittest
 
 import _support
 import carcassonne
 from carcassonne import (CarcassonneError, Decision, EventKind, Figure, Game, HistoryKind,
-                         Module, Move, ParseError, SegmentKind, Status, tile_names)
+                         Module, Move, ParseError, SegmentKind, Status, TradeEvent, tile_names)
 
 MAX_PLAYERS = 16
 _NUMBER = re.compile(r"[+-]?\d+\Z")
@@ -53,7 +59,7 @@ _SUPPLY = {"follower": Figure.FOLLOWER, "big": Figure.BIG, "abbot": Figure.ABBOT
            "builder": Figure.BUILDER, "pig": Figure.PIG}
 _SCORED = {"road": SegmentKind.ROAD, "city": SegmentKind.CITY, "cloister": SegmentKind.MONASTERY,
            "garden": SegmentKind.GARDEN, "field": SegmentKind.FIELD,
-           "goods": None}  # a trade-goods award: no such event in this build
+           "goods": None}  # a 10-point trade-goods award: EventKind.TRADE
 _ASKS = ("place", "exit", "quarter", "count")
 #: `option NAME VALUE`: the values, the default first.
 _OPTIONS = {"coc-final": ("all", "market"), "coc-per-part": ("yes", "no"),
@@ -185,7 +191,7 @@ class Scenario:
         g = self.game
         return (g.save(), g.scores, g.supply, g.remaining, g.current_player, len(g.history),
                 len(g.board), len(g.followers), g.event_count(), g.is_over, g.current_tile,
-                g.pending, [g.supplies(f) for f in _SUPPLY.values()])
+                g.pending, [g.supplies(f) for f in _SUPPLY.values()], g.all_goods)
 
     def step_start(self):
         return self.steps[-1] if self.steps else 0
@@ -459,7 +465,9 @@ class Scenario:
             self.expect_supply(tokens)
         elif what == "scored":
             self.expect_scored(tokens)
-        elif what in ("goods", "city", "count"):
+        elif what == "goods":
+            self.expect_goods(tokens)
+        elif what in ("city", "count"):
             self.expect_unsupported(tokens)
         else:
             self.stop(f"malformed line: unknown check 'expect {what}'")
@@ -537,32 +545,48 @@ class Scenario:
         found = False
         for event in self.game.events:
             if over:
-                if event.kind != EventKind.FINAL:
+                if event.kind not in (EventKind.FINAL, EventKind.TRADE):
                     continue
             elif event.kind not in (EventKind.SCORE, EventKind.RECALL) or event.turn < start:
                 continue
             if player not in event.players:
                 continue
-            found = found or (event.feature == kind and event.points == want)
-            name = next((n for n, k in _SCORED.items() if k == event.feature), str(event.feature))
-            notes = (["recall"] if event.recall else []) + list(event.bonus_names)
+            trade = isinstance(event, TradeEvent)
+            found = found or ((kind is None if trade else event.feature == kind)
+                              and event.points == want)
+            if trade:
+                name, notes = "goods", [event.good_name]
+            else:
+                name = next((n for n, k in _SCORED.items() if k == event.feature),
+                            str(event.feature))
+                notes = (["recall"] if event.recall else []) + list(event.bonus_names)
             got.append(f"{name} {event.points}" + (f" ({', '.join(notes)})" if notes else ""))
         if not found:
             where = "final scoring" if over else "the last move"
             self.fail(f"expected player {player} to score {want} for a {tokens[3]} in {where}, "
                       f"got: {', '.join(got) or 'nothing'}")
 
+    def expect_goods(self, tokens):
+        """`expect goods P WINE GRAIN CLOTH`: player P's trade-goods tokens."""
+        if len(tokens) != 6:
+            self.stop("malformed line: expected 'expect goods P WINE GRAIN CLOTH'")
+        player = self.player(tokens[2])
+        want = tuple(self.number(t, 0) for t in tokens[3:])
+        try:
+            got = tuple(self.game.goods(player))
+        except CarcassonneError as exc:
+            self.fail(f"expected player {player}'s goods, got {exc}")
+            return
+        if got != want:
+            self.fail(f"expected player {player} to hold {want[0]} wine, {want[1]} grain, "
+                      f"{want[2]} cloth, got {got[0]}, {got[1]}, {got[2]}")
+
     def expect_unsupported(self, tokens):
-        """Checks this library has no query for yet (trade goods, the City of
-        Carcassonne, the Count): only files with modules the build does not
-        implement use them, and those are skipped; elsewhere they fail."""
+        """Checks this library has no query for yet (the City of Carcassonne,
+        the Count): only files with modules the build does not implement use
+        them, and those are skipped; elsewhere they fail."""
         what = tokens[1]
-        if what == "goods":
-            if len(tokens) != 6:
-                self.stop("malformed line: expected 'expect goods P WINE GRAIN CLOTH'")
-            self.player(tokens[2])
-            numbers = tokens[3:]
-        elif what == "city":
+        if what == "city":
             if len(tokens) - 3 != self.game.players or tokens[2] not in _QUARTERS:
                 self.stop("malformed line: expected 'expect city QUARTER N0 N1 ...' (one number "
                           "per player)")
@@ -631,6 +655,18 @@ class Scenario:
 def run_scenario(path):
     """The failures of one file: a list of (line, message)."""
     return Scenario(path).run()
+
+
+def run_scenario_text(text):
+    """Play the scenario `text` (the contents of a .scn file) from a temporary
+    file: (failures, why it was skipped or None). For the tests of the runner."""
+    with tempfile.NamedTemporaryFile("w", suffix=".scn", delete=False, encoding="utf-8") as f:
+        f.write(text)
+    try:
+        scenario = Scenario(f.name)
+        return scenario.run(), scenario.skipped
+    finally:
+        os.unlink(f.name)
 
 
 def _files(var, default):
