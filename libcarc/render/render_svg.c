@@ -13,11 +13,16 @@
  * towers in its city (the knight stands below it), the big follower a meeple
  * half as large again as a follower, and the field in the middle of IC/CCCC
  * shows between its four cities (its farmer stands there); a sixth player is
- * grey. The tile placed last is outlined;
- * coordinates run along the margins and the scores sit in a legend below the
- * board, with a key of the river, the garden, the abbot, the inn, the
- * cathedral and the big follower when they are in play (base games: no key,
- * and the same picture as before).
+ * grey. With Traders & Builders: a goods symbol is a round token in its city
+ * (purple grapes for wine, a golden sheaf for grain, a blue bolt for cloth),
+ * the builder a figure with a hammer, the pig a pig in the player's colour;
+ * the two corner cities of TB/CcCc.w curve away from each other round their
+ * field, and the roads of TB/RRrr cross on a bridge. The tile placed last is
+ * outlined; coordinates run along the margins and the scores sit in a legend
+ * below the board (with each player's builder, pig and goods tokens), with a
+ * key of the river, the garden, the abbot, the inn, the cathedral and the big
+ * follower, and a second row for the builder, the pig and the goods, when
+ * they are in play (base games: no key, and the same picture as before).
  *
  * Public API only; no allocation. Every number written is an integer, so the
  * output does not depend on the C locale.
@@ -57,6 +62,10 @@ static const sop city_three[] = { { 'M', 0, 0, 0, 0 }, { 'L', 100, 0, 0, 0 }, { 
                                   { 'Q', 50, 40, 0, 100 }, { 'Z', 0, 0, 0, 0 } };
 static const sop city_all[] = { { 'M', 0, 0, 0, 0 }, { 'L', 100, 0, 0, 0 }, { 'L', 100, 100, 0, 0 },
                                 { 'L', 0, 100, 0, 0 }, { 'Z', 0, 0, 0, 0 } };
+/* A corner city facing another corner city across a field (TB/CcCc.w): its
+ * wall curves towards its own corner, so the two leave the field between them. */
+static const sop city_pair[] = { { 'M', 0, 0, 0, 0 }, { 'L', 100, 0, 0, 0 }, { 'L', 100, 100, 0, 0 },
+                                 { 'Q', 72, 28, 0, 0 }, { 'Z', 0, 0, 0, 0 } };
 
 typedef struct city_shape {
     const sop *ops;
@@ -64,17 +73,18 @@ typedef struct city_shape {
     int turns;          /* quarter turns clockwise from the canonical shape */
     int fig_x, fig_y;   /* where a knight stands (canonical) */
     int pen_x, pen_y;   /* where the pennant hangs (canonical) */
+    int good_x, good_y; /* where a goods symbol lies (canonical; no tile has pennants and goods) */
 } city_shape;
 
 #define SHAPE(a) a, sizeof a / sizeof a[0]
 
 static city_shape city_for(uint32_t edges)
 {
-    static const city_shape one = { SHAPE(city_one), 0, 50, 14, 24, 12 };
-    static const city_shape corner = { SHAPE(city_corner), 0, 66, 34, 84, 14 };
-    static const city_shape band = { SHAPE(city_band), 0, 50, 50, 18, 50 };
-    static const city_shape three = { SHAPE(city_three), 0, 50, 36, 22, 22 };
-    static const city_shape all = { SHAPE(city_all), 0, 50, 50, 24, 24 };
+    static const city_shape one = { SHAPE(city_one), 0, 50, 14, 24, 12, 24, 12 };
+    static const city_shape corner = { SHAPE(city_corner), 0, 66, 34, 84, 14, 86, 13 };
+    static const city_shape band = { SHAPE(city_band), 0, 50, 50, 18, 50, 20, 50 };
+    static const city_shape three = { SHAPE(city_three), 0, 50, 36, 22, 22, 22, 22 };
+    static const city_shape all = { SHAPE(city_all), 0, 50, 50, 24, 24, 24, 24 };
     city_shape s;
     switch (edges & 15u) {
     case 1: s = one; s.turns = 0; break;
@@ -269,7 +279,35 @@ typedef struct tile_geo {
     int lake_x, lake_y; /* the spring or the lake */
     int inn_x[MAX_SEG], inn_y[MAX_SEG]; /* Inns & Cathedrals: where the inn of road i stands */
     bool inns;          /* the tile has a road with an inn */
+    bool corner_pair;   /* two cities in opposite corners (TB/CcCc.w): drawn as city_pair */
 } tile_geo;
+
+/* The shape of city segment `s` of the tile: by its edges, and for two cities
+ * in opposite corners the narrower city_pair (with a knight's spot inside it
+ * and a goods symbol's clear of the knight). */
+static city_shape seg_city(const tile_geo *g, const carc_segment_info *s)
+{
+    city_shape cs = city_for(s->edges);
+    if (g->corner_pair && cs.ops == city_corner) {
+        cs.ops = city_pair;
+        cs.n = sizeof city_pair / sizeof city_pair[0];
+        cs.fig_x = 80;
+        cs.fig_y = 40;
+        cs.pen_x = cs.good_x = 56;
+        cs.pen_y = cs.good_y = 13;
+    }
+    return cs;
+}
+
+/* Whether the tile has two corner cities in opposite corners. */
+static bool has_corner_pair(const tile_geo *g)
+{
+    uint32_t i, corners = 0;
+    for (i = 0; i < g->nseg; i++)
+        if (g->si[i].kind == CARC_SEG_CITY)
+            corners |= 1u << (g->si[i].edges & 15u);
+    return ((corners >> 9) & (corners >> 6) & 1u) || ((corners >> 3) & (corners >> 12) & 1u);
+}
 
 /* Where a monastery moved beside a river stands (see carci_monastery_side). */
 static void monastery_spot(int side, int *x, int *y)
@@ -292,7 +330,7 @@ static bool in_city(const tile_geo *g, const poly *city, double x, double y)
         double cx = x, cy = y;
         if (g->si[i].kind != CARC_SEG_CITY)
             continue;
-        cs = city_for(g->si[i].edges);
+        cs = seg_city(g, &g->si[i]);
         for (k = 0; k < cs.turns; k++) { /* turn the point back */
             double nx = cy;
             cy = T - cx;
@@ -322,7 +360,7 @@ static void inn_spot(const tile_geo *g, uint32_t seg, int *ix, int *iy)
     uint32_t i;
     for (i = 0; i < g->nseg; i++)
         if (g->si[i].kind == CARC_SEG_CITY) {
-            city_shape cs = city_for(g->si[i].edges);
+            city_shape cs = seg_city(g, &g->si[i]);
             flatten(&city[i], cs.ops, cs.n);
         }
     road_figure_spot(g, road, &fx, &fy);
@@ -377,6 +415,7 @@ static bool load_tile(tile_geo *g, const carc_move *t)
         if (carc_tile_segment(&g->si[i], t->tile, t->rotation, i) != CARC_OK)
             g->si[i].kind = UINT32_MAX;
     }
+    g->corner_pair = has_corner_pair(g);
     g->mon_side = carci_monastery_side(g->si, g->nseg);
     g->mon_x = g->mon_y = g->lake_x = g->lake_y = 50;
     if (g->mon_side >= 0)
@@ -442,7 +481,7 @@ static void field_spot(const tile_geo *g, int seg, int *fx, int *fy)
     for (i = 0; i < g->nseg; i++) {
         is_city[i] = g->si[i].kind == CARC_SEG_CITY;
         if (is_city[i]) {
-            city_shape cs = city_for(g->si[i].edges);
+            city_shape cs = seg_city(g, &g->si[i]);
             flatten(&city[i], cs.ops, cs.n);
         }
     }
@@ -453,7 +492,7 @@ static void field_spot(const tile_geo *g, int seg, int *fx, int *fy)
             for (i = 0; i < g->nseg; i++) {
                 const carc_segment_info *s = &g->si[i];
                 if (is_city[i]) {
-                    city_shape cs = city_for(s->edges);
+                    city_shape cs = seg_city(g, s);
                     int k;
                     double cx = x, cy = y;
                     for (k = 0; k < cs.turns; k++) { /* turn the point back */
@@ -636,9 +675,14 @@ static void figure_spot(const tile_geo *g, uint32_t seg, int *x, int *y)
     s = &g->si[seg];
     switch (s->kind) {
     case CARC_SEG_CITY: {
-        city_shape cs = city_for(s->edges);
+        city_shape cs = seg_city(g, s);
         *x = cs.fig_x;
         *y = cs.fig_y;
+        if ((s->special & (CARC_SEGMENT_WINE | CARC_SEGMENT_GRAIN | CARC_SEGMENT_CLOTH)) && cs.ops == city_corner) {
+            /* a little away from the goods symbol in the corner */
+            *x = 60;
+            *y = 40;
+        }
         if (s->special & CARC_SEGMENT_CATHEDRAL) {
             /* below the cathedral, which stands where the knight would */
             if (cs.ops == city_all) {
@@ -700,6 +744,58 @@ static void figure_spot(const tile_geo *g, uint32_t seg, int *x, int *y)
     "<path class=\"spire\" d=\"M-20 -14L-15 -25L-10 -14ZM10 -14L15 -25L20 -14Z\"/>" \
     "<path d=\"M-11 -6L0 -16L11 -6Z\"/><circle class=\"rose\" cy=\"0\" r=\"4\"/>" \
     "<path class=\"door\" d=\"M-3.5 14V8Q0 4 3.5 8V14Z\"/>"
+
+/* Goods symbols (Traders & Builders), each on a round token about 20 units
+ * across, centred: wine a bunch of grapes with a leaf, grain a sheaf of ears,
+ * cloth a bolt of cloth with its loose end. */
+#define TOKEN_SHAPE "<circle class=\"token\" r=\"10\"/>"
+#define WINE_SHAPE \
+    TOKEN_SHAPE "<path class=\"leaf\" d=\"M0 -6Q4 -10 7 -7Q4 -4 0 -6Z\"/>" \
+    "<circle cx=\"-3.2\" cy=\"-2.5\" r=\"2.4\"/><circle cx=\"1.6\" cy=\"-2.5\" r=\"2.4\"/>" \
+    "<circle cx=\"-0.8\" cy=\"1.6\" r=\"2.4\"/><circle cx=\"4\" cy=\"1.6\" r=\"2.4\"/>" \
+    "<circle cx=\"1.6\" cy=\"5.6\" r=\"2.4\"/>"
+#define GRAIN_SHAPE \
+    TOKEN_SHAPE "<path class=\"stalk\" d=\"M0 8V-3M0 8L-5 -2M0 8L5 -2\"/>" \
+    "<ellipse cx=\"0\" cy=\"-5\" rx=\"2\" ry=\"3.6\"/>" \
+    "<ellipse cx=\"-5.4\" cy=\"-4\" rx=\"2\" ry=\"3.4\" transform=\"rotate(-25 -5.4 -4)\"/>" \
+    "<ellipse cx=\"5.4\" cy=\"-4\" rx=\"2\" ry=\"3.4\" transform=\"rotate(25 5.4 -4)\"/>"
+#define CLOTH_SHAPE \
+    TOKEN_SHAPE "<path class=\"bolt\" d=\"M-7 -4H3V5H-7Z\"/><path class=\"bolt\" d=\"M3 -4L7 -1V8L3 5Z\"/>" \
+    "<path class=\"fold\" d=\"M-7 -1H3M-7 2H3\"/>"
+
+static const char *const good_name[CARC_GOOD_COUNT] = { "wine", "grain", "cloth" };
+static const char *const good_shape[CARC_GOOD_COUNT] = { WINE_SHAPE, GRAIN_SHAPE, CLOTH_SHAPE };
+
+/* The goods symbols of city segment `si`: side by side at its goods spot
+ * (no tile has two kinds in one city, but the picture would show them). */
+static void draw_goods(carci_text *o, const tile_geo *g, const carc_segment_info *si)
+{
+    city_shape cs = seg_city(g, si);
+    uint32_t k, n = 0;
+    for (k = 0; k < CARC_GOOD_COUNT; k++) {
+        int gx = cs.good_x + 22 * (int)n, gy = cs.good_y;
+        if (!(si->special & CARC_SEGMENT_GOOD(k)))
+            continue;
+        if (gx > T - 12)
+            gx -= 44 * (int)n; /* no room on that side: the other */
+        turn(cs.turns, &gx, &gy);
+        carci_text_fmt(o, "<g class=\"goods %s\" transform=\"translate(%d %d)\">%s</g>", good_name[k], gx, gy,
+                       good_shape[k]);
+        n++;
+    }
+}
+
+/* Two straight roads that cross without meeting (TB/RRrr): the east-west
+ * road, drawn last, goes over on a bridge with a parapet on each side. */
+static void draw_bridge(carci_text *o, const tile_geo *g)
+{
+    uint32_t i, straight = 0;
+    for (i = 0; i < g->nseg; i++)
+        if (g->si[i].kind == CARC_SEG_ROAD && g->si[i].end == CARC_END_NONE)
+            straight |= 1u << (g->si[i].edges & 15u);
+    if ((straight >> 5) & (straight >> 10) & 1u)
+        carci_text_str(o, "<path class=\"bridge\" d=\"M32 41H68M32 59H68\"/>");
+}
 
 static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
 {
@@ -765,7 +861,7 @@ static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
         city_shape cs;
         if (g->si[i].kind != CARC_SEG_CITY)
             continue;
-        cs = city_for(g->si[i].edges);
+        cs = seg_city(g, &g->si[i]);
         if (cs.turns)
             carci_text_fmt(o, "<g transform=\"rotate(%d 50 50)\">", cs.turns * 90);
         carci_text_str(o, "<path class=\"city\" d=\"");
@@ -785,7 +881,7 @@ static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
         int px, py;
         if (g->si[i].kind != CARC_SEG_CITY || g->si[i].pennants == 0)
             continue;
-        cs = city_for(g->si[i].edges);
+        cs = seg_city(g, &g->si[i]);
         px = cs.pen_x;
         py = cs.pen_y;
         turn(cs.turns, &px, &py);
@@ -819,7 +915,7 @@ static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
     for (i = 0; i < g->nseg; i++) {
         const carc_segment_info *si = &g->si[i];
         if (si->kind == CARC_SEG_CITY && (si->special & CARC_SEGMENT_CATHEDRAL)) {
-            city_shape cs = city_for(si->edges);
+            city_shape cs = seg_city(g, si);
             int cx = cs.fig_x, cy = cs.ops == city_all ? 38 : cs.fig_y;
             turn(cs.turns, &cx, &cy);
             carci_text_fmt(o, "<g class=\"cathedral\" transform=\"translate(%d %d)\">" CATHEDRAL_SHAPE "</g>", cx, cy);
@@ -827,7 +923,11 @@ static void draw_tile(carci_text *o, const tile_geo *g, int ox, int oy)
         if (si->kind == CARC_SEG_ROAD && (si->special & CARC_SEGMENT_INN))
             carci_text_fmt(o, "<g class=\"inn\" transform=\"translate(%d %d)\">" INN_SHAPE "</g>", g->inn_x[i],
                            g->inn_y[i]);
+        /* Traders & Builders */
+        if (si->kind == CARC_SEG_CITY && (si->special & (CARC_SEGMENT_WINE | CARC_SEGMENT_GRAIN | CARC_SEGMENT_CLOTH)))
+            draw_goods(o, g, si);
     }
+    draw_bridge(o, g);
     carci_text_str(o, "<rect class=\"edge\" width=\"100\" height=\"100\"/></g>\n");
 }
 
@@ -879,6 +979,47 @@ static void draw_abbot(carci_text *o, uint32_t player, int x, int y)
                    (player % 6) == 2 || (player % 6) == 5 ? "#101010" : "#ffffff");
 }
 
+/*
+ * The builder (Traders & Builders): a stocky figure in the player's colour
+ * with a hammer raised in its hand; shorter and broader than a follower.
+ */
+#define BUILDER_PATH \
+    "M-4.4 -8A4.4 4.4 0 1 1 4.4 -8A4.4 4.4 0 1 1 -4.4 -8Z" \
+    "M-7 -2.5H7L9 4H5L6.5 11H1L0 7L-1 11H-6.5L-5 4H-9Z"
+#define BUILDER_HAMMER "M6 0L11 -9M8 -12L14 -6"
+
+/* A builder's, a pig's or an abbot's outline: light on the black player's figure. */
+static const char *figure_stroke(uint32_t player)
+{
+    return (player % 6) == 3 ? "#e8e8e8" : "#101010";
+}
+
+static void draw_builder(carci_text *o, uint32_t player, int x, int y)
+{
+    carci_text_fmt(o,
+                   "<g class=\"figure player%lu builder\" transform=\"translate(%d %d) scale(1.45)\">"
+                   "<path fill=\"%s\" stroke=\"%s\" d=\"" BUILDER_PATH "\"/>"
+                   "<path class=\"hammer\" d=\"" BUILDER_HAMMER "\"/></g>\n",
+                   (unsigned long)player, x, y, player_fill[player % 6], figure_stroke(player));
+}
+
+/* The pig (Traders & Builders): a pig seen from the side, in the player's
+ * colour, with a snout, an ear, four legs and a curly tail. */
+#define PIG_PATH \
+    "M-11 -1Q-11 -8 -2 -8Q6 -8 9 -4L13 -3Q15 0 13 2L9 3Q7 7 3 7V10H0V7H-5V10H-8V6Q-11 4 -11 -1Z" \
+    "M5 -7L7 -12L9 -6Z"
+#define PIG_TAIL "M-11 -2Q-15 -4 -13 -6Q-11 -7 -13 -9"
+
+static void draw_pig(carci_text *o, uint32_t player, int x, int y)
+{
+    carci_text_fmt(o,
+                   "<g class=\"figure player%lu pig\" transform=\"translate(%d %d) scale(1.3)\">"
+                   "<path fill=\"%s\" stroke=\"%s\" d=\"" PIG_PATH "\"/>"
+                   "<path class=\"tail\" stroke=\"%s\" d=\"" PIG_TAIL "\"/>"
+                   "<circle class=\"eye\" cx=\"8\" cy=\"-3\" r=\"1\"/></g>\n",
+                   (unsigned long)player, x, y, player_fill[player % 6], figure_stroke(player), figure_stroke(player));
+}
+
 /* ---------------------------------------------------------------- document */
 
 /* The key of the expansions' pieces, one row under the players: the river, its
@@ -926,13 +1067,65 @@ static void draw_key(carci_text *o, int x, int y, bool river, bool abbot, bool i
     carci_text_str(o, "</g>\n");
 }
 
+/* The key's second row (Traders & Builders): the builder, the pig (with
+ * farmers), the three goods. */
+static void draw_traders_key(carci_text *o, int x, int y, bool pig)
+{
+    uint32_t k;
+    carci_text_str(o, "<g class=\"key\">");
+    carci_text_fmt(o, "<g transform=\"translate(%d %d) scale(1.2)\"><path fill=\"#ffffff\" stroke=\"#101010\" "
+                   "stroke-width=\"1.8\" d=\"" BUILDER_PATH "\"/><path class=\"hammer\" d=\"" BUILDER_HAMMER "\"/></g>",
+                   x + 12, y);
+    carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">builder (a second tile)</text>", x + 30, y + 6);
+    x += 230;
+    if (pig) {
+        carci_text_fmt(o, "<g transform=\"translate(%d %d) scale(1.2)\"><path fill=\"#ffffff\" stroke=\"#101010\" "
+                       "stroke-width=\"1.8\" d=\"" PIG_PATH "\"/><path class=\"tail\" stroke=\"#101010\" d=\""
+                       PIG_TAIL "\"/></g>", x + 16, y);
+        carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">pig (4 per city)</text>", x + 38, y + 6);
+        x += 190;
+    }
+    for (k = 0; k < CARC_GOOD_COUNT; k++) {
+        carci_text_fmt(o, "<g class=\"goods %s\" transform=\"translate(%d %d)\">%s</g>", good_name[k], x + 11, y,
+                       good_shape[k]);
+        carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">%s</text>", x + 28, y + 6, good_name[k]);
+        x += 96;
+    }
+    carci_text_str(o, "</g>\n");
+}
+
+/* What player p has and where his figures are, for his legend line: the
+ * figures of each module in play and, with Traders & Builders, his goods. */
+static void player_holdings(char *buf, size_t cap, const carc_game *game, uint32_t p, uint32_t modules)
+{
+    uint32_t abbots = 0, bigs = 0, builders = 0, pigs = 0, goods[CARC_GOOD_COUNT] = { 0 }, k;
+    bool traders = (modules & CARC_MODULE_TRADERS) != 0, pig = traders && (modules & CARC_MODULE_FARMERS);
+    (void)carc_game_figure_supply(&abbots, game, p, CARC_FIGURE_ABBOT);
+    (void)carc_game_figure_supply(&bigs, game, p, CARC_FIGURE_BIG);
+    (void)carc_game_figure_supply(&builders, game, p, CARC_FIGURE_BUILDER);
+    (void)carc_game_figure_supply(&pigs, game, p, CARC_FIGURE_PIG);
+    for (k = 0; k < CARC_GOOD_COUNT; k++)
+        (void)carc_game_goods(&goods[k], game, p, k);
+    snprintf(buf, cap, "%s%s%s%s", !(modules & CARC_MODULE_ABBOT) ? "" : abbots > 0 ? ", abbot in supply" : ", abbot on the board",
+             !(modules & CARC_MODULE_INNS) ? "" : bigs > 0 ? ", big follower in supply" : ", big follower on the board",
+             !traders ? "" : builders > 0 ? ", builder in supply" : ", builder on the board",
+             !pig ? "" : pigs > 0 ? ", pig in supply" : ", pig on the board");
+    if (traders) {
+        size_t used = strlen(buf);
+        snprintf(buf + used, cap - used, "; goods: %lu wine, %lu grain, %lu cloth",
+                 (unsigned long)goods[CARC_GOOD_WINE], (unsigned long)goods[CARC_GOOD_GRAIN],
+                 (unsigned long)goods[CARC_GOOD_CLOTH]);
+    }
+}
+
 static void render(carci_text *o, const carc_game *game, uint32_t flags)
 {
     int32_t min_x = 0, min_y = 0, max_x = 0, max_y = 0;
     int64_t x, y, cols, rows;
     uint32_t ntiles = 0, nfig = 0, players = 0, i, p, leaders = 0, turn_p = 0, remaining = 0;
     int width, height, board_w, board_h, legend_h;
-    bool over = false, legend = !(flags & CARC_RENDER_NO_LEGEND), river, abbot, inns;
+    bool over = false, legend = !(flags & CARC_RENDER_NO_LEGEND), river, abbot, inns, traders;
+    char holdings[192];
     carc_game_options opts;
     carc_move t;
     tile_geo g;
@@ -943,6 +1136,7 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
     river = (opts.modules & CARC_MODULE_RIVER) != 0;
     abbot = (opts.modules & CARC_MODULE_ABBOT) != 0;
     inns = (opts.modules & CARC_MODULE_INNS) != 0;
+    traders = (opts.modules & CARC_MODULE_TRADERS) != 0;
 
     (void)carc_game_bounds(&min_x, &min_y, &max_x, &max_y, game);
     (void)carc_game_tile_count(&ntiles, game);
@@ -958,7 +1152,7 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
         cols = rows = 1; /* cannot happen with a connected board; keep sizes sane */
     board_w = (int)cols * T;
     board_h = (int)rows * T;
-    legend_h = legend ? (int)(players + 2 + (river || abbot || inns ? 1 : 0)) * LEGEND_ROW : 0;
+    legend_h = legend ? (int)(players + 2 + (river || abbot || inns ? 1 : 0) + (traders ? 1 : 0)) * LEGEND_ROW : 0;
     width = MARGIN + board_w + PAD;
     if (legend && width < 560)
         width = 560;
@@ -966,6 +1160,18 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
         width = 860;
     if (legend && inns && width < (abbot ? 1140 : 960)) /* room for ", big follower on the board", and the key */
         width = abbot ? 1140 : 960;
+    if (legend && traders) {
+        /* room for the longest player's line (about 10 units a character at
+         * 17px) and for the key's second row */
+        int need = 820;
+        for (p = 0; p < players; p++) {
+            int w;
+            player_holdings(holdings, sizeof holdings, game, p, opts.modules);
+            w = MARGIN + 22 + (int)(strlen(holdings) + 60) * 10;
+            need = w > need ? w : need;
+        }
+        width = width < need ? need : width;
+    }
     height = MARGIN + board_h + PAD + legend_h;
 
     carci_text_fmt(o,
@@ -1007,6 +1213,18 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
                           ".cathedral .spire{fill:#5b4a8a}.cathedral .rose{fill:#8e7cc3;stroke:#4a3b6b;stroke-width:1}\n"
                           ".cathedral .door{fill:#4a3b6b}\n"
                           ".figure.big path{stroke-width:1.4}\n");
+    if (traders)
+        carci_text_str(o, ".goods .token{fill:#f7efd9;stroke:#7a5228;stroke-width:1.2}\n"
+                          ".goods.wine circle{fill:#6d2a82}.goods.wine .token{fill:#f7efd9}"
+                          ".goods.wine .leaf{fill:#4f8a2c}\n"
+                          ".goods.grain ellipse{fill:#d9a21b;stroke:#8a6410;stroke-width:0.8}"
+                          ".goods.grain .stalk{fill:none;stroke:#8a6410;stroke-width:1.4;stroke-linecap:round}\n"
+                          ".goods.cloth .bolt{fill:#3a6fc4;stroke:#1f3f7a;stroke-width:1;stroke-linejoin:round}"
+                          ".goods.cloth .fold{fill:none;stroke:#a9c4ef;stroke-width:1}\n"
+                          ".figure .hammer,.key .hammer{fill:none;stroke:#5a3a1a;stroke-width:2;stroke-linecap:round}\n"
+                          ".figure .tail,.key .tail{fill:none;stroke-width:1.4;stroke-linecap:round}"
+                          ".figure .eye{fill:#101010}\n"
+                          ".bridge{fill:none;stroke:#6b4a2a;stroke-width:3;stroke-linecap:round}\n");
     carci_text_str(o, "]]></style></defs>\n");
     carci_text_fmt(o, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", width, height);
 
@@ -1070,6 +1288,11 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
                        MARGIN + (int)((int64_t)f.y - min_y) * T + fy);
             continue;
         }
+        if (f.figure == CARC_FIGURE_BUILDER || f.figure == CARC_FIGURE_PIG) {
+            (f.figure == CARC_FIGURE_BUILDER ? draw_builder : draw_pig)(
+                o, f.player, MARGIN + (int)((int64_t)f.x - min_x) * T + fx, MARGIN + (int)((int64_t)f.y - min_y) * T + fy);
+            continue;
+        }
         draw_meeple(o, f.player, MARGIN + (int)((int64_t)f.x - min_x) * T + fx,
                     MARGIN + (int)((int64_t)f.y - min_y) * T + fy,
                     f.segment < g.nseg && g.si[f.segment].kind == CARC_SEG_FIELD,
@@ -1082,25 +1305,24 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
         carci_text_str(o, "<g class=\"legend\">\n");
         for (p = 0; p < players; p++, ly += LEGEND_ROW) {
             int32_t score = 0;
-            uint32_t supply = 0, abbots = 0, bigs = 0;
+            uint32_t supply = 0;
             (void)carc_game_score(&score, game, p);
             (void)carc_game_supply(&supply, game, p);
-            if (abbot)
-                (void)carc_game_figure_supply(&abbots, game, p, CARC_FIGURE_ABBOT);
-            if (inns)
-                (void)carc_game_figure_supply(&bigs, game, p, CARC_FIGURE_BIG);
+            player_holdings(holdings, sizeof holdings, game, p, opts.modules);
             carci_text_fmt(o,
                     "<g class=\"swatch\" transform=\"translate(%d %d)\"><path fill=\"%s\" stroke=\"%s\" "
                     "stroke-width=\"1.8\" d=\"" MEEPLE_PATH "\"/></g>",
                     MARGIN, ly, player_fill[p % 6], (p % 6) == 3 ? "#e8e8e8" : "#101010");
-            carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">player %lu (%s): %ld points, %lu followers in supply%s%s%s</text>\n",
+            carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">player %lu (%s): %ld points, %lu followers in supply%s%s</text>\n",
                     MARGIN + 22, ly + 6, (unsigned long)p, player_name[p % 6], (long)score, (unsigned long)supply,
-                    !abbot ? "" : abbots > 0 ? ", abbot in supply" : ", abbot on the board",
-                    !inns ? "" : bigs > 0 ? ", big follower in supply" : ", big follower on the board",
-                    over ? (((leaders >> p) & 1u) ? "  - winner" : "") : (p == turn_p ? "  - to move" : ""));
+                    holdings, over ? (((leaders >> p) & 1u) ? "  - winner" : "") : (p == turn_p ? "  - to move" : ""));
         }
         if (river || abbot || inns) {
             draw_key(o, MARGIN, ly, river, abbot, inns);
+            ly += LEGEND_ROW;
+        }
+        if (traders) {
+            draw_traders_key(o, MARGIN, ly, (opts.modules & CARC_MODULE_FARMERS) != 0);
             ly += LEGEND_ROW;
         }
         if (over)

@@ -11,8 +11,13 @@
  * cathedral is [C] in its city; a big follower is the digit between angle
  * brackets (<0>); two roads that curve past each other on one tile (IC/RrRr)
  * are drawn as diagonals that do not meet; the field in the middle of IC/CCCC
- * is the dots between its four cities. Public API only, no allocation: each
- * block is recomputed when its row of characters is written.
+ * is the dots between its four cities. With Traders & Builders: a goods
+ * symbol is a letter in its city (w wine, s grain, c cloth), beside where a
+ * knight stands; the builder is the digit between parentheses ((0)), the pig
+ * the digit between equals signs (=0=); the field between the two corner
+ * cities of TB/CcCc.w is a diagonal of dots; the legend says who holds which
+ * builder and pig and how many tokens of each kind. Public API only, no
+ * allocation: each block is recomputed when its row of characters is written.
  */
 #include <carcassonne/carcassonne.h>
 
@@ -29,8 +34,22 @@
 /* What a character shows (chooses its colour). */
 enum {
     K_EMPTY, K_FIELD, K_CITY, K_PENNANT, K_ROAD, K_VILLAGE, K_MONASTERY, K_RIVER, K_GARDEN, K_FIGURE,
-    K_INN, K_CATHEDRAL /* Inns & Cathedrals: marks no figure goes on */
+    K_INN, K_CATHEDRAL, /* Inns & Cathedrals: marks no figure goes on */
+    K_WINE, K_GRAIN, K_CLOTH /* Traders & Builders: goods symbols in a city (K_WINE + carc_good) */
 };
+
+/* A mark of a module that figures, their brackets and other marks keep off. */
+static bool is_mark(int kind)
+{
+    return kind == K_INN || kind == K_CATHEDRAL || kind == K_WINE || kind == K_GRAIN || kind == K_CLOTH;
+}
+
+/* A character of a city (its pennants and goods included): the gap to a
+ * neighbour's city character carries the city on. */
+static bool is_city(int kind)
+{
+    return kind == K_CITY || kind == K_PENNANT || kind == K_WINE || kind == K_GRAIN || kind == K_CLOTH;
+}
 
 typedef struct tblock {
     char ch[TH][TW];
@@ -75,6 +94,9 @@ static const char *kind_sgr(int kind, unsigned player)
     case K_FIGURE: return player_sgr[player % 6];
     case K_INN: return "1;94";
     case K_CATHEDRAL: return "1;31;43";
+    case K_WINE: return "1;35;43";  /* purple on the city's yellow */
+    case K_GRAIN: return "1;30;43"; /* dark on yellow: the sheaf */
+    case K_CLOTH: return "1;36;43"; /* blue-green on yellow */
     default: return NULL;
     }
 }
@@ -212,7 +234,7 @@ static void seg_anchor(const tblock *b, int seg, int skip_c, int skip_r, int *ac
             /* distance to the centroid, in units of 1/n, rows counted double (characters are tall) */
             int dc = c * n - sc, dr = (r * n - sr) * 2, d = dc * dc + dr * dr;
             if (b->seg[r][c] != seg || (c == skip_c && r == skip_r) || b->kind[r][c] == K_FIGURE ||
-                b->kind[r][c] == K_INN || b->kind[r][c] == K_CATHEDRAL)
+                is_mark(b->kind[r][c]))
                 continue;
             if (best < 0 || d < best) {
                 best = d;
@@ -374,18 +396,19 @@ static void draw_cathedral(tblock *b, int seg)
 }
 
 /* Whether a figure's bracket may go on cell (c, r): not over a figure or a mark
- * of Inns & Cathedrals; a big follower's (big: its segment; -1 for an abbot's)
- * only over its own segment (not its pennant) or a field (the dots beside a
- * road that runs north-south), so that it hides nothing else. */
+ * of Inns & Cathedrals or Traders & Builders; a big follower's, a builder's
+ * or a pig's (big: its segment; -1 for an abbot's) only over its own segment
+ * (not its pennant) or a field (the dots beside a road that runs
+ * north-south), so that it hides nothing else. */
 static bool bracket_room(const tblock *b, int c, int r, int big)
 {
     int k = b->kind[r][c];
-    return k != K_FIGURE && k != K_INN && k != K_CATHEDRAL &&
-           (big < 0 || k == K_FIELD || (b->seg[r][c] == big && k != K_PENNANT));
+    return k != K_FIGURE && !is_mark(k) && (big < 0 || k == K_FIELD || (b->seg[r][c] == big && k != K_PENNANT));
 }
 
-/* Where a big follower stands: as a follower (seg_anchor), but on a cell with
- * room for at least one of its brackets when the segment has one. */
+/* Where a big follower (or a builder, or a pig) stands: as a follower
+ * (seg_anchor), but on a cell with room for at least one of its brackets when
+ * the segment has one. */
 static void big_anchor(const tblock *b, int seg, int *ac, int *ar)
 {
     int c, r, n = 0, sc = 0, sr = 0, best = -1;
@@ -411,6 +434,101 @@ static void big_anchor(const tblock *b, int seg, int *ac, int *ar)
                 *ar = r;
             }
         }
+}
+
+/* ---------------------------------------------------------------- Traders & Builders */
+
+/* The letter of a kind of goods (carc_good): w wine, s grain (a sheaf), c cloth. */
+static const char goods_char[CARC_GOOD_COUNT] = { 'w', 's', 'c' };
+
+/*
+ * A goods symbol of city `seg`: its letter on the city character nearest the
+ * middle of the city after the one a knight takes (seg_anchor), off the tile's
+ * border when the city has room inside (a border character carries the city
+ * across the gap to its neighbour); a second symbol of the city takes the
+ * next such character.
+ */
+static void draw_goods(tblock *b, int seg, uint32_t good)
+{
+    int c, r, n = 0, sc = 0, sr = 0, best = -1, bc = -1, br = -1, kc, kr;
+    seg_anchor(b, seg, -1, -1, &kc, &kr); /* the knight's */
+    for (r = 0; r < TH; r++)
+        for (c = 0; c < TW; c++)
+            if (b->seg[r][c] == seg) {
+                sc += c;
+                sr += r;
+                n++;
+            }
+    for (r = 0; r < TH && n > 0; r++)
+        for (c = 0; c < TW; c++) {
+            int dc = c * n - sc, dr = (r * n - sr) * 2, d = dc * dc + dr * dr;
+            if (b->seg[r][c] != seg || b->kind[r][c] != K_CITY || (c == kc && r == kr))
+                continue;
+            if (c == 0 || c == TW - 1 || r == 0 || r == TH - 1)
+                d += 1000 * n * n;
+            if (best < 0 || d < best) {
+                best = d;
+                bc = c;
+                br = r;
+            }
+        }
+    if (bc >= 0)
+        set_cell(b, bc, br, goods_char[good], K_WINE + (int)good, seg);
+}
+
+/*
+ * A field that touches no side, when the cities leave it no character
+ * (Traders & Builders): between two cities in opposite corners (TB/CcCc.w)
+ * it is the diagonal of dots that parts them; between a city of one side
+ * and the cities beside it (TB/CCc.c) the inner row or column of that
+ * city's bump. IC/CCCC's field keeps the dots its four bumps leave.
+ */
+static void draw_interior_field(tblock *b, const carc_segment_info *si, uint32_t nseg)
+{
+    uint32_t i, corners = 0;
+    int field = -1, c, r;
+    for (i = 0; i < nseg; i++) {
+        uint32_t e = si[i].edges & 15u;
+        if (si[i].kind == CARC_SEG_FIELD && si[i].ports == 0)
+            field = (int)i;
+        if (si[i].kind == CARC_SEG_CITY && popcount4(e) == 2 && e != 5u && e != 10u)
+            corners |= 1u << e;
+    }
+    if (field < 0 || seg_cells(b, field, K_FIELD) > 0)
+        return;
+    if ((corners >> 9 & corners >> 6 & 1u) || (corners >> 3 & corners >> 12 & 1u)) {
+        for (r = 0; r < TH; r++)
+            for (c = 0; c < TW; c++) {
+                /* the diagonal between the two free corners of the 7 x 5 block */
+                int u = c - MID_C, v = r - MID_R, d = (corners >> 9 & 1u) ? 2 * u + 3 * v : 2 * u - 3 * v;
+                if (d >= -1 && d <= 1)
+                    set_cell(b, c, r, '.', K_FIELD, field);
+            }
+        return;
+    }
+    for (i = 0; i < nseg; i++) {
+        uint32_t e = si[i].edges & 15u;
+        if (si[i].kind != CARC_SEG_CITY || popcount4(e) != 1)
+            continue;
+        for (r = 0; r < TH; r++)
+            for (c = 0; c < TW; c++)
+                if (b->seg[r][c] == (int)i && r > 0 && r < TH - 1 && c > 0 && c < TW - 1)
+                    set_cell(b, c, r, '.', K_FIELD, field); /* the bump's inner part */
+    }
+}
+
+/* The brackets of a figure that is not a follower: an abbot's braces, a big
+ * follower's angle brackets, a builder's parentheses, a pig's equals signs;
+ * 0 for a follower. */
+static char figure_bracket(uint32_t figure, bool left)
+{
+    switch (figure) {
+    case CARC_FIGURE_ABBOT: return left ? '{' : '}';
+    case CARC_FIGURE_BIG: return left ? '<' : '>';
+    case CARC_FIGURE_BUILDER: return left ? '(' : ')';
+    case CARC_FIGURE_PIG: return '=';
+    default: return 0;
+    }
 }
 
 static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
@@ -465,6 +583,8 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
                     set_cell(b, c, r, '#', K_CITY, (int)i);
             }
     }
+
+    draw_interior_field(b, si, nseg);
 
     /* monasteries in the middle (the road of A stops at the building) */
     draw_monasteries(b, si, nseg, false);
@@ -553,6 +673,12 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
             set_cell(b, pc, pr, '*', K_PENNANT, (int)i);
     }
 
+    /* Traders & Builders: the goods symbols of each city, beside its knight */
+    for (i = 0; i < nseg; i++)
+        for (k = 0; k < CARC_GOOD_COUNT; k++)
+            if (si[i].kind == CARC_SEG_CITY && (si[i].special & CARC_SEGMENT_GOOD((uint32_t)k)))
+                draw_goods(b, (int)i, (uint32_t)k);
+
     /* gardens: a mark on the field nearest the middle, with room for an abbot beside it */
     for (i = 0; i < nseg; i++)
         if (si[i].kind == CARC_SEG_GARDEN) {
@@ -563,8 +689,8 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
         }
 
     /* figures: the player's digit on the segment; an abbot between braces, a big
-     * follower between angle brackets (which keep off the marks of inns and
-     * cathedrals) */
+     * follower between angle brackets, a builder between parentheses, a pig
+     * between equals signs (the brackets keep off the marks of the modules) */
     if (carc_game_figure_count(&nfig, game) != CARC_OK)
         return;
     for (i = 0; i < nfig; i++) {
@@ -585,7 +711,7 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
                         ac = c;
                         ar = r;
                     }
-        } else if (f.figure == CARC_FIGURE_BIG) {
+        } else if (f.figure == CARC_FIGURE_BIG || f.figure == CARC_FIGURE_BUILDER || f.figure == CARC_FIGURE_PIG) {
             big_anchor(b, (int)f.segment, &ac, &ar);
         } else {
             seg_anchor(b, (int)f.segment, -1, -1, &ac, &ar);
@@ -594,13 +720,13 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
             continue;
         set_cell(b, ac, ar, (char)('0' + (int)(f.player % 10u)), K_FIGURE, (int)f.segment);
         b->player[ar][ac] = (unsigned char)f.player;
-        if (f.figure == CARC_FIGURE_ABBOT || f.figure == CARC_FIGURE_BIG)
+        if (figure_bracket(f.figure, true) != 0)
             for (k = -1; k <= 1; k += 2) {
                 c = ac + k;
-                if (c < 0 || c >= TW || !bracket_room(b, c, ar, f.figure == CARC_FIGURE_BIG ? (int)f.segment : -1))
+                if (c < 0 || c >= TW ||
+                    !bracket_room(b, c, ar, f.figure == CARC_FIGURE_ABBOT ? -1 : (int)f.segment))
                     continue;
-                set_cell(b, c, ar, f.figure == CARC_FIGURE_BIG ? (k < 0 ? '<' : '>') : (k < 0 ? '{' : '}'),
-                         K_FIGURE, (int)f.segment);
+                set_cell(b, c, ar, figure_bracket(f.figure, k < 0), K_FIGURE, (int)f.segment);
                 b->player[ar][c] = (unsigned char)f.player;
             }
     }
@@ -621,7 +747,7 @@ static char gap_char(const tblock *a, int ac, int ar, const tblock *b, int bc, i
     *color = -1;
     if (ka == K_EMPTY || kb == K_EMPTY)
         return ' ';
-    if ((ka == K_CITY || ka == K_PENNANT) && (kb == K_CITY || kb == K_PENNANT)) {
+    if (is_city(ka) && is_city(kb)) {
         *color = K_CITY;
         return '#';
     }
@@ -729,11 +855,27 @@ static void render_board(tx_out *o, const carc_game *game)
     }
 }
 
+/* What a player of Traders & Builders has: where his builder and pig are (no
+ * pig without farmers: it would have no farm to join), and his goods tokens. */
+static void traders_holdings(char *buf, size_t cap, const carc_game *game, uint32_t p, bool pig)
+{
+    uint32_t builders = 0, pigs = 0, goods[CARC_GOOD_COUNT] = { 0 }, k;
+    (void)carc_game_figure_supply(&builders, game, p, CARC_FIGURE_BUILDER);
+    (void)carc_game_figure_supply(&pigs, game, p, CARC_FIGURE_PIG);
+    for (k = 0; k < CARC_GOOD_COUNT; k++)
+        (void)carc_game_goods(&goods[k], game, p, k);
+    snprintf(buf, cap, "%s%s, goods %lu wine %lu grain %lu cloth",
+             builders > 0 ? ", builder in supply" : ", builder on the board",
+             !pig ? "" : pigs > 0 ? ", pig in supply" : ", pig on the board", (unsigned long)goods[CARC_GOOD_WINE],
+             (unsigned long)goods[CARC_GOOD_GRAIN], (unsigned long)goods[CARC_GOOD_CLOTH]);
+}
+
 static void render_legend(tx_out *o, const carc_game *game)
 {
     uint32_t players = 0, p, turn = 0, remaining = 0, tile = 0, leaders = 0, hcount = 0, i;
-    bool over = false, river, abbot, inns;
-    char tmp[200], mv[64];
+    bool over = false, river, abbot, inns, traders, farmers;
+    char tmp[320], mv[64], trade[96];
+    carc_pending pending;
     carc_game_options opts;
 
     memset(&opts, 0, sizeof opts);
@@ -742,6 +884,8 @@ static void render_legend(tx_out *o, const carc_game *game)
     river = (opts.modules & CARC_MODULE_RIVER) != 0;
     abbot = (opts.modules & CARC_MODULE_ABBOT) != 0;
     inns = (opts.modules & CARC_MODULE_INNS) != 0;
+    traders = (opts.modules & CARC_MODULE_TRADERS) != 0;
+    farmers = (opts.modules & CARC_MODULE_FARMERS) != 0;
     if (carc_game_players(&players, game) != CARC_OK)
         players = 0;
     out_nl(o);
@@ -766,6 +910,18 @@ static void render_legend(tx_out *o, const carc_game *game)
                     "  [C] cathedral in its city");
         out_nl(o);
     }
+    if (traders) {
+        out_text(o, players > 5 ? "(0)-(5)" : "(0)-(4)");
+        out_text(o, " the builder of that player (a second tile when his road or city grows)");
+        if (farmers) {
+            out_text(o, players > 5 ? "  =0=-=5=" : "  =0=-=4=");
+            out_text(o, " the pig of that player (4 per city for his farm)");
+        }
+        out_nl(o);
+        out_text(o, "w wine  s grain  c cloth: goods in a city (a token each to who completes it; 10 points to the "
+                    "most of each kind)");
+        out_nl(o);
+    }
     if (players == 0)
         return;
     (void)carc_game_is_over(&over, game);
@@ -779,10 +935,13 @@ static void render_legend(tx_out *o, const carc_game *game)
             (void)carc_game_figure_supply(&abbots, game, p, CARC_FIGURE_ABBOT);
         if (inns)
             (void)carc_game_figure_supply(&bigs, game, p, CARC_FIGURE_BIG);
-        snprintf(tmp, sizeof tmp, "player %lu: %ld points, %lu followers in supply%s%s%s", (unsigned long)p,
+        trade[0] = '\0';
+        if (traders)
+            traders_holdings(trade, sizeof trade, game, p, farmers);
+        snprintf(tmp, sizeof tmp, "player %lu: %ld points, %lu followers in supply%s%s%s%s", (unsigned long)p,
                  (long)score, (unsigned long)supply,
                  !abbot ? "" : abbots > 0 ? ", abbot in supply" : ", abbot on the board",
-                 !inns ? "" : bigs > 0 ? ", big follower in supply" : ", big follower on the board",
+                 !inns ? "" : bigs > 0 ? ", big follower in supply" : ", big follower on the board", trade,
                  (!over && p == turn) ? "  <- to move" : "");
         out_ch(o, (char)('0' + (int)(p % 10u)), o->ansi ? (K_FIGURE | (int)(p << 8)) : -1);
         out_text(o, " ");
@@ -822,6 +981,10 @@ static void render_legend(tx_out *o, const carc_game *game)
         if (carc_game_current_tile(&tile, game) == CARC_OK && carc_tile_name(tile) != NULL) {
             out_text(o, ", tile to place: ");
             out_text(o, carc_tile_name(tile));
+            memset(&pending, 0, sizeof pending);
+            pending.struct_size = sizeof pending;
+            if (carc_game_pending(&pending, game) == CARC_OK && (pending.flags & CARC_PENDING_SECOND_TILE))
+                out_text(o, " (the builder's second tile: it may be declined)");
         }
     }
     out_nl(o);

@@ -14,11 +14,16 @@
  *    abbot's recall, pass, the Count's exit/quarter/count) formats and parses
  *    back to the same bytes;
  *  - games of the modules: seeded random games for every combination of
- *    farmers x river x abbot x inns, 2-5 players (and 6 for every
+ *    farmers x river x abbot x inns x traders, 2-5 players (and 6 for every
  *    combination with inns), round trip mid-game and at the end and go on
- *    identically; bad River/Abbot lines fail on their line; a committed
- *    6-player Inns & Cathedrals record (data/inns-6p.rec) loads and saves
- *    unchanged, and 6 players without inns are refused.
+ *    identically (figures of every kind, goods tokens, events, the pending
+ *    decision); with Traders & Builders they place builders and pigs, take
+ *    double turns and decline second tiles (a pass in the history); bad
+ *    River/Abbot lines fail on their line; a committed 6-player Inns &
+ *    Cathedrals record (data/inns-6p.rec) loads and saves unchanged, and 6
+ *    players without inns are refused; a Traders & Builders record with
+ *    builders, a pig, goods, a double turn and a declined second tile
+ *    (data/traders-3p.rec) loads, saves unchanged and says what it did.
  *
  * CARC_RECORD_GAMES (environment) overrides the number of random games.
  */
@@ -834,6 +839,8 @@ static void test_move_notation(void **state)
 typedef struct module_stats {
     uint32_t games, round_trips, continued, moves, abbots, gardens, recalls, river, discards, ends, refused,
         notation, bigs, inns_tiles, six_players;
+    /* Traders & Builders: figures placed, second tiles placed and declined, tiles, tokens taken */
+    uint32_t builders, pigs, seconds, declined, traders_tiles, tokens;
 } module_stats;
 
 /* Everything assert_same_state compares, and the figures of every kind, the
@@ -844,12 +851,18 @@ static void assert_same_game(const carc_game *a, const carc_game *b)
     carc_pending pa, pb;
     assert_same_state(a, b);
     assert_int_equal(carc_game_players(&players, a), CARC_OK);
-    for (p = 0; p < players; p++)
+    for (p = 0; p < players; p++) {
         for (f = CARC_FIGURE_FOLLOWER; f <= CARC_FIGURE_PIG; f++) {
             assert_int_equal(carc_game_figure_supply(&na, a, p, f), CARC_OK);
             assert_int_equal(carc_game_figure_supply(&nb, b, p, f), CARC_OK);
             assert_int_equal(na, nb);
         }
+        for (f = 0; f < CARC_GOOD_COUNT; f++) {
+            assert_int_equal(carc_game_goods(&na, a, p, f), CARC_OK);
+            assert_int_equal(carc_game_goods(&nb, b, p, f), CARC_OK);
+            assert_int_equal(na, nb);
+        }
+    }
     assert_int_equal(carc_game_figure_count(&na, a), CARC_OK);
     assert_int_equal(carc_game_figure_count(&nb, b), CARC_OK);
     assert_int_equal(na, nb);
@@ -895,11 +908,34 @@ static bool is_inns_kind(uint32_t k)
     return n != NULL && strncmp(n, "IC/", 3) == 0;
 }
 
+/* A tile of Traders & Builders (TB/...). */
+static bool is_traders_kind(uint32_t k)
+{
+    const char *n = carc_tile_name(k);
+    return n != NULL && strncmp(n, "TB/", 3) == 0;
+}
+
+/* Whether the game waits for a builder's second tile (optional: a pass declines it). */
+static bool second_tile_pending(const carc_game *g)
+{
+    carc_pending p;
+    memset(&p, 0, sizeof p);
+    p.struct_size = sizeof p;
+    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    if (p.flags & CARC_PENDING_SECOND_TILE) {
+        assert_int_equal(p.part, 2);
+        assert_true(p.flags & CARC_PENDING_OPTIONAL);
+    }
+    return (p.flags & CARC_PENDING_SECOND_TILE) != 0;
+}
+
 /*
  * One random action of the player to move: mostly a uniformly random legal
  * move (carc_game_legal_moves); with `choices` sometimes a chosen tile (which
  * the River's draw order may refuse: CARC_EILLEGAL, nothing changes), a tile
- * with no legal placement (discarded), or an early end.
+ * with no legal placement (discarded), or an early end. A builder's second
+ * tile is declined (pass) one time in four: a uniform pick among its
+ * placements would almost never pass.
  */
 static void module_turn(carc_game *g, carc_movelist *ml, rng *r, bool choices, module_stats *st)
 {
@@ -909,6 +945,7 @@ static void module_turn(carc_game *g, carc_movelist *ml, rng *r, bool choices, m
     bool over = false;
     size_t n, i;
     carc_status s;
+    bool second;
 
     if (choices && x == 999) {
         assert_int_equal(carc_game_end(g), CARC_OK);
@@ -949,6 +986,7 @@ static void module_turn(carc_game *g, carc_movelist *ml, rng *r, bool choices, m
     assert_int_equal(carc_game_is_over(&over, g), CARC_OK);
     if (over)
         return;
+    second = second_tile_pending(g);
     assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
     n = carc_movelist_count(ml);
     assert_true(n > 0);
@@ -959,8 +997,17 @@ static void module_turn(carc_game *g, carc_movelist *ml, rng *r, bool choices, m
         st->notation += (uint32_t)n;
     }
     assert_int_equal(carc_movelist_get(&mv, ml, (size_t)(rng_next(r) % n)), CARC_OK);
+    for (i = 0; second && x % 4 == 1 && i < n; i++)
+        if (carc_movelist_data(ml)[i].kind == CARC_MOVE_PASS)
+            mv = carc_movelist_data(ml)[i];
+    assert_true(mv.kind != CARC_MOVE_PASS || second); /* a pass only declines a second tile */
     assert_int_equal(carc_game_play(g, &mv), CARC_OK);
     st->moves++;
+    st->seconds += second && mv.kind == CARC_MOVE_PLACE;
+    st->declined += mv.kind == CARC_MOVE_PASS;
+    st->builders += mv.figure == CARC_FIGURE_BUILDER;
+    st->pigs += mv.figure == CARC_FIGURE_PIG;
+    st->traders_tiles += mv.kind == CARC_MOVE_PLACE && is_traders_kind(mv.tile);
     if (mv.figure == CARC_FIGURE_ABBOT && mv.segment == CARC_SEGMENT_RECALL) {
         st->recalls++;
     } else if (mv.figure == CARC_FIGURE_ABBOT) {
@@ -1033,6 +1080,7 @@ static const char *modules_label(uint32_t modules, char *buf, size_t cap)
     static const struct { uint32_t flag; const char *name; } names[] = {
         { CARC_MODULE_FARMERS, "farmers" }, { CARC_MODULE_RIVER, "river" },
         { CARC_MODULE_ABBOT, "abbot" },     { CARC_MODULE_INNS, "inns" },
+        { CARC_MODULE_TRADERS, "traders" },
     };
     size_t i, used = 0;
     buf[0] = '\0';
@@ -1100,6 +1148,13 @@ static void module_game(uint32_t modules, uint32_t players, uint64_t seed, uint3
         st->discards += e.kind == CARC_HISTORY_DISCARD;
         st->ends += e.kind == CARC_HISTORY_END;
     }
+    for (h = 0; h < players; h++) {
+        uint32_t k, tokens;
+        for (k = 0; k < CARC_GOOD_COUNT; k++) {
+            assert_int_equal(carc_game_goods(&tokens, g, h, k), CARC_OK);
+            st->tokens += tokens;
+        }
+    }
     st->games++;
     st->six_players += players == 6;
     carc_movelist_free(ml);
@@ -1110,14 +1165,16 @@ static void module_game(uint32_t modules, uint32_t players, uint64_t seed, uint3
 static void module_combo_check(uint32_t modules, const module_stats *st)
 {
     char label[64];
-    print_message("modules %-26s: %u games (%u of 6 players), %u moves, %u round trips, %u continued, "
+    print_message("modules %-34s: %u games (%u of 6 players), %u moves, %u round trips, %u continued, "
                   "%u abbots (%u on gardens), %u recalls, %u river tiles, %u I&C tiles, %u big followers, "
+                  "%u T&B tiles, %u builders, %u pigs, %u second tiles, %u declined, %u goods tokens, "
                   "%u discards, %u early ends, %u draws refused, %u moves through the notation\n",
                   modules_label(modules, label, sizeof label), (unsigned)st->games, (unsigned)st->six_players,
                   (unsigned)st->moves, (unsigned)st->round_trips, (unsigned)st->continued, (unsigned)st->abbots,
                   (unsigned)st->gardens, (unsigned)st->recalls, (unsigned)st->river, (unsigned)st->inns_tiles,
-                  (unsigned)st->bigs, (unsigned)st->discards, (unsigned)st->ends, (unsigned)st->refused,
-                  (unsigned)st->notation);
+                  (unsigned)st->bigs, (unsigned)st->traders_tiles, (unsigned)st->builders, (unsigned)st->pigs,
+                  (unsigned)st->seconds, (unsigned)st->declined, (unsigned)st->tokens, (unsigned)st->discards,
+                  (unsigned)st->ends, (unsigned)st->refused, (unsigned)st->notation);
     if (modules & CARC_MODULE_ABBOT) {
         assert_true(st->abbots > 0);
         assert_true(st->gardens > 0);
@@ -1138,35 +1195,59 @@ static void module_combo_check(uint32_t modules, const module_stats *st)
     } else {
         assert_int_equal(st->inns_tiles + st->bigs + st->six_players, 0);
     }
+    if (modules & CARC_MODULE_TRADERS) {
+        /* most games draw most of the 24 tiles; builders give double turns,
+         * some declined; completed cities give tokens; pigs need farmers */
+        assert_true(st->traders_tiles >= 5 * st->games);
+        assert_true(st->builders > 0);
+        assert_true(st->seconds > 0);
+        assert_true(st->declined > 0);
+        assert_true(st->tokens > 0);
+        if (modules & CARC_MODULE_FARMERS)
+            assert_true(st->pigs > 0);
+        else
+            assert_int_equal(st->pigs, 0);
+    } else {
+        assert_int_equal(st->traders_tiles + st->builders + st->pigs + st->seconds + st->declined + st->tokens, 0);
+    }
 }
+
+#define COMBOS 32 /* farmers x river x abbot x inns x traders */
 
 static uint32_t combo_modules(uint32_t combo)
 {
     return ((combo & 1) ? CARC_MODULE_FARMERS : 0) | ((combo & 2) ? CARC_MODULE_RIVER : 0) |
-           ((combo & 4) ? CARC_MODULE_ABBOT : 0) | ((combo & 8) ? CARC_MODULE_INNS : 0);
+           ((combo & 4) ? CARC_MODULE_ABBOT : 0) | ((combo & 8) ? CARC_MODULE_INNS : 0) |
+           ((combo & 16) ? CARC_MODULE_TRADERS : 0);
+}
+
+/* Games per player count of a combination: half as many with Traders &
+ * Builders (longer games: their tiles and the second tiles), at least 2. */
+static uint32_t combo_games(uint32_t combo, uint32_t per)
+{
+    uint32_t n = (combo & 16) ? per / 2 : per;
+    return n < 2 ? 2 : n;
 }
 
 /*
- * Every combination of farmers x river x abbot x inns: seeded random games
- * of 2-5 players, a round trip mid-game (twice) and at the end, some
- * continued from their record to the end. (Six players: below.)
+ * Every combination of farmers x river x abbot x inns x traders: seeded
+ * random games of 2-5 players, a round trip mid-game (twice) and at the end,
+ * some continued from their record to the end. (Six players: below.)
  */
 static void test_module_round_trips(void **state)
 {
     uint32_t per = env_games(3000) / 60 + 1, combo, players, n, games = 0;
     (void)state;
-    if (per < 2)
-        per = 2;
-    for (combo = 0; combo < 16; combo++) {
+    for (combo = 0; combo < COMBOS; combo++) {
         module_stats st;
         memset(&st, 0, sizeof st);
         for (players = 2; players <= 5; players++)
-            for (n = 0; n < per; n++)
+            for (n = 0; n < combo_games(combo, per); n++)
                 module_game(combo_modules(combo), players, 50000 + 1000 * combo + 100 * players + n, n, &st);
         module_combo_check(combo_modules(combo), &st);
         games += st.games;
     }
-    assert_true(games >= 128);
+    assert_true(games >= 256);
 }
 
 /*
@@ -1210,18 +1291,99 @@ static void test_six_player_round_trips(void **state)
     expect_bad_str("carcassonne-record 1\nplayers 7\nseed 5\nmodules farmers inns\nstart D 0 0 0\nentries 0\n",
                    CARC_EPARSE, 2, NULL);
 
-    if (per < 2)
-        per = 2;
-    for (combo = 8; combo < 16; combo++) {
+    for (combo = 0; combo < COMBOS; combo++) {
         module_stats st;
+        if (!(combo_modules(combo) & CARC_MODULE_INNS))
+            continue; /* a sixth player needs Inns & Cathedrals */
         memset(&st, 0, sizeof st);
-        for (n = 0; n < per; n++)
+        for (n = 0; n < (per < 2 ? 2 : per); n++) /* all of them: second tiles are rarer among six */
             module_game(combo_modules(combo), 6, 70000 + 1000 * combo + n, n, &st);
         module_combo_check(combo_modules(combo), &st);
         assert_int_equal(st.six_players, st.games);
         games += st.games;
     }
-    assert_true(games >= 16);
+    assert_true(games >= 32);
+}
+
+/*
+ * The committed Traders & Builders record (3 players, farmers): it loads and
+ * saves unchanged; its history has builders and pigs placed, a double turn
+ * (two placements in a row by one player) and a declined second tile (a
+ * pass right after its player's placement); the tokens taken are its goods
+ * events; and the same moves played through the API on a new game give the
+ * same game (figures, goods, events, pending decision).
+ */
+static void test_traders_record(void **state)
+{
+    char path[1024];
+    size_t len = 0;
+    char *data, *again;
+    counting_alloc ca;
+    carc_game *g, *replay = NULL;
+    carc_game_options opts;
+    uint32_t hc = 0, h, n = 0, i, p, k, builders = 0, pigs = 0, doubles = 0, passes = 0, tokens = 0, events = 0;
+    carc_history_entry prev;
+    (void)state;
+
+    snprintf(path, sizeof path, "%s/%s", RECORD_DATA_DIR, "traders-3p.rec");
+    data = read_file(path, &len);
+    assert_non_null(data);
+    g = load_string(data, &ca);
+    again = save_string(g);
+    assert_string_equal(again, data);
+    assert_non_null(strstr(data, "\nmodules farmers traders\n"));
+
+    memset(&opts, 0, sizeof opts);
+    assert_int_equal(carc_game_options_get(&opts, g), CARC_OK);
+    assert_int_equal(carc_game_new(&replay, &opts), CARC_OK);
+    memset(&prev, 0, sizeof prev);
+    assert_int_equal(carc_game_history_count(&hc, g), CARC_OK);
+    for (h = 0; h < hc; h++) {
+        carc_history_entry e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        assert_int_equal(carc_game_history(&e, g, h), CARC_OK);
+        assert_int_equal(e.kind, CARC_HISTORY_PLACE); /* no discards, no early end in this record */
+        builders += e.move.figure == CARC_FIGURE_BUILDER;
+        pigs += e.move.figure == CARC_FIGURE_PIG;
+        if (h > 0 && e.player == prev.player && prev.move.kind == CARC_MOVE_PLACE) {
+            doubles += e.move.kind == CARC_MOVE_PLACE;
+            passes += e.move.kind == CARC_MOVE_PASS;
+        }
+        if (e.move.kind == CARC_MOVE_PLACE)
+            assert_int_equal(carc_game_choose_tile(replay, e.move.tile), CARC_OK);
+        assert_int_equal(carc_game_play(replay, &e.move), CARC_OK);
+        prev = e;
+    }
+    assert_true(builders >= 2);
+    assert_true(pigs >= 2);
+    assert_true(doubles >= 1);
+    assert_int_equal(passes, 1); /* the last entry */
+    assert_int_equal(prev.move.kind, CARC_MOVE_PASS);
+    assert_same_game(g, replay);
+    /* every token came with a goods event */
+    assert_int_equal(carc_game_players(&p, g), CARC_OK);
+    for (i = 0; i < p; i++)
+        for (k = 0; k < CARC_GOOD_COUNT; k++) {
+            uint32_t v = 0;
+            assert_int_equal(carc_game_goods(&v, g, i, k), CARC_OK);
+            tokens += v;
+        }
+    assert_int_equal(carc_game_event_count(&n, g), CARC_OK);
+    for (i = 0; i < n; i++) {
+        carc_event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.struct_size = sizeof ev;
+        assert_int_equal(carc_game_event(&ev, g, i), CARC_OK);
+        events += ev.kind == CARC_EVENT_GOODS;
+    }
+    assert_true(tokens > 0);
+    assert_int_equal(events, tokens);
+    free(again);
+    free(data);
+    carc_game_free(replay);
+    carc_game_free(g);
+    assert_int_equal(ca.live_blocks, 0);
 }
 
 /* ---------------------------------------------------------------- bad River and Abbot records */
@@ -1382,6 +1544,7 @@ int main(void)
         cmocka_unit_test(test_round_trip_random_games),
         cmocka_unit_test(test_module_round_trips),
         cmocka_unit_test(test_six_player_round_trips),
+        cmocka_unit_test(test_traders_record),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }

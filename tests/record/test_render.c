@@ -13,7 +13,14 @@
  * a "cathedral" group) and every big follower (its digit between < >, a
  * "big" figure) appears, the sixth player has a colour and a legend line, the
  * interior field of IC/CCCC takes a farmer in its middle, the two roads of
- * IC/RrRr do not meet; games without the module show none of it.
+ * IC/RrRr do not meet; games without the module show none of it. With
+ * Traders & Builders: every goods symbol is its letter in the text (w, s, c)
+ * and a "goods wine|grain|cloth" token in the SVG, every builder its digit
+ * between ( ) and a "builder" figure, every pig its digit between = = and a
+ * "pig" figure; the legend says where each player's builder and pig are and
+ * how many tokens of each kind he holds (as carc_game_goods says), and when
+ * a builder's second tile is pending; TB/CcCc.w shows its field between its
+ * two cities; games without the module show none of it.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -81,7 +88,7 @@ static void figure_counts(const carc_game *g, uint32_t per_player[MAX_P], uint32
         memset(&s, 0, sizeof s);
         s.struct_size = sizeof s;
         assert_int_equal(carc_tile_segment(&s, t.tile, t.rotation, f.segment), CARC_OK);
-        *farmers += s.kind == CARC_SEG_FIELD;
+        *farmers += s.kind == CARC_SEG_FIELD && f.figure != CARC_FIGURE_PIG; /* a pig is no farmer */
     }
 }
 
@@ -252,7 +259,11 @@ static void test_many_positions(void **state)
  * moves or at its end; moves of the figures other than the follower (the
  * abbot's placements and recalls, the big follower) are chosen more often
  * than their share, so that pictures have them in them. */
-static carc_game *play_modules_game(uint64_t seed, uint32_t players, uint32_t turns, const char *modules)
+typedef bool (*position_test)(const carc_game *);
+
+/* The same, stopped early after the first move after which `stop` (if not NULL) holds. */
+static carc_game *play_modules_until(uint64_t seed, uint32_t players, uint32_t turns, const char *modules,
+                                     position_test stop)
 {
     carc_game_options opts;
     carc_game *g = NULL;
@@ -284,9 +295,16 @@ static carc_game *play_modules_game(uint64_t seed, uint32_t players, uint32_t tu
                     break;
                 }
         assert_int_equal(carc_game_play(g, &m[pick]), CARC_OK);
+        if (stop != NULL && stop(g))
+            break;
     }
     carc_movelist_free(ml);
     return g;
+}
+
+static carc_game *play_modules_game(uint64_t seed, uint32_t players, uint32_t turns, const char *modules)
+{
+    return play_modules_until(seed, players, turns, modules, NULL);
 }
 
 /* What the board holds: tiles with a monastery, a garden, the spring, the lake;
@@ -298,6 +316,8 @@ typedef struct board_parts {
     uint32_t inns, cathedrals;  /* roads with an inn, cities with a cathedral (segments) */
     uint32_t bigs[MAX_P], bigs_total;
     uint32_t interior_farmers;  /* figures on a field that touches no side (IC/CCCC) */
+    uint32_t goods[CARC_GOOD_COUNT]; /* city segments with each goods symbol */
+    uint32_t builders[MAX_P], pigs[MAX_P], builders_total, pigs_total;
 } board_parts;
 
 static void count_parts(const carc_game *g, board_parts *bp)
@@ -320,6 +340,8 @@ static void count_parts(const carc_game *g, board_parts *bp)
             bp->lakes += s.kind == CARC_SEG_RIVER && s.end == CARC_END_LAKE;
             bp->inns += s.kind == CARC_SEG_ROAD && (s.special & CARC_SEGMENT_INN) != 0;
             bp->cathedrals += s.kind == CARC_SEG_CITY && (s.special & CARC_SEGMENT_CATHEDRAL) != 0;
+            for (uint32_t good = 0; good < CARC_GOOD_COUNT; good++)
+                bp->goods[good] += s.kind == CARC_SEG_CITY && (s.special & CARC_SEGMENT_GOOD(good)) != 0;
         }
     }
     assert_int_equal(carc_game_figure_count(&n, g), CARC_OK);
@@ -346,6 +368,16 @@ static void count_parts(const carc_game *g, board_parts *bp)
             assert_true(s.kind != CARC_SEG_GARDEN);
             bp->bigs[f.player % MAX_P]++;
             bp->bigs_total++;
+        }
+        if (f.figure == CARC_FIGURE_BUILDER) {
+            assert_true(s.kind == CARC_SEG_ROAD || s.kind == CARC_SEG_CITY);
+            bp->builders[f.player % MAX_P]++;
+            bp->builders_total++;
+        }
+        if (f.figure == CARC_FIGURE_PIG) {
+            assert_true(s.kind == CARC_SEG_FIELD);
+            bp->pigs[f.player % MAX_P]++;
+            bp->pigs_total++;
         }
     }
 }
@@ -826,6 +858,314 @@ static void test_inns_tiles(void **state)
     carc_game_free(g);
 }
 
+/* ---------------------------------------------------------------- Traders & Builders */
+
+/* The part of a player's legend line (text: `line` from "player p: " to the end of the line). */
+static const char *legend_line(const char *full, const char *fmt, uint32_t p, const char **eol)
+{
+    char tmp[48];
+    const char *line;
+    snprintf(tmp, sizeof tmp, fmt, (unsigned)p);
+    line = strstr(full, tmp);
+    assert_non_null(line);
+    *eol = strchr(line, '\n');
+    assert_non_null(*eol);
+    return line;
+}
+
+/* Whether `needle` occurs in [line, eol). */
+static bool in_line(const char *line, const char *eol, const char *needle)
+{
+    const char *c = strstr(line, needle);
+    return c != NULL && c < eol;
+}
+
+/* The digits of figures marked by `left` before or `right` after them, per player. */
+static uint32_t bracketed(const char *board, char left, char right, uint32_t per_player[MAX_P])
+{
+    uint32_t total = 0;
+    const char *c;
+    memset(per_player, 0, MAX_P * sizeof per_player[0]);
+    for (c = board + 1; *c; c++)
+        if (isdigit((unsigned char)*c) && (c[-1] == left || c[1] == right)) {
+            assert_true(*c - '0' < MAX_P);
+            per_player[*c - '0']++;
+            total++;
+        }
+    return total;
+}
+
+/* The text picture with Traders & Builders (or without, `traders` false). */
+static void check_traders_text(const carc_game *g, bool traders)
+{
+    char *plain = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+    char *full = render(carc_game_render_text, g, 0);
+    board_parts bp;
+    uint32_t players, p, marks[MAX_P];
+    carc_game_options opts;
+    bool farmers;
+    char tmp[96];
+    const char *board = strchr(plain, '\n');
+
+    count_parts(g, &bp);
+    assert_non_null(board);
+    memset(&opts, 0, sizeof opts);
+    assert_int_equal(carc_game_options_get(&opts, g), CARC_OK);
+    farmers = (opts.modules & CARC_MODULE_FARMERS) != 0;
+    /* every goods symbol shows, in its city */
+    assert_int_equal(board_chars(plain, 'w'), bp.goods[CARC_GOOD_WINE]);
+    assert_int_equal(board_chars(plain, 's'), bp.goods[CARC_GOOD_GRAIN]);
+    assert_int_equal(board_chars(plain, 'c'), bp.goods[CARC_GOOD_CLOTH]);
+    /* builders between parentheses, pigs between equals signs */
+    assert_int_equal(bracketed(board, '(', ')', marks), bp.builders_total);
+    for (p = 0; p < MAX_P; p++)
+        assert_int_equal(marks[p], bp.builders[p]);
+    assert_int_equal(bracketed(board, '=', '=', marks), bp.pigs_total);
+    for (p = 0; p < MAX_P; p++)
+        assert_int_equal(marks[p], bp.pigs[p]);
+    assert_true(board_chars(plain, '(') <= bp.builders_total && board_chars(plain, ')') <= bp.builders_total);
+    assert_true(board_chars(plain, '=') <= 2 * bp.pigs_total);
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    if (traders) {
+        assert_non_null(strstr(full, players > 5 ? "\n(0)-(5) the builder of that player" : "\n(0)-(4) the builder of that player"));
+        assert_int_equal(count_of(full, "the pig of that player"), farmers ? 1 : 0);
+        assert_non_null(strstr(full, "\nw wine  s grain  c cloth: goods in a city"));
+        for (p = 0; p < players; p++) {
+            uint32_t builders = 9, pigs = 9, goods[CARC_GOOD_COUNT], k;
+            const char *eol, *line = legend_line(full, "player %u: ", p, &eol);
+            (void)line;
+            assert_int_equal(carc_game_figure_supply(&builders, g, p, CARC_FIGURE_BUILDER), CARC_OK);
+            assert_int_equal(builders + bp.builders[p], 1);
+            assert_true(in_line(line, eol, builders ? ", builder in supply" : ", builder on the board"));
+            assert_int_equal(carc_game_figure_supply(&pigs, g, p, CARC_FIGURE_PIG), CARC_OK);
+            if (farmers) {
+                assert_int_equal(pigs + bp.pigs[p], 1);
+                assert_true(in_line(line, eol, pigs ? ", pig in supply" : ", pig on the board"));
+            } else {
+                assert_int_equal(bp.pigs[p], 0);
+                assert_false(in_line(line, eol, ", pig "));
+            }
+            for (k = 0; k < CARC_GOOD_COUNT; k++)
+                assert_int_equal(carc_game_goods(&goods[k], g, p, k), CARC_OK);
+            snprintf(tmp, sizeof tmp, ", goods %u wine %u grain %u cloth", (unsigned)goods[0], (unsigned)goods[1],
+                     (unsigned)goods[2]);
+            assert_true(in_line(line, eol, tmp));
+        }
+    } else {
+        assert_int_equal(bp.builders_total + bp.pigs_total + bp.goods[0] + bp.goods[1] + bp.goods[2], 0);
+        assert_null(strstr(full, "builder"));
+        assert_null(strstr(full, "pig"));
+        assert_null(strstr(full, "goods"));
+        assert_null(strchr(plain, '('));
+        assert_null(strchr(plain, '='));
+    }
+    free(plain);
+    free(full);
+}
+
+static void check_traders_svg(const carc_game *g, bool traders)
+{
+    char *svg = render(carc_game_render_svg, g, 0);
+    char *bare = render(carc_game_render_svg, g, CARC_RENDER_NO_LEGEND);
+    board_parts bp;
+    uint32_t p, players, k;
+    char tmp[96];
+    static const char *const names[CARC_GOOD_COUNT] = { "wine", "grain", "cloth" };
+
+    count_parts(g, &bp);
+    for (k = 0; k < CARC_GOOD_COUNT; k++) {
+        snprintf(tmp, sizeof tmp, "<g class=\"goods %s\"", names[k]);
+        assert_int_equal(count_of(bare, tmp), bp.goods[k]);
+        assert_int_equal(count_of(svg, tmp), bp.goods[k] + (traders ? 1 : 0)); /* and one in the key */
+    }
+    for (p = 0; p < MAX_P; p++) {
+        snprintf(tmp, sizeof tmp, "class=\"figure player%u builder\"", (unsigned)p);
+        assert_int_equal(count_of(bare, tmp), bp.builders[p]);
+        snprintf(tmp, sizeof tmp, "class=\"figure player%u pig\"", (unsigned)p);
+        assert_int_equal(count_of(bare, tmp), bp.pigs[p]);
+    }
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    if (traders) {
+        assert_int_equal(count_of(svg, ">builder (a second tile)</text>"), 1);
+        assert_non_null(strstr(svg, ".goods .token{"));
+        for (p = 0; p < players; p++) {
+            uint32_t goods[CARC_GOOD_COUNT];
+            const char *eol, *line = legend_line(svg, ">player %u (", p, &eol);
+            for (k = 0; k < CARC_GOOD_COUNT; k++)
+                assert_int_equal(carc_game_goods(&goods[k], g, p, k), CARC_OK);
+            snprintf(tmp, sizeof tmp, "; goods: %u wine, %u grain, %u cloth", (unsigned)goods[0], (unsigned)goods[1],
+                     (unsigned)goods[2]);
+            assert_true(in_line(line, eol, tmp));
+            assert_true(in_line(line, eol, ", builder "));
+        }
+    } else {
+        assert_null(strstr(svg, "builder"));
+        assert_null(strstr(svg, "pig"));
+        assert_null(strstr(svg, "goods"));
+        assert_null(strstr(svg, "bridge"));
+    }
+    free(svg);
+    free(bare);
+}
+
+static void test_traders(void **state)
+{
+    uint32_t n, builders = 0, pigs = 0, goods = 0, held = 0, games = env_games(36);
+    (void)state;
+    for (n = 0; n < games; n++) {
+        /* 2..6 players, positions from the start to the end; with the other modules too */
+        const char *modules = n % 4 == 3   ? "river,abbot,inns,traders"
+                              : n % 8 == 5 ? "traders,-farmers"
+                              : n % 4 == 1 ? "inns,traders"
+                                           : "traders";
+        uint32_t players = strstr(modules, "inns") != NULL ? 2 + n % 5 : 2 + n % 4, p, k; /* 6 with inns */
+        carc_game *g = play_modules_game(2300 + n, players, n % 3 == 2 ? UINT32_MAX : 8 + (n * 13) % 90, modules);
+        board_parts bp;
+        check_text(g);
+        check_svg(g);
+        check_traders_text(g, true);
+        check_traders_svg(g, true);
+        check_inns_text(g, strstr(modules, "inns") != NULL);
+        check_inns_svg(g, strstr(modules, "inns") != NULL);
+        count_parts(g, &bp);
+        builders += bp.builders_total;
+        pigs += bp.pigs_total;
+        goods += bp.goods[0] + bp.goods[1] + bp.goods[2];
+        for (p = 0; p < players; p++)
+            for (k = 0; k < CARC_GOOD_COUNT; k++) {
+                uint32_t v = 0;
+                assert_int_equal(carc_game_goods(&v, g, p, k), CARC_OK);
+                held += v;
+            }
+        carc_game_free(g);
+    }
+    /* the pictures did have them in them */
+    assert_true(builders > 10);
+    assert_true(pigs > 10);
+    assert_true(goods > 100);
+    assert_true(held > 10);
+}
+
+/* Games without Traders & Builders show none of its marks. */
+static void test_no_traders_marks(void **state)
+{
+    uint32_t n;
+    (void)state;
+    for (n = 0; n < 12; n++) {
+        carc_game *g = n % 2 ? play_modules_game(160 + n, 2 + n % 5, UINT32_MAX, n % 4 == 1 ? "river,abbot,inns" : "inns")
+                             : play_random_game(180 + n, 2 + n % 4, n * 7, false);
+        check_traders_text(g, false);
+        check_traders_svg(g, false);
+        carc_game_free(g);
+    }
+}
+
+/* A seeded Traders & Builders game (2 players, the policy of play_modules_game)
+ * stopped at the first move after which `want` holds; NULL if it never does. */
+static carc_game *traders_position(uint64_t seed, position_test want)
+{
+    carc_game *g = play_modules_until(seed, 2, UINT32_MAX, "traders", want);
+    if (want(g))
+        return g;
+    carc_game_free(g);
+    return NULL;
+}
+
+static bool builder_and_pig_of_0(const carc_game *g)
+{
+    uint32_t b = 1, p = 1;
+    assert_int_equal(carc_game_figure_supply(&b, g, 0, CARC_FIGURE_BUILDER), CARC_OK);
+    assert_int_equal(carc_game_figure_supply(&p, g, 0, CARC_FIGURE_PIG), CARC_OK);
+    return b == 0 && p == 0;
+}
+
+static bool second_tile(const carc_game *g)
+{
+    carc_pending p;
+    memset(&p, 0, sizeof p);
+    p.struct_size = sizeof p;
+    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    return (p.flags & CARC_PENDING_SECOND_TILE) != 0;
+}
+
+/* The single tiles and played positions: TB/CcCc.w's field between its two
+ * cities, TB/RRrr's bridge; a builder and a pig of player 0 on the board; a
+ * builder's second tile pending, then declined. */
+static void test_traders_tiles(void **state)
+{
+    carc_game *g;
+    carc_movelist *ml;
+    char *text, *svg;
+    uint64_t seed;
+    size_t i;
+    bool passed = false;
+    (void)state;
+
+    g = start_with("TB/CcCc.w", "traders", 2);
+    text = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+    svg = render(carc_game_render_svg, g, CARC_RENDER_NO_LEGEND);
+    assert_memory_equal(block_line(text, g, 0, 0, 0), "######.", 7);
+    assert_memory_equal(block_line(text, g, 0, 0, 1), "#w##..#", 7);
+    assert_memory_equal(block_line(text, g, 0, 0, 2), "###.###", 7);
+    assert_memory_equal(block_line(text, g, 0, 0, 3), "#..####", 7);
+    assert_memory_equal(block_line(text, g, 0, 0, 4), ".######", 7);
+    assert_int_equal(count_of(svg, "Q72 28"), 4); /* both cities curve towards their corners: shape and wall */
+    assert_int_equal(count_of(svg, "<g class=\"goods wine\""), 1);
+    free(text);
+    free(svg);
+    carc_game_free(g);
+
+    g = start_with("TB/RRrr", "traders", 2);
+    svg = render(carc_game_render_svg, g, CARC_RENDER_NO_LEGEND);
+    assert_int_equal(count_of(svg, "<path class=\"bridge\""), 1);
+    free(svg);
+    carc_game_free(g);
+
+    /* a builder and a pig of player 0 */
+    g = NULL;
+    for (seed = 1; seed < 40 && g == NULL; seed++)
+        g = traders_position(seed, builder_and_pig_of_0);
+    assert_non_null(g);
+    text = render(carc_game_render_text, g, 0);
+    svg = render(carc_game_render_svg, g, 0);
+    assert_non_null(strstr(text, "\n0 player 0: "));
+    assert_non_null(strstr(text, ", builder on the board, pig on the board, goods "));
+    assert_non_null(strstr(svg, "<g class=\"figure player0 builder\""));
+    assert_non_null(strstr(svg, "<g class=\"figure player0 pig\""));
+    assert_non_null(strstr(svg, ", builder on the board, pig on the board; goods: "));
+    free(text);
+    free(svg);
+    check_traders_text(g, true);
+    check_traders_svg(g, true);
+    check_text(g);
+    check_svg(g);
+    carc_game_free(g);
+
+    /* a second tile pending: the legend says so; declined, it says no more */
+    g = NULL;
+    for (seed = 1; seed < 40 && g == NULL; seed++)
+        g = traders_position(seed, second_tile);
+    assert_non_null(g);
+    text = render(carc_game_render_text, g, 0);
+    assert_non_null(strstr(text, " (the builder's second tile: it may be declined)\n"));
+    free(text);
+    assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
+    assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
+    for (i = 0; i < carc_movelist_count(ml) && !passed; i++)
+        if (carc_movelist_data(ml)[i].kind == CARC_MOVE_PASS) {
+            assert_int_equal(carc_game_play(g, &carc_movelist_data(ml)[i]), CARC_OK);
+            passed = true;
+        }
+    assert_true(passed);
+    carc_movelist_free(ml);
+    text = render(carc_game_render_text, g, 0);
+    assert_null(strstr(text, "second tile: it may be declined"));
+    free(text);
+    check_traders_text(g, true);
+    check_traders_svg(g, true);
+    carc_game_free(g);
+}
+
 static void test_arguments(void **state)
 {
     carc_game *g = play_random_game(3, 3, 20, false);
@@ -862,6 +1202,9 @@ int main(void)
         cmocka_unit_test(test_inns),
         cmocka_unit_test(test_no_inns_marks),
         cmocka_unit_test(test_inns_tiles),
+        cmocka_unit_test(test_traders),
+        cmocka_unit_test(test_no_traders_marks),
+        cmocka_unit_test(test_traders_tiles),
     };
     return cmocka_run_group_tests_name("render", tests, NULL, NULL);
 }
