@@ -11,7 +11,7 @@
  *   [1]      bit 0: farmers off; bit 1: custom start (bytes 2..5); bit 2:
  *            CARC_GAME_NO_UNDO; bit 3: a Dice Game instead (see "the Dice
  *            Game" below); bit 4: the River; bit 5: the Abbot; bit 6: Inns &
- *            Cathedrals
+ *            Cathedrals; bit 7: Traders & Builders
  *   [2..5]   start tile kind, rotation, x, y (int8); a start the modules do
  *            not allow must be refused alike by carc_game_options_check and
  *            carc_game_new, and the game then starts from the default start
@@ -20,9 +20,13 @@
  *
  * Checked after every step (cheap: a few calls per player):
  *   - figures are conserved: those not in supply (7 followers, 1 abbot with
- *     the Abbot, 1 big follower with Inns & Cathedrals) are on the board;
+ *     the Abbot, 1 big follower with Inns & Cathedrals, 1 builder with
+ *     Traders & Builders, 1 pig with it and farmers) are on the board;
  *     scores never decrease during play (they may after an undo);
- *   - carc_game_pending agrees with the current player and tile; the game is
+ *   - carc_game_pending agrees with the current player and tile (part 2,
+ *     optional, only for the builder's second tile: after a first part of
+ *     the same player's, with his builder on the board before it, and never
+ *     a third); the game is
  *     over iff there is no tile to place; with the River, River tiles come
  *     first and the lake last of them;
  *   - undo restores the game: the state before each undoable action (move,
@@ -39,7 +43,11 @@
  *   - a score with an inn is 2 per tile completed, 0 at the end, with a
  *     cathedral 3 per tile and pennant completed, 0 at the end (checked
  *     against the feature), and the bonus is there iff the feature has the
- *     mark;
+ *     mark; a field with a pig scores 4 per city for its owner;
+ *   - trade goods (carc_game_goods): a move changes them by its
+ *     CARC_EVENT_GOODS events, one per symbol of the cities it completed, all
+ *     to the player who moved; at the end each kind's majority scores 10
+ *     (CARC_EVENT_TRADE); wrong arguments are refused;
  *   - placements and figure options agree with the full move list;
  *   - clone and copy (with and without history) equal the original, and
  *     playing on them leaves the original alone; load(save(g)) saves
@@ -52,13 +60,16 @@
  *     supplies, the pending decision) as well as the summary;
  *   - every figure kind is conserved per player, figure by figure: followers
  *     on the board + in supply = 7, abbots on the board + in supply = 1 with
- *     the Abbot (else 0), big followers 1 with Inns & Cathedrals (else 0), no
- *     other figure; each stands on a segment its rules allow (the abbot on a
- *     monastery or garden, no follower or big follower on a garden or the
- *     river, on a field only with farmers);
+ *     the Abbot (else 0), big followers 1 with Inns & Cathedrals (else 0),
+ *     builders and pigs as above; each stands on a segment its rules allow
+ *     (the abbot on a monastery or garden, no follower or big follower on a
+ *     garden or the river, on a field only with farmers, the builder on a
+ *     road or city, the pig on a field), and a builder or pig shares its
+ *     feature with a follower of its owner's (ruling T-7);
  *   - majorities: each feature a move scored went to the players with the
  *     greatest strength among the figures on it before the move (a follower
- *     and the abbot 1, the big follower 2), found by their positions, and
+ *     and the abbot 1, the big follower 2, the builder and the pig 0), found
+ *     by their positions, and
  *     those figures went home;
  *   - enumeration = check: every listed move passes check_move, and random
  *     variants of listed moves are accepted iff listed;
@@ -243,6 +254,14 @@ static fp *fingerprint(const carc_game *g, unsigned flags)
         put(f, u);
         FZ_OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_BIG));
         put(f, u);
+        FZ_OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_BUILDER));
+        put(f, u);
+        FZ_OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_PIG));
+        put(f, u);
+        for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
+            FZ_OK(carc_game_goods(&u, g, p, k));
+            put(f, u);
+        }
     }
     f->sect[2] = f->n;
     if (flags & FP_WITH_PENDING) {
@@ -298,7 +317,7 @@ static fp *fingerprint(const carc_game *g, unsigned flags)
         memset(&e, 0, sizeof e);
         e.struct_size = sizeof e;
         FZ_OK(carc_game_event(&e, g, i));
-        put(f, e.kind | e.feature_kind << 8 | e.bonus << 16);
+        put(f, e.kind | e.feature_kind << 8 | e.bonus << 16 | e.good << 24);
         put(f, e.turn);
         put(f, (uint32_t)e.points);
         put(f, e.players | e.returned << 8);
@@ -346,7 +365,7 @@ typedef struct summary {
     uint32_t players, cur, over, hist, tiles, figs, events, left, tile;
     carc_pending pending;
     int32_t score[8];
-    uint32_t supply[8], abbot[8], big[8];
+    uint32_t supply[8], abbot[8], big[8], builder[8], pig[8], goods[8][CARC_GOOD_COUNT];
     carc_move last;        /* the last tile placed */
     uint64_t figs_hash;    /* the last two figures placed */
     carc_event last_event; /* (zeroed when there is none) */
@@ -380,6 +399,10 @@ static void summarize(const carc_game *g, summary *s)
         FZ_OK(carc_game_supply(&s->supply[p], g, p));
         FZ_OK(carc_game_figure_supply(&s->abbot[p], g, p, CARC_FIGURE_ABBOT));
         FZ_OK(carc_game_figure_supply(&s->big[p], g, p, CARC_FIGURE_BIG));
+        FZ_OK(carc_game_figure_supply(&s->builder[p], g, p, CARC_FIGURE_BUILDER));
+        FZ_OK(carc_game_figure_supply(&s->pig[p], g, p, CARC_FIGURE_PIG));
+        for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
+            FZ_OK(carc_game_goods(&s->goods[p][k], g, p, k));
     }
     FZ_OK(carc_game_tile(&s->last, g, s->tiles - 1));
     uint64_t h = 0;
@@ -564,11 +587,69 @@ static carc_status choose_status(const fz *z, uint32_t kind)
 
 /* Invariants after every step (cheap: figures are conserved in total; per
  * player and kind, figure by figure, on the sampled steps). */
+/* A figure on the board, by position. */
+typedef struct fig_at {
+    int32_t x, y;
+    uint32_t segment, player, figure;
+} fig_at;
+
+#define MAX_FIGS (6 * 11 + 1) /* 7 followers, abbot, big follower, builder, pig */
+
+static uint32_t figures_now(const carc_game *g, fig_at *out)
+{
+    uint32_t n = 0;
+    FZ_OK(carc_game_figure_count(&n, g));
+    FZ_CHECK(n < MAX_FIGS);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_figure_info fi;
+        memset(&fi, 0, sizeof fi);
+        fi.struct_size = sizeof fi;
+        FZ_OK(carc_game_figure(&fi, g, i));
+        fig_at f = { fi.x, fi.y, fi.segment, fi.player, fi.figure };
+        out[i] = f;
+    }
+    return n;
+}
+
+static uint32_t feature_at(const carc_game *g, int32_t x, int32_t y, uint32_t segment)
+{
+    uint32_t f = UINT32_MAX;
+    FZ_OK(carc_game_feature_at(&f, g, x, y, segment));
+    return f;
+}
+
+/* Ruling T-7: a builder or pig shares its feature with a follower (or big
+ * follower) of its owner's. */
+static void builders_joined(fz *z, uint32_t n)
+{
+    fig_at figs[MAX_FIGS];
+    uint32_t feat[MAX_FIGS];
+    FZ_CHECK(figures_now(z->g, figs) == n);
+    for (uint32_t i = 0; i < n; i++)
+        feat[i] = feature_at(z->g, figs[i].x, figs[i].y, figs[i].segment);
+    for (uint32_t i = 0; i < n; i++) {
+        if (figs[i].figure != CARC_FIGURE_BUILDER && figs[i].figure != CARC_FIGURE_PIG)
+            continue;
+        bool joined = false;
+        for (uint32_t j = 0; j < n && !joined; j++)
+            joined = feat[j] == feat[i] && figs[j].player == figs[i].player &&
+                     (figs[j].figure == CARC_FIGURE_FOLLOWER || figs[j].figure == CARC_FIGURE_BIG);
+        if (!joined)
+            fprintf(stderr, "fuzz_api: player %u's %s at (%d,%d) segment %u stands alone\n", figs[i].player,
+                    figs[i].figure == CARC_FIGURE_PIG ? "pig" : "builder", (int)figs[i].x, (int)figs[i].y,
+                    figs[i].segment);
+        FZ_CHECK(joined);
+    }
+}
+
 static void invariants(fz *z)
 {
-    uint32_t n = 0, followers[8] = { 0 }, abbots[8] = { 0 }, bigs[8] = { 0 }, u, away = 0;
+    uint32_t n = 0, followers[8] = { 0 }, abbots[8] = { 0 }, bigs[8] = { 0 }, builders[8] = { 0 }, pigs[8] = { 0 };
+    uint32_t u, away = 0;
     uint32_t per_abbot = (z->modules & CARC_MODULE_ABBOT) ? 1u : 0u;
     uint32_t per_big = (z->modules & CARC_MODULE_INNS) ? 1u : 0u;
+    uint32_t per_builder = (z->modules & CARC_MODULE_TRADERS) ? 1u : 0u;
+    uint32_t per_pig = (z->modules & CARC_MODULE_TRADERS) && (z->modules & CARC_MODULE_FARMERS) ? 1u : 0u;
     bool can = false, is_over = over(z->g);
     FZ_OK(carc_game_figure_count(&n, z->g));
     if (z->full)
@@ -579,8 +660,13 @@ static void invariants(fz *z)
             FZ_OK(carc_game_figure(&fi, z->g, i));
             FZ_CHECK(fi.player < z->players);
             FZ_CHECK(fi.figure == CARC_FIGURE_FOLLOWER || (fi.figure == CARC_FIGURE_ABBOT && per_abbot) ||
-                     (fi.figure == CARC_FIGURE_BIG && per_big));
-            (fi.figure == CARC_FIGURE_FOLLOWER ? followers : fi.figure == CARC_FIGURE_BIG ? bigs : abbots)[fi.player]++;
+                     (fi.figure == CARC_FIGURE_BIG && per_big) || (fi.figure == CARC_FIGURE_BUILDER && per_builder) ||
+                     (fi.figure == CARC_FIGURE_PIG && per_pig));
+            (fi.figure == CARC_FIGURE_FOLLOWER  ? followers
+             : fi.figure == CARC_FIGURE_BIG     ? bigs
+             : fi.figure == CARC_FIGURE_BUILDER ? builders
+             : fi.figure == CARC_FIGURE_PIG     ? pigs
+                                                : abbots)[fi.player]++;
             /* on a segment its rules allow: the abbot on a monastery or garden;
              * a follower (or big follower) on a road, city, monastery, or
              * field with farmers */
@@ -592,33 +678,39 @@ static void invariants(fz *z)
             FZ_OK(carc_tile_segment(&si, t.tile, t.rotation, fi.segment));
             if (fi.figure == CARC_FIGURE_ABBOT)
                 FZ_CHECK(si.kind == CARC_SEG_MONASTERY || si.kind == CARC_SEG_GARDEN);
+            else if (fi.figure == CARC_FIGURE_BUILDER)
+                FZ_CHECK(si.kind == CARC_SEG_ROAD || si.kind == CARC_SEG_CITY);
+            else if (fi.figure == CARC_FIGURE_PIG)
+                FZ_CHECK(si.kind == CARC_SEG_FIELD);
             else
                 FZ_CHECK(si.kind == CARC_SEG_ROAD || si.kind == CARC_SEG_CITY || si.kind == CARC_SEG_MONASTERY ||
                          (si.kind == CARC_SEG_FIELD && (z->modules & CARC_MODULE_FARMERS)));
         }
     for (uint32_t p = 0; p < z->players; p++) {
         int32_t s;
-        uint32_t a, b;
+        uint32_t a, b, bu, pg;
         FZ_OK(carc_game_supply(&u, z->g, p));
         FZ_OK(carc_game_figure_supply(&a, z->g, p, CARC_FIGURE_ABBOT));
         FZ_OK(carc_game_figure_supply(&b, z->g, p, CARC_FIGURE_BIG));
-        FZ_CHECK(u <= 7 && a <= per_abbot && b <= per_big);
-        away += 7 - u + per_abbot - a + per_big - b;
+        FZ_OK(carc_game_figure_supply(&bu, z->g, p, CARC_FIGURE_BUILDER));
+        FZ_OK(carc_game_figure_supply(&pg, z->g, p, CARC_FIGURE_PIG));
+        /* one builder with Traders & Builders, one pig with it and farmers, none else */
+        FZ_CHECK(u <= 7 && a <= per_abbot && b <= per_big && bu <= per_builder && pg <= per_pig);
+        away += 7 - u + per_abbot - a + per_big - b + per_builder - bu + per_pig - pg;
         if (z->full) {
-            FZ_CHECK(u + followers[p] == 7);     /* follower conservation */
-            FZ_CHECK(a + abbots[p] == per_abbot); /* abbot conservation */
-            FZ_CHECK(b + bigs[p] == per_big);     /* big follower conservation */
-            static const uint32_t none_of[2] = { CARC_FIGURE_BUILDER, CARC_FIGURE_PIG };
-            for (int k = 0; k < 2; k++) {
-                FZ_OK(carc_game_figure_supply(&u, z->g, p, none_of[k]));
-                FZ_CHECK(u == 0); /* no builder or pig in these modules */
-            }
+            FZ_CHECK(u + followers[p] == 7);       /* follower conservation */
+            FZ_CHECK(a + abbots[p] == per_abbot);   /* abbot conservation */
+            FZ_CHECK(b + bigs[p] == per_big);       /* big follower conservation */
+            FZ_CHECK(bu + builders[p] == per_builder); /* builder conservation */
+            FZ_CHECK(pg + pigs[p] == per_pig);         /* pig conservation */
         }
         FZ_OK(carc_game_score(&s, z->g, p));
         FZ_CHECK(s >= z->scores[p]); /* scores never decrease during play */
         FZ_CHECK(s >= 0);
     }
     FZ_CHECK(away == n); /* every figure not in supply is on the board */
+    if (z->full && per_builder)
+        builders_joined(z, n);
     take_scores(z);
     FZ_OK(carc_game_can_undo(&can, z->g));
     if (z->no_undo)
@@ -633,15 +725,20 @@ static void invariants(fz *z)
     if (is_over)
         FZ_CHECK(!z->pending);
     /* the pending decision: a place decision of the player to move, for the
-     * current tile (nothing else exists with these modules), none at the end */
+     * current tile (nothing else exists with these modules; with Traders &
+     * Builders it may be the optional second tile), none at the end */
     carc_pending pd;
     pending_of(z->g, &pd);
     FZ_OK(carc_game_current_player(&cur, z->g));
     if (is_over) {
         FZ_CHECK(pd.decision == CARC_DECISION_NONE && pd.player == 0 && pd.tile == 0 && pd.flags == 0);
     } else {
-        FZ_CHECK(pd.decision == CARC_DECISION_PLACE && pd.player == cur && pd.tile == tile && pd.part == 1);
-        FZ_CHECK(pd.flags == 0);
+        FZ_CHECK(pd.decision == CARC_DECISION_PLACE && pd.player == cur && pd.tile == tile);
+        if (pd.part == 2)
+            FZ_CHECK((z->modules & CARC_MODULE_TRADERS) &&
+                     pd.flags == (CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE));
+        else
+            FZ_CHECK(pd.part == 1 && pd.flags == 0);
         uint32_t rl = river_left(z);
         if (rl) /* River tiles first, the lake last of them */
             FZ_CHECK(river_kind[tile] && (tile != lake_kind || rl == 1));
@@ -721,8 +818,8 @@ static void enumeration_is_check(fz *z, uint64_t seed)
         case 1:
             m.rotation = (uint8_t)((m.rotation + 1) & 3);
             break;
-        case 2:
-            m.figure = (uint8_t)((r >> 28) % 4);
+        case 2: /* any figure kind, the builder and the pig too */
+            m.figure = (uint8_t)((r >> 28) % 6);
             m.segment = (uint8_t)((r >> 32) % 12);
             break;
         case 3:
@@ -743,42 +840,12 @@ static void enumeration_is_check(fz *z, uint64_t seed)
 
 /* ------------------------------------------------------------ scores */
 
-/* A figure on the board, by position. */
-typedef struct fig_at {
-    int32_t x, y;
-    uint32_t segment, player, figure;
-} fig_at;
-
-#define MAX_FIGS (6 * 10 + 1)
-
-static uint32_t figures_now(const carc_game *g, fig_at *out)
-{
-    uint32_t n = 0;
-    FZ_OK(carc_game_figure_count(&n, g));
-    FZ_CHECK(n < MAX_FIGS);
-    for (uint32_t i = 0; i < n; i++) {
-        carc_figure_info fi;
-        memset(&fi, 0, sizeof fi);
-        fi.struct_size = sizeof fi;
-        FZ_OK(carc_game_figure(&fi, g, i));
-        fig_at f = { fi.x, fi.y, fi.segment, fi.player, fi.figure };
-        out[i] = f;
-    }
-    return n;
-}
-
-/* Majority weight: the follower and the abbot 1, the big follower 2. */
+/* Majority weight: the follower and the abbot 1, the big follower 2, the
+ * builder and the pig 0 (they never count). */
 static uint32_t strength_of(uint32_t figure)
 {
-    FZ_CHECK(figure == CARC_FIGURE_FOLLOWER || figure == CARC_FIGURE_ABBOT || figure == CARC_FIGURE_BIG);
-    return figure == CARC_FIGURE_BIG ? 2u : 1u;
-}
-
-static uint32_t feature_at(const carc_game *g, int32_t x, int32_t y, uint32_t segment)
-{
-    uint32_t f = UINT32_MAX;
-    FZ_OK(carc_game_feature_at(&f, g, x, y, segment));
-    return f;
+    FZ_CHECK(figure >= CARC_FIGURE_FOLLOWER && figure <= CARC_FIGURE_PIG);
+    return figure == CARC_FIGURE_BIG ? 2u : figure >= CARC_FIGURE_BUILDER ? 0u : 1u;
 }
 
 /* The players with the greatest strength among `figs` standing on feature f of g. */
@@ -811,7 +878,7 @@ static void check_value(const carc_game *g, const carc_event *e)
     memset(&fe, 0, sizeof fe);
     fe.struct_size = sizeof fe;
     FZ_OK(carc_game_feature(&fe, g, feature_at(g, e->x, e->y, e->segment)));
-    FZ_CHECK(fe.kind == e->feature_kind && fe.value == e->points);
+    FZ_CHECK(fe.kind == e->feature_kind && (fe.value == e->points || e->bonus == CARC_BONUS_PIG));
     bool complete = e->kind == CARC_EVENT_SCORE;
     int32_t t = (int32_t)fe.tiles, p = (int32_t)fe.pennants;
     if (fe.kind == CARC_SEG_ROAD) {
@@ -822,13 +889,22 @@ static void check_value(const carc_game *g, const carc_event *e)
         FZ_CHECK(e->tiles == fe.tiles);
     } else if (fe.kind == CARC_SEG_CITY) {
         bool cathedral = (fe.special & CARC_SEGMENT_CATHEDRAL) != 0;
-        FZ_CHECK(fe.special == (cathedral ? (uint32_t)CARC_SEGMENT_CATHEDRAL : 0u));
+        const uint32_t goods = CARC_SEGMENT_WINE | CARC_SEGMENT_GRAIN | CARC_SEGMENT_CLOTH;
+        FZ_CHECK((fe.special & ~goods) == (cathedral ? (uint32_t)CARC_SEGMENT_CATHEDRAL : 0u));
+        for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) /* a symbol's mark iff the city has one */
+            FZ_CHECK(((fe.special & CARC_SEGMENT_GOOD(k)) != 0) == (fe.goods[k] != 0));
         FZ_CHECK(e->bonus == (cathedral ? (uint32_t)CARC_BONUS_CATHEDRAL : 0u));
         FZ_CHECK(e->points == (cathedral ? (complete ? 3 * (t + p) : 0) : (complete ? 2 * (t + p) : t + p)));
         FZ_CHECK(e->tiles == fe.tiles);
+    } else if (fe.kind == CARC_SEG_FIELD && e->bonus) {
+        /* a majority holder's pig: 4 per completed city instead of 3 */
+        FZ_CHECK(e->bonus == CARC_BONUS_PIG && fe.special == 0 && !complete);
+        FZ_CHECK(fe.value % 3 == 0 && e->points == fe.value / 3 * 4);
     } else {
         FZ_CHECK(e->bonus == 0 && fe.special == 0);
     }
+    if (fe.kind != CARC_SEG_CITY)
+        FZ_CHECK(fe.goods[0] == 0 && fe.goods[1] == 0 && fe.goods[2] == 0);
 }
 
 /* The events of a move from ev0: each value by its rule (those with a bonus
@@ -842,7 +918,11 @@ static void check_move_events(fz *z, const carc_move *m, uint32_t player, const 
 {
     uint32_t ev1 = 0, nnow = 0;
     fig_at with[MAX_FIGS + 1], now[MAX_FIGS];
-    bool have_now = false;
+    bool have_now = false, traders = (z->modules & CARC_MODULE_TRADERS) != 0;
+    /* Traders & Builders: a field's final score may come in two events (the
+     * majority holders with their pig there score more): their union is the
+     * majority */
+    uint32_t split_f[MAX_FIGS], split_players[MAX_FIGS], split_want[MAX_FIGS], nsplit = 0;
     FZ_OK(carc_game_event_count(&ev1, z->g));
     if (before) {
         memcpy(with, before, nb * sizeof *with);
@@ -856,11 +936,16 @@ static void check_move_events(fz *z, const carc_move *m, uint32_t player, const 
         memset(&e, 0, sizeof e);
         e.struct_size = sizeof e;
         FZ_OK(carc_game_event(&e, z->g, i));
+        if (e.kind == CARC_EVENT_GOODS || e.kind == CARC_EVENT_TRADE) {
+            FZ_CHECK(traders && e.bonus == 0 && e.good < CARC_GOOD_COUNT && e.players != 0);
+            continue; /* checked with the tokens (goods_checked) */
+        }
+        FZ_CHECK(e.good == 0);
         if (e.kind != CARC_EVENT_SCORE && e.kind != CARC_EVENT_FINAL) {
             FZ_CHECK(e.bonus == 0);
             continue;
         }
-        FZ_CHECK(e.bonus == 0 || (z->modules & CARC_MODULE_INNS));
+        FZ_CHECK(e.bonus == 0 || (z->modules & CARC_MODULE_INNS) || (traders && e.bonus == CARC_BONUS_PIG));
         if (all || e.bonus)
             check_value(z->g, &e);
         if (!before)
@@ -877,11 +962,102 @@ static void check_move_events(fz *z, const carc_move *m, uint32_t player, const 
             }
             want = majority_of(z->g, f, now, nnow, &count);
             FZ_CHECK(e.returned == 0);
+            if (traders && e.feature_kind == CARC_SEG_FIELD) {
+                /* each player of a pig event has his pig on the field */
+                if (e.bonus == CARC_BONUS_PIG)
+                    for (uint32_t p = 0; p < z->players; p++) {
+                        bool pig = false;
+                        for (uint32_t k = 0; k < nnow && (e.players >> p & 1u) && !pig; k++)
+                            pig = now[k].player == p && now[k].figure == CARC_FIGURE_PIG &&
+                                  feature_at(z->g, now[k].x, now[k].y, now[k].segment) == f;
+                        FZ_CHECK(pig || !(e.players >> p & 1u));
+                    }
+                uint32_t k = 0;
+                while (k < nsplit && split_f[k] != f)
+                    k++;
+                if (k == nsplit) {
+                    FZ_CHECK(nsplit < MAX_FIGS);
+                    split_f[k] = f;
+                    split_players[k] = 0;
+                    split_want[k] = want;
+                    nsplit++;
+                }
+                FZ_CHECK((split_players[k] & e.players) == 0); /* each holder scores once */
+                split_players[k] |= e.players;
+                FZ_CHECK((e.players & ~want) == 0 && e.players != 0);
+                continue;
+            }
         }
         if (e.players != want)
             fprintf(stderr, "fuzz_api: the feature at (%d,%d) scored for %#x; the figures on it give %#x\n", (int)e.x,
                     (int)e.y, e.players, want);
         FZ_CHECK(e.players == want && want != 0);
+    }
+    for (uint32_t k = 0; k < nsplit; k++)
+        FZ_CHECK(split_players[k] == split_want[k]);
+}
+
+/* Traders & Builders: the tokens a move took (goods0: before it) are its
+ * CARC_EVENT_GOODS events, all for the player who moved, as many of each
+ * kind as the symbols of the cities it completed; at the end, one
+ * CARC_EVENT_TRADE of 10 per kind somebody holds, to those with the most. */
+static void goods_checked(fz *z, uint32_t player, uint32_t goods0[8][CARC_GOOD_COUNT], uint32_t ev0)
+{
+    uint32_t ev1 = 0, took[8][CARC_GOOD_COUNT], trades = 0, trade_mask[CARC_GOOD_COUNT] = { 0 };
+    uint32_t feats[32], nfeat = 0, feat_goods[32][CARC_GOOD_COUNT];
+    memset(took, 0, sizeof took);
+    FZ_OK(carc_game_event_count(&ev1, z->g));
+    for (uint32_t i = ev0; i < ev1; i++) {
+        carc_event e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        FZ_OK(carc_game_event(&e, z->g, i));
+        if (e.kind == CARC_EVENT_GOODS) {
+            FZ_CHECK(e.players == 1u << player && e.points == 0 && e.feature_kind == CARC_SEG_CITY);
+            took[player][e.good]++;
+            uint32_t f = feature_at(z->g, e.x, e.y, e.segment), k = 0;
+            while (k < nfeat && feats[k] != f)
+                k++;
+            if (k == nfeat) {
+                FZ_CHECK(nfeat < 32);
+                feats[k] = f;
+                memset(feat_goods[k], 0, sizeof feat_goods[k]);
+                nfeat++;
+            }
+            feat_goods[k][e.good]++;
+        } else if (e.kind == CARC_EVENT_TRADE) {
+            FZ_CHECK(over(z->g) && e.points == 10 && e.segment == CARC_NO_SEGMENT && e.tiles == 0);
+            FZ_CHECK(!(trades >> e.good & 1u)); /* once per kind */
+            trades |= 1u << e.good;
+            trade_mask[e.good] = e.players;
+        }
+    }
+    /* each city completed gave one token per symbol in it */
+    for (uint32_t k = 0; k < nfeat; k++) {
+        carc_feature_info fe;
+        memset(&fe, 0, sizeof fe);
+        fe.struct_size = sizeof fe;
+        FZ_OK(carc_game_feature(&fe, z->g, feats[k]));
+        FZ_CHECK(fe.kind == CARC_SEG_CITY && fe.complete);
+        for (uint32_t g = 0; g < CARC_GOOD_COUNT; g++)
+            FZ_CHECK(fe.goods[g] == feat_goods[k][g]);
+    }
+    bool ended = over(z->g); /* by this move (a legal move is made in play) */
+    for (uint32_t g = 0; g < CARC_GOOD_COUNT; g++) {
+        uint32_t best = 0, mask = 0;
+        for (uint32_t p = 0; p < z->players; p++) {
+            uint32_t u = 0;
+            FZ_OK(carc_game_goods(&u, z->g, p, g));
+            FZ_CHECK(u == goods0[p][g] + took[p][g]);
+            if (u > best) {
+                best = u;
+                mask = 0;
+            }
+            if (u && u == best)
+                mask |= 1u << p;
+        }
+        if (ended)
+            FZ_CHECK(trade_mask[g] == mask); /* nobody holds it: no event (T-2) */
     }
 }
 
@@ -901,7 +1077,10 @@ static int32_t tiles_around(const carc_game *g, int32_t x, int32_t y)
 static void play_checked(fz *z, const carc_move *m)
 {
     snap before;
-    uint32_t player = 0, ev0 = 0, ev1 = 0, u = 0, nf = 0, nb = 0;
+    uint32_t player = 0, ev0 = 0, ev1 = 0, u = 0, nf = 0, nb = 0, builder0 = 0, tile0 = 0, left0 = 0;
+    uint32_t goods0[8][CARC_GOOD_COUNT];
+    bool traders = (z->modules & CARC_MODULE_TRADERS) != 0;
+    carc_pending pd0, pd1;
     int32_t ax = 0, ay = 0;
     bool recall = m->kind == CARC_MOVE_PLACE && m->segment == CARC_SEGMENT_RECALL, found = false;
     /* majorities: on sampled steps, and every other move with Inns & Cathedrals */
@@ -911,6 +1090,15 @@ static void play_checked(fz *z, const carc_move *m)
     FZ_OK(carc_game_event_count(&ev0, z->g));
     if (majorities)
         nb = figures_now(z->g, figs);
+    pending_of(z->g, &pd0);
+    FZ_OK(carc_game_current_tile(&tile0, z->g));
+    FZ_OK(carc_game_remaining(&left0, z->g));
+    if (traders) {
+        FZ_OK(carc_game_figure_supply(&builder0, z->g, player, CARC_FIGURE_BUILDER));
+        for (uint32_t p = 0; p < z->players; p++)
+            for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
+                FZ_OK(carc_game_goods(&goods0[p][k], z->g, p, k));
+    }
     if (recall) {
         /* where the abbot stands */
         FZ_OK(carc_game_figure_count(&nf, z->g));
@@ -951,6 +1139,28 @@ static void play_checked(fz *z, const carc_move *m)
         FZ_CHECK(seen);
     }
     check_move_events(z, m, player, majorities ? figs : NULL, nb, ev0, z->full);
+    if (traders)
+        goods_checked(z, player, goods0, ev0);
+    /* the builder's double turn: a second tile after a first part of the
+     * same player's whose builder stood on the board before it (T-5), never
+     * a third; a pass declines it, and the tile stays on top of the pile */
+    pending_of(z->g, &pd1);
+    if (trace)
+        fprintf(stderr, "  played: kind %u figure %u (part %u -> %u, player %u -> %u)\n", m->kind, m->figure, pd0.part,
+                pd1.part, player, pd1.player);
+    if (pd1.part == 2)
+        FZ_CHECK(traders && pd0.part == 1 && m->kind == CARC_MOVE_PLACE && pd1.player == player && builder0 == 0);
+    if (pd0.part == 2 && pd1.decision != CARC_DECISION_NONE)
+        FZ_CHECK(pd1.part == 1);
+    if (m->kind == CARC_MOVE_PASS) {
+        uint32_t tile1 = 0, left1 = 0;
+        FZ_CHECK(pd0.flags & CARC_PENDING_OPTIONAL);
+        FZ_OK(carc_game_current_tile(&tile1, z->g));
+        FZ_OK(carc_game_remaining(&left1, z->g));
+        FZ_CHECK(tile1 == tile0 && left1 == left0 && pd1.player == (player + 1) % z->players);
+        FZ_OK(carc_game_event_count(&ev1, z->g));
+        FZ_CHECK(ev1 == ev0); /* a pass scores nothing */
+    }
     began(z, &before);
     z->pending = false;
     z->unrecorded = false;
@@ -963,6 +1173,17 @@ static void play_checked(fz *z, const carc_move *m)
 static bool pick_move(fz *z, uint16_t idx, carc_move *out)
 {
     uint32_t flags = idx & 0x8000u ? CARC_ENUM_UNIQUE_ROTATIONS : 0, cur = 0;
+    if ((idx & 0x0F00u) == 0x0F00u && !over(z->g)) {
+        /* an optional decision (the builder's second tile) declined now and then */
+        carc_pending pd;
+        pending_of(z->g, &pd);
+        if (pd.flags & CARC_PENDING_OPTIONAL) {
+            memset(out, 0, sizeof *out);
+            out->kind = CARC_MOVE_PASS;
+            out->segment = CARC_NO_SEGMENT;
+            return true;
+        }
+    }
     if ((idx & 0x7000u) == 0x7000u || z->full) {
         carc_status st = carc_game_legal_moves(z->ml, z->g, flags);
         if (over(z->g)) {
@@ -1090,8 +1311,9 @@ static void op_play_raw(fz *z, input *in)
         cur = b[2];
     m.tile = (uint16_t)((b[6] & 1) ? b[2] : cur);
     m.rotation = (b[6] & 2) ? b[3] : (uint8_t)(b[3] & 3);
-    /* no figure, a follower, a big follower (in play with Inns & Cathedrals) or the abbot */
-    m.figure = (b[6] & 4) ? b[4] : (uint8_t)(b[4] % 4);
+    /* no figure, a follower, a big follower (in play with Inns & Cathedrals) or the abbot;
+     * with Traders & Builders the builder and the pig too */
+    m.figure = (b[6] & 4) ? b[4] : (uint8_t)(b[4] % ((z->modules & CARC_MODULE_TRADERS) ? 6 : 4));
     if (b[6] & 8)
         m.segment = b[5];
     else if (!m.figure)
@@ -1173,6 +1395,8 @@ static void op_abbot(fz *z, input *in)
     }
     /* none listed: a recall after that placement is refused */
     carc_move m = d[(b >> 1) % n];
+    if (m.kind != CARC_MOVE_PLACE)
+        m = d[n - 1]; /* (not the pass of an optional decision: listed first) */
     m.figure = CARC_FIGURE_ABBOT;
     m.segment = CARC_SEGMENT_RECALL;
     if (in_list(z->ml, &m))
@@ -1187,10 +1411,68 @@ static void op_abbot(fz *z, input *in)
  * placement), or, when none is listed there, put it on a segment of that
  * placement where the follower may stand: refused (no big follower in
  * supply, or no Inns & Cathedrals). */
+/* The builder or the pig (bit 1 of the argument): place one (a listed move
+ * of it: from the full list when bits 5-7 are all set, else from the figure
+ * actions of one placement), or, when none is listed there, put it on a
+ * segment of that placement: refused (not in play, none in supply, the wrong
+ * kind of segment, no follower of the player's in the feature, the builder
+ * on a feature the tile completes), check_move and play agreeing. */
+static void op_builder_pig(fz *z, uint8_t b)
+{
+    uint32_t cur = 0, nseg = 0;
+    uint8_t fig = (b & 2) ? CARC_FIGURE_PIG : CARC_FIGURE_BUILDER;
+    if (carc_game_current_tile(&cur, z->g) != CARC_OK)
+        return;
+    if ((b & 0xE0) == 0xE0) {
+        FZ_OK(carc_game_legal_moves(z->ml, z->g, 0));
+    } else {
+        FZ_OK(carc_game_placements(z->ml2, z->g, cur, 0));
+        size_t np = carc_movelist_count(z->ml2);
+        FZ_CHECK(np > 0);
+        carc_move p = carc_movelist_data(z->ml2)[(b >> 2) % np];
+        FZ_OK(carc_game_figure_options(z->ml, z->g, &p));
+    }
+    const carc_move *d = carc_movelist_data(z->ml);
+    size_t n = carc_movelist_count(z->ml), hits = 0;
+    for (size_t i = 0; i < n; i++)
+        hits += d[i].figure == fig;
+    uint32_t in_supply = 0;
+    FZ_OK(carc_game_figure_supply(&in_supply, z->g, player_to_move(z), fig));
+    if (!in_supply)
+        FZ_CHECK(hits == 0);
+    if (hits) {
+        size_t want = (b >> 2) % hits;
+        for (size_t i = 0; i < n; i++)
+            if (d[i].figure == fig && !want--) {
+                carc_move m = d[i];
+                FZ_CHECK(m.kind == CARC_MOVE_PLACE);
+                FZ_OK(carc_game_check_move(z->g, &m));
+                play_checked(z, &m);
+                return;
+            }
+    }
+    /* none listed: on a segment of a listed placement, refused */
+    carc_move m = d[(b >> 2) % n];
+    if (m.kind != CARC_MOVE_PLACE)
+        m = d[n - 1]; /* (not the pass) */
+    FZ_OK(carc_tile_segment_count(&nseg, m.tile));
+    m.figure = fig;
+    m.segment = (uint8_t)((b >> 2) % nseg);
+    if (in_list(z->ml, &m))
+        return;
+    carc_status chk = carc_game_check_move(z->g, &m);
+    FZ_CHECK(chk == CARC_EILLEGAL);
+    refused(z, &m, chk);
+}
+
 static void op_big(fz *z, input *in)
 {
     uint8_t b = byte(in);
     uint32_t cur = 0;
+    if (b & 1) { /* (the big follower's own moves leave bit 0 alone) */
+        op_builder_pig(z, b);
+        return;
+    }
     if (carc_game_current_tile(&cur, z->g) != CARC_OK)
         return;
     if ((b & 0xE0) == 0xE0) {
@@ -1679,9 +1961,22 @@ static void op_misuse(fz *z, input *in)
     uint32_t u = 0;
     carc_move m;
     memset(&m, 0, sizeof m);
-    switch (b % 10) {
+    switch (b % 12) {
     case 0:
         FZ_CHECK(carc_game_play(z->g, NULL) == CARC_EINVAL);
+        break;
+    case 10: /* trade goods: no out-pointer, not a kind of goods, not a player */
+        FZ_CHECK(carc_game_goods(NULL, z->g, 0, CARC_GOOD_WINE) == CARC_EINVAL);
+        {
+            /* a bad kind (and a bad player: either status, the order of the checks is not specified) */
+            carc_status st = carc_game_goods(&u, z->g, b & 1 ? 0 : z->players, CARC_GOOD_COUNT + b / 16);
+            FZ_CHECK(st == CARC_EINVAL || (!(b & 1) && st == CARC_ERANGE));
+        }
+        FZ_CHECK(carc_game_goods(&u, NULL, 0, CARC_GOOD_WINE) == CARC_EINVAL);
+        break;
+    case 11:
+        FZ_CHECK(carc_game_goods(&u, z->g, z->players + b / 16, (uint32_t)b % CARC_GOOD_COUNT) == CARC_ERANGE);
+        FZ_CHECK(carc_game_goods(&u, z->g, 0x10000u + b / 16, CARC_GOOD_CLOTH) == CARC_ERANGE);
         break;
     case 1:
         FZ_CHECK(carc_game_score(&s, z->g, z->players + b / 8) == CARC_ERANGE);
@@ -2309,7 +2604,7 @@ enum {
 static const char *const op_names[OP_COUNT] = {
     "play_index", "play_index", "play_raw", "choose",  "undo",           "end",      "clone",  "copy",  "save_load",
     "render",     "queries",    "placements", "figure_options", "notation", "misuse", "kind",  "abbot", "pending",
-    "big",
+    "big (bit 0 of the argument: builder or pig)",
 };
 
 /* The options from the header; a custom start the modules refuse is refused
@@ -2320,7 +2615,8 @@ static void header_options(carc_game_options *o, const uint8_t hdr[14])
     FZ_OK(carc_game_options_init(o, CARC_GAME_OPTIONS_VERSION));
     o->players = 2u + hdr[0] % 5u;
     o->modules = ((hdr[1] & 1) ? 0 : CARC_MODULE_FARMERS) | ((hdr[1] & 16) ? CARC_MODULE_RIVER : 0) |
-                 ((hdr[1] & 32) ? CARC_MODULE_ABBOT : 0) | ((hdr[1] & 64) ? CARC_MODULE_INNS : 0);
+                 ((hdr[1] & 32) ? CARC_MODULE_ABBOT : 0) | ((hdr[1] & 64) ? CARC_MODULE_INNS : 0) |
+                 ((hdr[1] & 128) ? CARC_MODULE_TRADERS : 0);
     if (o->players == 6 && !(o->modules & CARC_MODULE_INNS)) {
         /* a sixth player needs Inns & Cathedrals: refused alike, with the message */
         char why[128];

@@ -22,7 +22,8 @@ typedef enum carc_event_kind {
                                    points 0 (@since 0.2) */
     CARC_EVENT_TRADE = 5      /**< Traders & Builders: final scoring, the majority of one kind
                                    of goods (`good`): `points` (10) to each player in `players`;
-                                   no feature (tile, x, y 0, segment CARC_NO_SEGMENT) (@since 0.2) */
+                                   no feature (tile, x, y 0; segment and feature_kind
+                                   CARC_NO_SEGMENT) (@since 0.2) */
 } carc_event_kind;
 
 /**

@@ -60,7 +60,8 @@ enum {
     CARC_MODULE_COUNT = 1u << 3,   /**< not implemented yet: CARC_EUNSUPPORTED */
     CARC_MODULE_INNS = 1u << 4,    /**< Inns & Cathedrals (18 tiles, the big follower, a 6th
                                         player; @since 0.2) */
-    CARC_MODULE_TRADERS = 1u << 5  /**< not implemented yet: CARC_EUNSUPPORTED */
+    CARC_MODULE_TRADERS = 1u << 5  /**< Traders & Builders (24 tiles with goods, the builder and
+                                        its double turn, the pig; @since 0.2) */
 };
 
 /**

@@ -1,5 +1,5 @@
 /* The tile catalogue against the published totals (base.md 2.2, 4.1;
- * expansions.md 2.3). */
+ * expansions.md 2.3, 3.5). */
 #include "test_util.h"
 
 #include <stdlib.h>
@@ -122,7 +122,10 @@ static void move_text(void **state)
                             /* Inns & Cathedrals: the big follower, the interior field */
                             "IC/CCCC 1 0 0 field:interior", "IC/CCCC -2 3 270 big/field:interior",
                             "IC/Cccc.c 0 -1 90 big/city:N", "IC/RRR.i 1 1 90 big/field:NNE", "IC/LRFR 0 1 0 big/cloister",
-                            "IC/CcRr+.i 2 -3 270 big/road:N", "IC/RrRr 4 4 180 road:E", "D 1 0 90 big/road:N" };
+                            "IC/CcRr+.i 2 -3 270 big/road:N", "IC/RrRr 4 4 180 road:E", "D 1 0 90 big/road:N",
+                            /* Traders & Builders: the builder, the pig, the pass that declines a second tile */
+                            "TB/CcRR!.c 1 0 90 builder/road:W", "TB/RRrr 2 0 0 pig/field:NNW",
+                            "TB/CcCC.c 0 3 180 builder/city:E", "TB/CCc.w -1 0 0 pig/field:interior", "pass" };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         carc_move m;
         char buf[64];
@@ -374,7 +377,7 @@ static void abbot_counts(void **state)
 /* The 17 kinds of Inns & Cathedrals (18 tiles: IC/Cccc.c has two copies) (expansions.md 2.3, docs/rules.md 6.2), in
  * catalogue order, with their copies, edges (N E S W) and segments. A segment
  * is written as the test reads it back through the API (seg_text):
- *   C:<sides>[+ per pennant][!cathedral]    a city
+ *   C:<sides>[+ per pennant][!cathedral][$w|$g|$c: a wine, grain or cloth symbol]    a city
  *   R:<sides>[@v|@c|@m: ends at a village (or the middle), city, cloister][*inn]
  *   F:<ports>/<the bordering cities, by their sides>    a field
  *   M                                       a cloister
@@ -429,7 +432,15 @@ static void seg_text(char *out, uint32_t k, uint32_t i)
             strcat(out, "+");
         if (si.special & CARC_SEGMENT_CATHEDRAL)
             strcat(out, "!");
-        assert_int_equal(si.special & ~(uint32_t)CARC_SEGMENT_CATHEDRAL, 0);
+        /* a goods symbol (Traders & Builders): $w wine, $g grain, $c cloth */
+        for (uint32_t gd = 0; gd < CARC_GOOD_COUNT; gd++)
+            if (si.special & CARC_SEGMENT_GOOD(gd)) {
+                strcat(out, "$");
+                strncat(out, &"wgc"[gd], 1);
+            }
+        assert_int_equal(si.special & ~(uint32_t)(CARC_SEGMENT_CATHEDRAL | CARC_SEGMENT_WINE | CARC_SEGMENT_GRAIN |
+                                                  CARC_SEGMENT_CLOTH),
+                         0);
         assert_int_equal(si.ports, 0);
         break;
     case CARC_SEG_ROAD:
@@ -577,14 +588,17 @@ static void inns_tiles(void **state)
         for (uint32_t i = 0; i < n; i++) {
             carc_segment_info si = { .struct_size = sizeof si };
             assert_int_equal(carc_tile_segment(&si, k, 0, i), CARC_OK);
+            /* inns and cathedrals on these tiles only (Traders & Builders tiles carry goods) */
             if (!ic)
+                assert_int_equal(si.special & (CARC_SEGMENT_INN | CARC_SEGMENT_CATHEDRAL), 0);
+            if (!ic && strncmp(carc_tile_name(k), "TB/", 3) != 0)
                 assert_int_equal(si.special, 0);
             if (ic)
                 assert_int_not_equal(si.kind, CARC_SEG_GARDEN); /* ruling I-5 */
         }
     }
     assert_int_equal(extra, 18);
-    assert_int_equal(carc_tile_kind_count(), first + 17);
+    assert_true(carc_tile_kind_count() >= first + 17); /* Traders & Builders follow */
 
     /* the interior field of IC/CCCC: no side, no port, beside all four caps */
     uint32_t k = tu_tile("IC/CCCC"), n = 0, fields = 0;
@@ -614,10 +628,188 @@ static void inns_tiles(void **state)
     assert_int_equal(n, 1);
 }
 
+/* ------------------------------------------------------------ Traders & Builders */
+
+/* The 24 kinds of Traders & Builders, one tile each (expansions.md 3.5), in
+ * the order of the table, in the notation of IC_TILES; $w $g $c: the goods
+ * symbol of a city segment. Written from the table, not from the data. */
+static const ic_tile TB_TILES[24] = {
+    { "TB/Cc.g", 1, "CFFC", { "C:NW$g", "F:2345/NW" } },
+    { "TB/Cc.w", 1, "CFFC", { "C:NW$w", "F:2345/NW" } },
+    { "TB/CCc.c", 1, "FCCC", { "C:EW$c", "C:S", "F:01/EW", "F:/EW,S" } },
+    { "TB/CCc.w", 1, "FCCC", { "C:EW$w", "C:S", "F:01/EW", "F:/EW,S" } },
+    { "TB/Ccc.g", 1, "CCFC", { "C:NEW$g", "F:45/NEW" } },
+    { "TB/CcCC.c", 1, "CCCC", { "C:NW$c", "C:E", "C:S", "F:/NW,E,S" } },
+    { "TB/CcRR!.c", 1, "CRRC", { "C:NW$c", "R:S@c", "R:E@c", "F:5/NW", "F:4/NW", "F:3/NW", "F:2/NW" } },
+    { "TB/CcRR.w", 1, "CRRC", { "C:NW$w", "R:S@c", "R:E@c", "F:5/NW", "F:34/NW", "F:2/NW" } },
+    { "TB/CcRC.c", 1, "CRCC", { "C:NW$c", "C:S", "R:E@c", "F:2/NW", "F:3/NW,S" } },
+    { "TB/CcRC.g", 1, "CRCC", { "C:NW$g", "C:S", "R:E@c", "F:2/NW", "F:3/NW,S" } },
+    { "TB/CcR.c", 1, "CRFC", { "C:NW$c", "R:E@c", "F:2/NW", "F:345/NW" } },
+    { "TB/CcR!.w", 1, "CRFC", { "C:NW$w", "R:E@c", "F:2/NW", "F:3/NW", "F:45/NW" } },
+    { "TB/CccR.w", 1, "CCRC", { "C:NEW$w", "R:S@c", "F:5/NEW", "F:4/NEW" } },
+    { "TB/CcCc.w", 1, "CCCC", { "C:NW$w", "C:ES", "F:/NW,ES" } },
+    { "TB/CFc.w", 1, "FCFC", { "C:EW$w", "F:01/EW", "F:45/EW" } },
+    { "TB/CR", 1, "CRFF", { "C:N", "R:E@c", "F:2/N", "F:34567/N" } },
+    { "TB/CRc.g", 1, "FCRC", { "C:EW$g", "R:S@c", "F:01/EW", "F:5/EW", "F:4/EW" } },
+    { "TB/CRc.w", 1, "FCRC", { "C:EW$w", "R:S@c", "F:01/EW", "F:5/EW", "F:4/EW" } },
+    { "TB/CRcR.w", 1, "RCRC", { "C:EW$w", "R:N@c", "R:S@c", "F:0/EW", "F:1/EW", "F:4/EW", "F:5/EW" } },
+    { "TB/LRRR", 1, "FRRR", { "R:E@m", "R:S@m", "R:W@m", "F:0127/", "F:34/", "F:56/", "M" } },
+    { "TB/RCc.g", 1, "CFRC", { "C:NW$g", "R:S@c", "F:5/NW", "F:234/NW" } },
+    { "TB/RCc!.g", 1, "CFRC", { "C:NW$g", "R:S@c", "F:5/NW", "F:4/NW", "F:23/NW" } },
+    /* the two roads end in the tile (at a village, as the data say: the table only says "in the tile") */
+    { "TB/RRC", 1, "CFRR", { "C:N", "R:W@v", "R:S@v", "F:7/N", "F:56/", "F:234/N" } },
+    /* the bridge: two roads through the tile, no crossing */
+    { "TB/RRrr", 1, "RRRR", { "R:NS", "R:EW", "F:07/", "F:12/", "F:34/", "F:56/" } },
+};
+
+/* Traders & Builders against expansions.md 3.5: each tile's copies, edges
+ * and segments with their goods (as a set), then the totals: 24 tiles and
+ * kinds, after Inns & Cathedrals, 9 wine, 6 grain, 5 cloth, one symbol per
+ * city segment at most, 4 tiles without goods (TB/CR, TB/LRRR, TB/RRC,
+ * TB/RRrr), no pennant, one cloister, no garden, no inn or cathedral;
+ * nothing replaced; goods on these tiles only; the bridge's two roads stay
+ * two features on the board. */
+static void traders_tiles(void **state)
+{
+    (void)state;
+    const uint32_t T = CARC_MODULE_TRADERS, ALL = CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT |
+                                                 CARC_MODULE_INNS;
+    uint32_t first = tu_tile("IC/RrRr") + 1;
+    uint32_t goods[CARC_GOOD_COUNT] = { 0 }, plain = 0, pennants = 0, cloisters = 0, tiles = 0;
+    for (int t = 0; t < 24; t++) {
+        const ic_tile *d = &TB_TILES[t];
+        uint32_t k = tu_tile(d->name), n = 0, symbols = 0;
+        assert_int_equal(k, first + (uint32_t)t); /* after Inns & Cathedrals, in the order of the table */
+        assert_int_equal(copies(d->name, T), d->copies);
+        assert_int_equal(copies(d->name, T | CARC_MODULE_FARMERS), d->copies);
+        assert_int_equal(copies(d->name, T | ALL), d->copies);
+        assert_int_equal(copies(d->name, ALL), 0);
+        assert_int_equal(copies(d->name, CARC_MODULE_FARMERS), 0);
+        tiles += d->copies;
+        for (uint32_t s = 0; s < 4; s++) {
+            uint32_t e;
+            assert_int_equal(carc_tile_edge(&e, k, 0, s), CARC_OK);
+            if ("FRCV"[e] != d->edges[s])
+                fail_msg("%s: side %c is %c, the rules say %c", d->name, "NESW"[s], "FRCV"[e], d->edges[s]);
+        }
+        assert_int_equal(carc_tile_segment_count(&n, k), CARC_OK);
+        size_t want_n = 0;
+        while (want_n < 9 && d->segs[want_n])
+            want_n++;
+        if (n != want_n)
+            fail_msg("%s: %u segments, the rules list %zu", d->name, n, want_n);
+        char got[9][48];
+        const char *gp[9], *wp[9];
+        uint32_t roads = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            carc_segment_info si = { .struct_size = sizeof si };
+            assert_int_equal(carc_tile_segment(&si, k, 0, i), CARC_OK);
+            seg_text(got[i], k, i);
+            gp[i] = got[i];
+            wp[i] = d->segs[i];
+            uint32_t sym = si.special & (CARC_SEGMENT_WINE | CARC_SEGMENT_GRAIN | CARC_SEGMENT_CLOTH);
+            assert_true(__builtin_popcount(sym) <= 1); /* one symbol per city segment */
+            if (sym)
+                assert_int_equal(si.kind, CARC_SEG_CITY);
+            for (uint32_t gd = 0; gd < CARC_GOOD_COUNT; gd++)
+                if (sym & CARC_SEGMENT_GOOD(gd)) {
+                    goods[gd] += d->copies;
+                    symbols++;
+                }
+            assert_int_equal(si.special & (CARC_SEGMENT_INN | CARC_SEGMENT_CATHEDRAL), 0);
+            assert_int_not_equal(si.kind, CARC_SEG_GARDEN);
+            pennants += si.pennants * d->copies;
+            cloisters += si.kind == CARC_SEG_MONASTERY ? d->copies : 0;
+            roads += si.kind == CARC_SEG_ROAD;
+        }
+        assert_true(symbols <= 1); /* one goods symbol per tile */
+        plain += symbols == 0 ? d->copies : 0;
+        qsort(gp, n, sizeof gp[0], str_cmp);
+        qsort(wp, n, sizeof wp[0], str_cmp);
+        for (uint32_t i = 0; i < n; i++)
+            if (strcmp(gp[i], wp[i]) != 0)
+                fail_msg("%s: segment \"%s\", the rules say \"%s\"", d->name, gp[i], wp[i]);
+        if (!strcmp(d->name, "TB/RRrr"))
+            assert_int_equal(roads, 2); /* the bridge */
+        /* the goods turn with their city */
+        for (uint32_t r = 1; r < 4; r++)
+            for (uint32_t i = 0; i < n; i++) {
+                carc_segment_info a = { .struct_size = sizeof a }, b = { .struct_size = sizeof b };
+                assert_int_equal(carc_tile_segment(&a, k, 0, i), CARC_OK);
+                assert_int_equal(carc_tile_segment(&b, k, r, i), CARC_OK);
+                assert_int_equal(a.special, b.special);
+                assert_int_equal(a.kind, b.kind);
+                assert_int_equal(__builtin_popcount(a.edges), __builtin_popcount(b.edges));
+                assert_int_equal(__builtin_popcount(a.ports), __builtin_popcount(b.ports));
+            }
+    }
+    assert_int_equal(tiles, 24);
+    assert_int_equal(goods[CARC_GOOD_WINE], 9);
+    assert_int_equal(goods[CARC_GOOD_GRAIN], 6);
+    assert_int_equal(goods[CARC_GOOD_CLOTH], 5);
+    assert_int_equal(plain, 4);
+    assert_int_equal(pennants, 0);
+    assert_int_equal(cloisters, 1);
+    assert_int_equal(carc_tile_kind_count(), first + 24);
+    assert_int_equal(CARC_SEGMENT_GOOD(CARC_GOOD_WINE), CARC_SEGMENT_WINE);
+    assert_int_equal(CARC_SEGMENT_GOOD(CARC_GOOD_GRAIN), CARC_SEGMENT_GRAIN);
+    assert_int_equal(CARC_SEGMENT_GOOD(CARC_GOOD_CLOTH), CARC_SEGMENT_CLOTH);
+    /* nothing else is in the module's tile set (it replaces no tile); goods only on these tiles */
+    for (uint32_t k = 0; k < carc_tile_kind_count(); k++) {
+        bool tb = k >= first && k < first + 24;
+        uint32_t n = 0;
+        assert_int_equal(strncmp(carc_tile_name(k), "TB/", 3) == 0, tb);
+        for (uint32_t m = 0; m < 16 && !tb; m++) {
+            uint32_t mods = (m & 1u ? CARC_MODULE_FARMERS : 0) | (m & 2u ? CARC_MODULE_RIVER : 0) |
+                            (m & 4u ? CARC_MODULE_ABBOT : 0) | (m & 8u ? CARC_MODULE_INNS : 0);
+            uint32_t with = 0, without = 0;
+            assert_int_equal(carc_tile_copies(&with, k, mods | T), CARC_OK);
+            assert_int_equal(carc_tile_copies(&without, k, mods), CARC_OK);
+            assert_int_equal(with, without);
+        }
+        assert_int_equal(carc_tile_segment_count(&n, k), CARC_OK);
+        for (uint32_t i = 0; i < n && !tb; i++) {
+            carc_segment_info si = { .struct_size = sizeof si };
+            assert_int_equal(carc_tile_segment(&si, k, 0, i), CARC_OK);
+            assert_int_equal(si.special & (CARC_SEGMENT_WINE | CARC_SEGMENT_GRAIN | CARC_SEGMENT_CLOTH), 0);
+        }
+    }
+
+    /* the bridge on the board: the north-south and the east-west road are two
+     * features, each through the tile (two open ends) */
+    carc_game_options o = CARC_GAME_OPTIONS_INIT;
+    o.modules = CARC_MODULE_FARMERS | T;
+    o.seed = 5;
+    carc_game *g = NULL;
+    assert_int_equal(carc_game_new(&g, &o), CARC_OK);
+    uint32_t br = tu_tile("TB/RRrr");
+    assert_int_equal(carc_game_choose_tile(g, br), CARC_OK);
+    carc_movelist *ml = NULL;
+    assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
+    assert_int_equal(carc_game_placements(ml, g, br, 0), CARC_OK);
+    assert_true(carc_movelist_count(ml) > 0);
+    carc_move m = carc_movelist_data(ml)[0];
+    assert_int_equal(carc_game_play(g, &m), CARC_OK);
+    uint32_t fns = 0, few = 0;
+    assert_int_equal(carc_game_feature_at(&fns, g, m.x, m.y, 0), CARC_OK);
+    assert_int_equal(carc_game_feature_at(&few, g, m.x, m.y, 1), CARC_OK);
+    assert_int_not_equal(fns, few);
+    carc_feature_info a = { .struct_size = sizeof a }, b = { .struct_size = sizeof b };
+    assert_int_equal(carc_game_feature(&a, g, fns), CARC_OK);
+    assert_int_equal(carc_game_feature(&b, g, few), CARC_OK);
+    assert_int_equal(a.kind, CARC_SEG_ROAD);
+    assert_int_equal(b.kind, CARC_SEG_ROAD);
+    /* the start tile D (road E-W, city N) gives one of them its second tile */
+    assert_int_equal(a.tiles + b.tiles, 3);
+    assert_int_equal(a.goods[0] + a.goods[1] + a.goods[2] + b.goods[0] + b.goods[1] + b.goods[2], 0);
+    carc_movelist_free(ml);
+    carc_game_free(g);
+}
+
 /* Every set of modules: its total of tiles, the start tile included (base
  * 72; the River 83: its spring replaces the start tile D; Inns & Cathedrals
- * 90; both 101; the Abbot's garden copies replace plain copies, and farmers
- * change no tile). */
+ * 90; both 101; Traders & Builders 24 more: 96, with everything 125; the
+ * Abbot's garden copies replace plain copies, and farmers change no tile). */
 static void module_totals(void **state)
 {
     (void)state;
@@ -632,6 +824,8 @@ static void module_totals(void **state)
             want += 11;
         if (mods & CARC_MODULE_INNS)
             want += 18;
+        if (mods & CARC_MODULE_TRADERS)
+            want += 24;
         if (tu_tile_total(mods) != want)
             fail_msg("modules %#x: %u tiles, expected %u", mods, tu_tile_total(mods), want);
         assert_int_equal(copies("D", mods), (mods & CARC_MODULE_RIVER) ? 3 : 4);
@@ -648,6 +842,15 @@ static void module_totals(void **state)
     assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_INNS), 101);
     assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS),
                      101);
+    /* Traders & Builders: 24 more (the base game's 71 land tiles and the start tile, and 24) */
+    assert_int_equal(tu_tile_total(CARC_MODULE_TRADERS), 96);
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_TRADERS), 96);
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_ABBOT | CARC_MODULE_TRADERS), 96);
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_TRADERS), 107);
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_INNS | CARC_MODULE_TRADERS), 114);
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS |
+                                   CARC_MODULE_TRADERS),
+                     125);
 }
 
 /* The module names and the parser (tile.h). */
@@ -664,8 +867,11 @@ static void modules(void **state)
         assert_int_equal(carc_modules_parse(&m, known[i].name), CARC_OK);
         assert_int_equal(m, CARC_MODULE_FARMERS | known[i].flag);
     }
-    assert_int_equal(carc_modules_supported(),
-                     CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS);
+    uint32_t m0 = 0;
+    assert_int_equal(carc_modules_supported(), CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT |
+                                                   CARC_MODULE_INNS | CARC_MODULE_TRADERS);
+    assert_int_equal(carc_modules_parse(&m0, "river,traders"), CARC_OK);
+    assert_int_equal(m0, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_TRADERS);
     uint32_t m = 0;
     assert_int_equal(carc_modules_parse(&m, "river,abbot"), CARC_OK);
     assert_int_equal(m, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT);
@@ -681,6 +887,7 @@ int main(void)
         cmocka_unit_test(totals),  cmocka_unit_test(geometry_consistent), cmocka_unit_test(rotation),
         cmocka_unit_test(lookups), cmocka_unit_test(move_text),           cmocka_unit_test(river_counts),
         cmocka_unit_test(river_geometry), cmocka_unit_test(abbot_counts), cmocka_unit_test(inns_tiles),
+        cmocka_unit_test(traders_tiles),
         cmocka_unit_test(module_totals),  cmocka_unit_test(modules),
     };
     return cmocka_run_group_tests_name("catalogue", tests, NULL, NULL);

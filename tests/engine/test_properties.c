@@ -1,8 +1,8 @@
 /*
  * Property tests over seeded random games of every set of the implemented
- * modules (farmers on/off x River x Abbot x Inns & Cathedrals), 2 to 5
- * players, 2 to 6 with Inns & Cathedrals (white-box: states are compared byte
- * for byte):
+ * modules (farmers on/off x River x Abbot x Inns & Cathedrals x Traders &
+ * Builders), 2 to 5 players, 2 to 6 with Inns & Cathedrals (white-box: states
+ * are compared byte for byte):
  *  - enumeration = check: every listed move passes carc_game_check_move,
  *    placements x figure options give the list, and moves not listed are
  *    refused (random variants of listed moves every turn; every candidate
@@ -27,7 +27,22 @@
  *  - carc_game_pending agrees with the current player and tile;
  *  - with the River: River tiles come first, the lake last of them;
  *  - a clone, and a copy, evolve exactly like the original;
- *  - the same seed gives the same game, with and without an undo journal.
+ *  - the same seed gives the same game, with and without an undo journal;
+ *  - Traders & Builders (after every move): every builder and pig shares its
+ *    feature with a follower or big follower of its owner (ruling T-7), a
+ *    builder's road or city is incomplete, a pig stands on a field (farmers
+ *    on); each player's tokens of each good = his CARC_EVENT_GOODS events of
+ *    it, and no more tokens than symbols in the tile set; the tokens of a
+ *    move are the symbols of the cities its tile completed, for its player
+ *    (T-1); a second tile is pending (same player, part 2, optional) exactly
+ *    right after a part-1 move whose tile extended that player's builder's
+ *    feature, and never after a part-2 move or a pass (no chain); legal moves
+ *    then start with the pass, which is refused otherwise; the final TRADE
+ *    awards are the majorities of carc_game_goods (ties each, nobody with 0:
+ *    T-2); a field's majority holders with their pig there score 4 per city
+ *    (bonus CARC_BONUS_PIG, an event of their own), the others 3 (T-6);
+ *    undoing both parts of a double turn (second tile or pass) gives back
+ *    the state before it, and replaying them the state after.
  * (Game records round-trip in tests/record/.)
  */
 #include "test_util.h"
@@ -95,13 +110,20 @@ static void check_conservation(const carc_game *g, uint32_t modules)
         assert_int_equal(carc_game_figure(&fi, g, i), CARC_OK);
         assert_true(fi.player < players);
         assert_true(fi.figure == CARC_FIGURE_FOLLOWER || fi.figure == CARC_FIGURE_ABBOT ||
-                    (fi.figure == CARC_FIGURE_BIG && (modules & CARC_MODULE_INNS)));
+                    (fi.figure == CARC_FIGURE_BIG && (modules & CARC_MODULE_INNS)) ||
+                    (fi.figure == CARC_FIGURE_BUILDER && (modules & CARC_MODULE_TRADERS)) ||
+                    (fi.figure == CARC_FIGURE_PIG && (modules & CARC_MODULE_TRADERS) &&
+                     (modules & CARC_MODULE_FARMERS)));
         on_board[fi.player][fi.figure]++;
         carc_move t;
         assert_int_equal(carc_game_tile_at(&t, g, fi.x, fi.y), CARC_OK);
         uint32_t k = seg_kind(t.tile, t.rotation, fi.segment);
         if (fi.figure == CARC_FIGURE_ABBOT)
             assert_true(k == CARC_SEG_MONASTERY || k == CARC_SEG_GARDEN);
+        else if (fi.figure == CARC_FIGURE_BUILDER)
+            assert_true(k == CARC_SEG_ROAD || k == CARC_SEG_CITY);
+        else if (fi.figure == CARC_FIGURE_PIG)
+            assert_true(k == CARC_SEG_FIELD);
         else /* the follower, and the big follower by the follower's rules */
             assert_true(k == CARC_SEG_ROAD || k == CARC_SEG_CITY || k == CARC_SEG_MONASTERY ||
                         (k == CARC_SEG_FIELD && (modules & CARC_MODULE_FARMERS)));
@@ -116,10 +138,12 @@ static void check_conservation(const carc_game *g, uint32_t modules)
         assert_int_equal(f + on_board[p][CARC_FIGURE_ABBOT], (modules & CARC_MODULE_ABBOT) ? 1 : 0);
         assert_int_equal(carc_game_figure_supply(&f, g, p, CARC_FIGURE_BIG), CARC_OK);
         assert_int_equal(f + on_board[p][CARC_FIGURE_BIG], (modules & CARC_MODULE_INNS) ? 1 : 0);
-        for (uint32_t k = CARC_FIGURE_BUILDER; k <= CARC_FIGURE_PIG; k++) {
-            assert_int_equal(carc_game_figure_supply(&f, g, p, k), CARC_OK);
-            assert_int_equal(f, 0);
-        }
+        /* the builder with Traders & Builders, the pig with it and farmers */
+        bool tb = (modules & CARC_MODULE_TRADERS) != 0;
+        assert_int_equal(carc_game_figure_supply(&f, g, p, CARC_FIGURE_BUILDER), CARC_OK);
+        assert_int_equal(f + on_board[p][CARC_FIGURE_BUILDER], tb ? 1 : 0);
+        assert_int_equal(carc_game_figure_supply(&f, g, p, CARC_FIGURE_PIG), CARC_OK);
+        assert_int_equal(f + on_board[p][CARC_FIGURE_PIG], tb && (modules & CARC_MODULE_FARMERS) ? 1 : 0);
     }
 }
 
@@ -144,8 +168,22 @@ static void check_pending(const carc_game *g)
     assert_int_equal(p.decision, CARC_DECISION_PLACE);
     assert_int_equal(p.player, cur);
     assert_int_equal(p.tile, tile);
-    assert_int_equal(p.part, 1);
-    assert_int_equal(p.flags, 0); /* nothing optional in these modules */
+    /* part 1: nothing optional; part 2 (the builder's second tile): optional */
+    assert_true(p.part == 1 || p.part == 2);
+    assert_int_equal(p.flags, p.part == 2 ? (uint32_t)(CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE) : 0u);
+    if (p.part == 2) {
+        carc_game_options o;
+        assert_int_equal(carc_game_options_get(&o, g), CARC_OK);
+        assert_true(o.modules & CARC_MODULE_TRADERS);
+    }
+}
+
+/* The part of the turn pending (1 or 2; 0 once the game is over). */
+static uint32_t pending_part(const carc_game *g)
+{
+    carc_pending p = { .struct_size = sizeof p };
+    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    return p.decision == CARC_DECISION_NONE ? 0 : p.part;
 }
 
 /* With the River: while River tiles are left, the tile to place is one of
@@ -223,8 +261,80 @@ static void check_enumeration_complete(const carc_game *g, const sorted *all)
     memset(&pass, 0, sizeof pass);
     pass.kind = CARC_MOVE_PASS;
     pass.segment = CARC_NO_SEGMENT;
-    assert_int_equal(carc_game_check_move(g, &pass), CARC_EILLEGAL); /* nothing optional */
+    if (pending_part(g) == 2) { /* the second tile is optional: the pass is legal and listed */
+        assert_int_equal(carc_game_check_move(g, &pass), CARC_OK);
+        assert_true(sorted_has(all, &pass));
+        legal++;
+    } else {
+        assert_int_equal(carc_game_check_move(g, &pass), CARC_EILLEGAL); /* nothing optional */
+        assert_false(sorted_has(all, &pass));
+    }
     assert_int_equal(legal, all->n);
+}
+
+static uint32_t feature_of(const carc_game *g, int32_t x, int32_t y, uint32_t segment);
+
+/* The builder's and the pig's rules worked out independently (Traders &
+ * Builders, expansions.md 3.3, 3.4): for every placement of the current tile,
+ * played without a figure (then undone), a builder may go on a road or city
+ * segment whose feature is then incomplete and holds a follower or big
+ * follower of the player, a pig on a field segment whose field then holds
+ * one of his (farmers on); each only from supply. check_move agrees. */
+static void check_builder_pig_rules(carc_game *g, carc_movelist *pl, uint32_t modules)
+{
+    uint32_t tile, nseg, cur, bs = 0, ps = 0;
+    assert_int_equal(carc_game_current_tile(&tile, g), CARC_OK);
+    assert_int_equal(carc_game_current_player(&cur, g), CARC_OK);
+    assert_int_equal(carc_tile_segment_count(&nseg, tile), CARC_OK);
+    assert_int_equal(carc_game_figure_supply(&bs, g, cur, CARC_FIGURE_BUILDER), CARC_OK);
+    assert_int_equal(carc_game_figure_supply(&ps, g, cur, CARC_FIGURE_PIG), CARC_OK);
+    assert_int_equal(carc_game_placements(pl, g, tile, 0), CARC_OK);
+    size_t np = carc_movelist_count(pl);
+    carc_move *places = malloc((np ? np : 1) * sizeof *places);
+    assert_non_null(places);
+    if (np)
+        memcpy(places, carc_movelist_data(pl), np * sizeof *places);
+    for (size_t i = 0; i < np; i++) {
+        carc_move p = places[i];
+        bool want_builder[16] = { false }, want_pig[16] = { false };
+        assert_int_equal(carc_game_play(g, &p), CARC_OK);
+        uint32_t nfig;
+        assert_int_equal(carc_game_figure_count(&nfig, g), CARC_OK);
+        for (uint32_t s = 0; s < nseg && s < 16; s++) {
+            uint32_t k = seg_kind(p.tile, p.rotation, s), f = feature_of(g, p.x, p.y, s);
+            if (k != CARC_SEG_ROAD && k != CARC_SEG_CITY && k != CARC_SEG_FIELD)
+                continue;
+            carc_feature_info fe = { .struct_size = sizeof fe };
+            assert_int_equal(carc_game_feature(&fe, g, f), CARC_OK);
+            bool own = false;
+            for (uint32_t j = 0; j < nfig && !own; j++) {
+                carc_figure_info fi = { .struct_size = sizeof fi };
+                assert_int_equal(carc_game_figure(&fi, g, j), CARC_OK);
+                own = fi.player == cur && fi.feature == f &&
+                      (fi.figure == CARC_FIGURE_FOLLOWER || fi.figure == CARC_FIGURE_BIG);
+            }
+            if (k == CARC_SEG_FIELD)
+                want_pig[s] = ps && own && (modules & CARC_MODULE_FARMERS);
+            else
+                want_builder[s] = bs && own && !fe.complete;
+        }
+        assert_int_equal(carc_game_undo(g), CARC_OK);
+        for (uint32_t s = 0; s < nseg && s < 16; s++) {
+            carc_move b = p;
+            b.figure = CARC_FIGURE_BUILDER;
+            b.segment = (uint8_t)s;
+            bool ok = carc_game_check_move(g, &b) == CARC_OK;
+            if (ok != want_builder[s])
+                fail_msg("%s at (%d,%d) r%u, builder on segment %u: check_move %s it, the rules %s", carc_tile_name(tile),
+                         (int)p.x, (int)p.y, p.rotation, s, ok ? "accepts" : "refuses", ok ? "do not" : "allow it");
+            b.figure = CARC_FIGURE_PIG;
+            ok = carc_game_check_move(g, &b) == CARC_OK;
+            if (ok != want_pig[s])
+                fail_msg("%s at (%d,%d) r%u, pig on segment %u: check_move %s it, the rules %s", carc_tile_name(tile),
+                         (int)p.x, (int)p.y, p.rotation, s, ok ? "accepts" : "refuses", ok ? "do not" : "allow it");
+        }
+    }
+    free(places);
 }
 
 /* Random variants of listed moves: accepted iff listed, and play agrees. */
@@ -280,14 +390,18 @@ static void check_variants(carc_game *g, const sorted *all, uint64_t *rng, unsig
     }
 }
 
-/* A move to play: uniform, but the abbot's and the big follower's moves
- * now and then (so that they get placed, and the abbot recalled, often). */
+/* A move to play: uniform, but the abbot's, the big follower's, the
+ * builder's and the pig's moves now and then (so that they get placed, and
+ * the abbot recalled, often), and a third of the second tiles declined. */
 static carc_move pick_move(const carc_movelist *ml, uint64_t *rng)
 {
     const carc_move *d = carc_movelist_data(ml);
     size_t n = carc_movelist_count(ml), pick = tu_rand(rng) % n;
-    uint64_t r = tu_rand(rng) % 6;
-    uint8_t want = r < 2 ? CARC_FIGURE_ABBOT : r < 4 ? CARC_FIGURE_BIG : CARC_FIGURE_NONE;
+    uint64_t r = tu_rand(rng) % 12;
+    if (d[0].kind == CARC_MOVE_PASS && r % 3 == 0)
+        return d[0];
+    uint8_t want = r < 2 ? CARC_FIGURE_ABBOT : r < 4 ? CARC_FIGURE_BIG : r < 7 ? CARC_FIGURE_BUILDER
+                 : r < 8 ? CARC_FIGURE_PIG : CARC_FIGURE_NONE;
     if (want != CARC_FIGURE_NONE)
         for (size_t k = 0; k < n; k++)
             if (d[(pick + k) % n].figure == want)
@@ -381,10 +495,12 @@ static void check_scores_from_events(const carc_game *g)
         memset(&e, 0, sizeof e);
         e.struct_size = sizeof e;
         assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
-        assert_true(e.kind <= CARC_EVENT_RECALL);
+        assert_true(e.kind <= CARC_EVENT_TRADE);
         assert_true(e.players < (1u << players));
-        if (e.kind == CARC_EVENT_DISCARD)
+        if (e.kind == CARC_EVENT_DISCARD || e.kind == CARC_EVENT_GOODS)
             assert_int_equal(e.points, 0);
+        if (e.kind == CARC_EVENT_TRADE)
+            assert_int_equal(e.points, 10);
         for (uint32_t p = 0; p < players; p++)
             if (e.players >> p & 1u)
                 sum[p] += e.points;
@@ -408,7 +524,7 @@ static void check_center_scores(const carc_game *g)
         memset(&e, 0, sizeof e);
         e.struct_size = sizeof e;
         assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
-        if (e.kind == CARC_EVENT_DISCARD)
+        if (e.kind == CARC_EVENT_DISCARD || e.kind == CARC_EVENT_GOODS || e.kind == CARC_EVENT_TRADE)
             continue;
         if (e.feature_kind == CARC_SEG_GARDEN)
             assert_true(e.kind != CARC_EVENT_SCORE || e.points == 9);
@@ -474,7 +590,7 @@ static void check_no_figure_on_complete(const carc_game *g)
 /* ------------------------------------------------------------ majorities and values */
 
 /* Majority weight of a figure kind (docs/rules.md 4, 6.3): the follower and
- * the abbot 1, the big follower 2. */
+ * the abbot 1, the big follower 2, the builder and the pig 0. */
 static uint32_t strength(uint32_t figure)
 {
     switch (figure) {
@@ -483,6 +599,9 @@ static uint32_t strength(uint32_t figure)
         return 1;
     case CARC_FIGURE_BIG:
         return 2;
+    case CARC_FIGURE_BUILDER:
+    case CARC_FIGURE_PIG:
+        return 0;
     default:
         fail_msg("figure kind %u on the board", figure);
         return 0;
@@ -548,13 +667,19 @@ typedef struct stats {
     unsigned games, turns, recalls, abbots_placed, exhaustive, variants;
     unsigned bigs_placed, big_majorities, big_decided, inn_scores, inn_finals, cathedral_scores, cathedral_finals,
         majorities;
+    /* Traders & Builders */
+    unsigned builders_placed, pigs_placed, second_tiles, passes, goods_events, unheld_goods, trades, trade_ties,
+        pig_scores, pig_splits, builders_home, no_chain;
 } stats;
 
 /* The feature scored by event e, and its tiles' special marks found on the
  * segments of its tiles that belong to it (not through the feature's own
- * mark). */
-static uint32_t marks_on_tiles(const carc_game *g, uint32_t f)
+ * mark); `goods` (if not NULL) receives the number of goods symbols of each
+ * kind on them. */
+static uint32_t marks_on_tiles(const carc_game *g, uint32_t f, uint32_t *goods)
 {
+    if (goods)
+        memset(goods, 0, CARC_GOOD_COUNT * sizeof *goods);
     size_t cnt = 0;
     assert_int_equal(carc_game_feature_tiles(NULL, 0, &cnt, g, f), CARC_EBUFFER);
     int32_t xy[2 * 128];
@@ -569,8 +694,11 @@ static uint32_t marks_on_tiles(const carc_game *g, uint32_t f)
         for (uint32_t s = 0; s < nseg; s++) {
             carc_segment_info si = { .struct_size = sizeof si };
             assert_int_equal(carc_tile_segment(&si, t.tile, t.rotation, s), CARC_OK);
-            if (si.special && feature_of(g, t.x, t.y, s) == f)
+            if (si.special && feature_of(g, t.x, t.y, s) == f) {
                 marks |= si.special;
+                for (uint32_t k = 0; goods && k < CARC_GOOD_COUNT; k++)
+                    goods[k] += (si.special & CARC_SEGMENT_GOOD(k)) != 0;
+            }
         }
     }
     return marks;
@@ -585,15 +713,28 @@ static void check_value(const carc_game *g, const carc_event *e, stats *st)
     carc_feature_info fe = { .struct_size = sizeof fe };
     assert_int_equal(carc_game_feature(&fe, g, f), CARC_OK);
     assert_int_equal(fe.kind, e->feature_kind);
-    assert_int_equal(fe.value, e->points); /* what it would score now: the same */
+    if (e->bonus & CARC_BONUS_PIG) {
+        /* a field's majority holders with their pig: 4 per city instead of 3 */
+        assert_int_equal(fe.kind, CARC_SEG_FIELD);
+        assert_int_equal(e->bonus, CARC_BONUS_PIG);
+        assert_int_equal(e->kind, CARC_EVENT_FINAL);
+        assert_true(fe.value > 0 && fe.value % 3 == 0);
+        assert_int_equal(e->points, fe.value / 3 * 4);
+        st->pig_scores++;
+    } else {
+        assert_int_equal(fe.value, e->points); /* what it would score now: the same */
+    }
     bool complete = e->kind == CARC_EVENT_SCORE;
     int32_t t = (int32_t)fe.tiles, pen = (int32_t)fe.pennants, want = e->points;
     uint32_t bonus = 0;
     if (fe.kind == CARC_SEG_ROAD || fe.kind == CARC_SEG_CITY) {
         assert_int_equal(e->tiles, fe.tiles);
         assert_int_equal(fe.complete, complete);
-        uint32_t marks = marks_on_tiles(g, f);
+        uint32_t goods[CARC_GOOD_COUNT];
+        uint32_t marks = marks_on_tiles(g, f, goods);
         assert_int_equal(fe.special, marks);
+        for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) /* a road has none */
+            assert_int_equal(fe.goods[k], fe.kind == CARC_SEG_CITY ? goods[k] : 0);
         if (fe.kind == CARC_SEG_ROAD) {
             assert_int_equal(pen, 0);
             assert_int_equal(marks & ~(uint32_t)CARC_SEGMENT_INN, 0);
@@ -603,7 +744,9 @@ static void check_value(const carc_game *g, const carc_event *e, stats *st)
             if (inn)
                 *(complete ? &st->inn_scores : &st->inn_finals) += 1;
         } else {
-            assert_int_equal(marks & ~(uint32_t)CARC_SEGMENT_CATHEDRAL, 0);
+            assert_int_equal(marks & ~(uint32_t)(CARC_SEGMENT_CATHEDRAL | CARC_SEGMENT_WINE | CARC_SEGMENT_GRAIN |
+                                                 CARC_SEGMENT_CLOTH),
+                             0);
             bool cathedral = (marks & CARC_SEGMENT_CATHEDRAL) != 0;
             want = cathedral ? (complete ? 3 * (t + pen) : 0) : (complete ? 2 * (t + pen) : t + pen);
             bonus = cathedral ? CARC_BONUS_CATHEDRAL : 0;
@@ -612,6 +755,7 @@ static void check_value(const carc_game *g, const carc_event *e, stats *st)
         }
     } else {
         assert_int_equal(fe.special, 0);
+        bonus = e->bonus & CARC_BONUS_PIG; /* checked above and by check_final_scores */
     }
     if (e->points != want || e->bonus != bonus)
         fail_msg("%s %s at (%d,%d): %d points, bonus %u; its rule gives %d, bonus %u (%d tiles, %d pennants, marks %#x)",
@@ -628,7 +772,7 @@ static void check_move_scores(const carc_game *g, const carc_move *m, uint32_t p
                               uint32_t n, uint32_t ev0, stats *st)
 {
     uint32_t ne;
-    placed_fig all[6 * 10 + 1];
+    placed_fig all[6 * 11 + 1];
     memcpy(all, before, n * sizeof *all);
     if (m->figure != CARC_FIGURE_NONE && m->segment != CARC_SEGMENT_RECALL) {
         placed_fig nf = { m->x, m->y, m->segment, player, m->figure };
@@ -653,7 +797,7 @@ static void check_move_scores(const carc_game *g, const carc_move *m, uint32_t p
         if (bigs) {
             st->big_majorities++;
             /* a big follower decided it: counting it as 1 gives another result */
-            placed_fig one[6 * 10 + 1];
+            placed_fig one[6 * 11 + 1];
             memcpy(one, all, n * sizeof *one);
             for (uint32_t k = 0; k < n; k++)
                 if (one[k].figure == CARC_FIGURE_BIG)
@@ -665,23 +809,66 @@ static void check_move_scores(const carc_game *g, const carc_move *m, uint32_t p
     }
 }
 
+/* The players with a pig on feature f (by the figures' positions). */
+static uint32_t pigs_on(const carc_game *g, uint32_t f, const placed_fig *figs, uint32_t n)
+{
+    uint32_t mask = 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (figs[i].figure == CARC_FIGURE_PIG && feature_of(g, figs[i].x, figs[i].y, figs[i].segment) == f)
+            mask |= 1u << figs[i].player;
+    return mask;
+}
+
 /* At the end: every final score went to the players with the greatest
  * strength on the feature (the figures stay on the board), no figure went
- * home, and every feature's value follows its rule (completed ones too). */
+ * home, and every feature's value follows its rule (completed ones too). A
+ * field whose majority holders have their pig on it: those score 4 per city
+ * in an event with CARC_BONUS_PIG, the others 3 in another event (T-6); no
+ * split when it borders no completed city. Then the trade-goods majorities,
+ * recomputed from carc_game_goods: per good, 10 to every player with the
+ * most tokens, nobody when nobody has one (T-2). */
 static void check_final_scores(const carc_game *g, stats *st)
 {
-    placed_fig figs[6 * 10];
-    uint32_t n = board_figures(g, figs, 6 * 10), ne;
+    placed_fig figs[6 * 11];
+    uint32_t n = board_figures(g, figs, 6 * 11), ne, players;
     assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    uint32_t trade_seen[CARC_GOOD_COUNT] = { 0 }, trade_players[CARC_GOOD_COUNT] = { 0 };
     for (uint32_t i = 0; i < ne; i++) {
         carc_event e = { .struct_size = sizeof e };
         assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
         if (e.kind == CARC_EVENT_FINAL) {
             uint32_t f = feature_of(g, e.x, e.y, e.segment), count = 0, bigs = 0;
             uint32_t want = majority(g, f, figs, n, &count, &bigs);
-            if (e.players != want)
-                fail_msg("final scoring of the feature at (%d,%d): for %#x; the figures on it give %#x", (int)e.x,
-                         (int)e.y, e.players, want);
+            uint32_t pigs = e.feature_kind == CARC_SEG_FIELD ? pigs_on(g, f, figs, n) & want : 0;
+            if (pigs) {
+                carc_feature_info fe = { .struct_size = sizeof fe };
+                assert_int_equal(carc_game_feature(&fe, g, f), CARC_OK);
+                if (fe.value == 0)
+                    pigs = 0; /* no city: the pig changes nothing */
+            }
+            /* the event of the holders with a pig, or of the others */
+            uint32_t part = (e.bonus & CARC_BONUS_PIG) ? pigs : want & ~pigs;
+            if (e.players != part || !part)
+                fail_msg("final scoring of the feature at (%d,%d), bonus %u: for %#x; the figures on it give %#x "
+                         "(pigs of %#x)", (int)e.x, (int)e.y, e.bonus, e.players, want, pigs);
+            if (pigs && (want & ~pigs)) {
+                /* the other part has its own event, of the same feature */
+                uint32_t other = 0;
+                for (uint32_t j = 0; j < ne; j++) {
+                    carc_event o = { .struct_size = sizeof o };
+                    assert_int_equal(carc_game_event(&o, g, j), CARC_OK);
+                    if (j != i && o.kind == CARC_EVENT_FINAL && o.feature_kind == CARC_SEG_FIELD &&
+                        feature_of(g, o.x, o.y, o.segment) == f) {
+                        other++;
+                        assert_int_equal(o.players, want & ~part);
+                        assert_int_equal(o.bonus ^ e.bonus, CARC_BONUS_PIG);
+                        assert_int_equal(o.turn, e.turn);
+                    }
+                }
+                assert_int_equal(other, 1);
+                st->pig_splits += (e.bonus & CARC_BONUS_PIG) != 0;
+            }
             assert_int_equal(e.returned, 0);
             assert_true(count > 0);
             st->majorities++;
@@ -691,9 +878,203 @@ static void check_final_scores(const carc_game *g, stats *st)
             check_value(g, &e, st);
         else
             assert_int_equal(e.bonus, 0);
+        if (e.kind == CARC_EVENT_TRADE) {
+            assert_true(e.good < CARC_GOOD_COUNT);
+            assert_int_equal(e.points, 10);
+            assert_int_equal(e.tile, 0);
+            assert_int_equal(e.x, 0);
+            assert_int_equal(e.y, 0);
+            assert_int_equal(e.segment, CARC_NO_SEGMENT);
+            assert_int_equal(e.returned, 0);
+            trade_seen[e.good]++;
+            trade_players[e.good] = e.players;
+        }
+    }
+    for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
+        uint32_t best = 0, mask = 0, tokens;
+        for (uint32_t p = 0; p < players; p++) {
+            assert_int_equal(carc_game_goods(&tokens, g, p, k), CARC_OK);
+            if (tokens > best) {
+                best = tokens;
+                mask = 0;
+            }
+            if (tokens == best && best)
+                mask |= 1u << p;
+        }
+        if (trade_seen[k] != (best ? 1u : 0u) || trade_players[k] != mask)
+            fail_msg("good %u: %u majority event(s) for %#x; the tokens (at most %u) give %#x", k, trade_seen[k],
+                     trade_players[k], best, mask);
+        st->trades += best != 0;
+        st->trade_ties += __builtin_popcount(mask) > 1;
     }
 }
 
+/* The tokens a move gave (events from ev0): for its player, one per goods
+ * symbol of each city its tile completed, whoever held it (T-1), and none
+ * from anything else. */
+static void check_move_goods(const carc_game *g, const carc_move *m, uint32_t player, uint32_t ev0, stats *st)
+{
+    uint32_t feats[8], want[8][CARC_GOOD_COUNT], got[8][CARC_GOOD_COUNT], held[8], nf = 0, ne;
+    memset(want, 0, sizeof want);
+    memset(got, 0, sizeof got);
+    memset(held, 0, sizeof held);
+    if (m->kind == CARC_MOVE_PLACE) {
+        carc_move t;
+        uint32_t nseg;
+        assert_int_equal(carc_game_tile_at(&t, g, m->x, m->y), CARC_OK);
+        assert_int_equal(carc_tile_segment_count(&nseg, t.tile), CARC_OK);
+        for (uint32_t s = 0; s < nseg; s++) {
+            if (seg_kind(t.tile, t.rotation, s) != CARC_SEG_CITY)
+                continue;
+            uint32_t f = feature_of(g, m->x, m->y, s), i = 0;
+            while (i < nf && feats[i] != f)
+                i++;
+            if (i < nf)
+                continue; /* two segments of the tile in one city: its goods once */
+            carc_feature_info fe = { .struct_size = sizeof fe };
+            assert_int_equal(carc_game_feature(&fe, g, f), CARC_OK);
+            if (!fe.complete)
+                continue; /* its segment was open before the move: completed now, or not */
+            feats[nf] = f;
+            memcpy(want[nf], fe.goods, sizeof want[nf]);
+            nf++;
+        }
+    }
+    assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
+    for (uint32_t j = ev0; j < ne; j++) {
+        carc_event e = { .struct_size = sizeof e };
+        assert_int_equal(carc_game_event(&e, g, j), CARC_OK);
+        if (e.kind == CARC_EVENT_SCORE && e.feature_kind == CARC_SEG_CITY) {
+            uint32_t f = feature_of(g, e.x, e.y, e.segment);
+            for (uint32_t i = 0; i < nf; i++)
+                held[i] |= feats[i] == f;
+        }
+        if (e.kind != CARC_EVENT_GOODS)
+            continue;
+        assert_int_equal(e.players, 1u << player);
+        assert_int_equal(e.points, 0);
+        assert_int_equal(e.returned, 0);
+        assert_int_equal(e.bonus, 0);
+        assert_int_equal(e.feature_kind, CARC_SEG_CITY);
+        assert_true(e.good < CARC_GOOD_COUNT);
+        uint32_t f = feature_of(g, e.x, e.y, e.segment), i = 0;
+        while (i < nf && feats[i] != f)
+            i++;
+        if (i == nf)
+            fail_msg("a token of good %u from the city at (%d,%d), which the move at (%d,%d) did not complete", e.good,
+                     (int)e.x, (int)e.y, (int)m->x, (int)m->y);
+        carc_feature_info fe = { .struct_size = sizeof fe };
+        assert_int_equal(carc_game_feature(&fe, g, f), CARC_OK);
+        assert_int_equal(e.tiles, fe.tiles);
+        got[i][e.good]++;
+        st->goods_events++;
+    }
+    for (uint32_t i = 0; i < nf; i++) {
+        for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
+            if (got[i][k] != want[i][k])
+                fail_msg("the move at (%d,%d) completed a city with %u symbols of good %u; %u token(s)", (int)m->x,
+                         (int)m->y, want[i][k], k, got[i][k]);
+        st->unheld_goods += !held[i] && (want[i][0] + want[i][1] + want[i][2]) > 0;
+    }
+}
+
+/* Traders & Builders, at any moment: every builder and pig shares its
+ * feature with a follower or big follower of its owner (T-7); a builder's
+ * feature is an incomplete road or city; each player's tokens are his
+ * CARC_EVENT_GOODS events, and all tokens of a good at most its symbols in
+ * the tile set (none without the module). */
+static void check_traders(const carc_game *g, uint32_t modules, const uint32_t symbols[CARC_GOOD_COUNT])
+{
+    uint32_t players, n, ne;
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    assert_int_equal(carc_game_figure_count(&n, g), CARC_OK);
+    carc_figure_info figs[6 * 11];
+    assert_true(n <= 6 * 11);
+    for (uint32_t i = 0; i < n; i++) {
+        figs[i].struct_size = sizeof figs[i];
+        assert_int_equal(carc_game_figure(&figs[i], g, i), CARC_OK);
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        const carc_figure_info *b = &figs[i];
+        if (b->figure != CARC_FIGURE_BUILDER && b->figure != CARC_FIGURE_PIG)
+            continue;
+        assert_true(modules & CARC_MODULE_TRADERS);
+        bool own = false;
+        for (uint32_t j = 0; j < n && !own; j++)
+            own = figs[j].player == b->player && figs[j].feature == b->feature &&
+                  (figs[j].figure == CARC_FIGURE_FOLLOWER || figs[j].figure == CARC_FIGURE_BIG);
+        if (!own)
+            fail_msg("the %s of player %u at (%d,%d) segment %u: no follower of his on its feature",
+                     b->figure == CARC_FIGURE_BUILDER ? "builder" : "pig", b->player, (int)b->x, (int)b->y,
+                     b->segment);
+        carc_feature_info fe = { .struct_size = sizeof fe };
+        assert_int_equal(carc_game_feature(&fe, g, b->feature), CARC_OK);
+        if (b->figure == CARC_FIGURE_BUILDER) {
+            assert_true(fe.kind == CARC_SEG_ROAD || fe.kind == CARC_SEG_CITY);
+            assert_int_equal(fe.complete, 0);
+        } else {
+            assert_int_equal(fe.kind, CARC_SEG_FIELD);
+        }
+    }
+    uint32_t events[6][CARC_GOOD_COUNT];
+    memset(events, 0, sizeof events);
+    assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
+    for (uint32_t i = 0; i < ne; i++) {
+        carc_event e = { .struct_size = sizeof e };
+        assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
+        if (e.kind != CARC_EVENT_GOODS)
+            continue;
+        assert_true(e.good < CARC_GOOD_COUNT);
+        assert_int_equal(__builtin_popcount(e.players), 1);
+        events[__builtin_ctz(e.players)][e.good]++;
+    }
+    for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
+        uint32_t total = 0;
+        for (uint32_t p = 0; p < players; p++) {
+            uint32_t tokens = 99;
+            assert_int_equal(carc_game_goods(&tokens, g, p, k), CARC_OK);
+            if (tokens != events[p][k])
+                fail_msg("player %u holds %u token(s) of good %u; %u event(s) gave them", p, tokens, k, events[p][k]);
+            total += tokens;
+        }
+        assert_true(total <= symbols[k]);
+        if (!(modules & CARC_MODULE_TRADERS))
+            assert_int_equal(total, 0);
+    }
+}
+
+/* Where the builder of `player` stands; false when it is not on the board. */
+static bool builder_at(const carc_game *g, uint32_t player, int32_t *x, int32_t *y, uint32_t *segment)
+{
+    uint32_t n;
+    assert_int_equal(carc_game_figure_count(&n, g), CARC_OK);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_figure_info fi = { .struct_size = sizeof fi };
+        assert_int_equal(carc_game_figure(&fi, g, i), CARC_OK);
+        if (fi.player == player && fi.figure == CARC_FIGURE_BUILDER) {
+            *x = fi.x;
+            *y = fi.y;
+            *segment = fi.segment;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Whether the tile at (x, y) has a road or city segment on feature f. */
+static bool tile_on_feature(const carc_game *g, int32_t x, int32_t y, uint32_t f)
+{
+    carc_move t;
+    uint32_t nseg;
+    assert_int_equal(carc_game_tile_at(&t, g, x, y), CARC_OK);
+    assert_int_equal(carc_tile_segment_count(&nseg, t.tile), CARC_OK);
+    for (uint32_t s = 0; s < nseg; s++) {
+        uint32_t k = seg_kind(t.tile, t.rotation, s);
+        if ((k == CARC_SEG_ROAD || k == CARC_SEG_CITY) && feature_of(g, x, y, s) == f)
+            return true;
+    }
+    return false;
+}
 
 static void random_games(uint32_t players, uint32_t modules, uint32_t games, uint32_t exhaustive_every,
                          uint64_t seed0, stats *st)
@@ -701,6 +1082,9 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
     uint64_t rng = 0x9E3779B97F4A7C15ull ^ (players * 131u + modules) ^ seed0;
     uint32_t lake = (modules & CARC_MODULE_RIVER) ? tu_tile("RL") : UINT32_MAX;
     uint32_t max_turns = tu_tile_total(modules) - 1;
+    uint32_t symbols[CARC_GOOD_COUNT];
+    for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
+        symbols[k] = tu_goods_symbols(modules, k);
     sorted all = { NULL, 0, 0 };
     for (uint32_t gi = 0; gi < games; gi++) {
         uint64_t seed = seed0 + gi;
@@ -713,11 +1097,24 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
         assert_int_equal(carc_movelist_new(&pl, g), CARC_OK);
         assert_int_equal(carc_movelist_new(&fl, g), CARC_OK);
         assert_int_equal(carc_movelist_new(&ul, g), CARC_OK);
-        uint32_t clone_at = (uint32_t)(tu_rand(&rng) % 60), turn = 0;
+        uint32_t clone_at = (uint32_t)(tu_rand(&rng) % 60), turn = 0, passes = 0;
         int32_t last[6] = { 0 };
+        /* a double turn under way: the state before its first part, and that move */
+        carc_game *dt_before = NULL;
+        carc_move dt_first;
+        bool second = false; /* a second tile is due: the last move extended its player's builder's feature */
+        uint32_t second_player = 0;
         check_conservation(g, modules);
+        check_traders(g, modules, symbols);
         while (!tu_over(g)) {
             check_pending(g);
+            uint32_t part = pending_part(g);
+            assert_int_equal(part, second ? 2u : 1u);
+            if (second) {
+                uint32_t cur;
+                assert_int_equal(carc_game_current_player(&cur, g), CARC_OK);
+                assert_int_equal(cur, second_player);
+            }
             check_river_order(g, modules, lake);
             assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
             size_t n = carc_movelist_count(ml);
@@ -736,6 +1133,13 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
             assert_int_equal(carc_game_current_tile(&tile, g), CARC_OK);
             assert_int_equal(carc_game_placements(pl, g, tile, 0), CARC_OK);
             size_t total = 0;
+            if (part == 2) { /* the pass first, then the place moves */
+                assert_int_equal(carc_movelist_data(ml)[0].kind, CARC_MOVE_PASS);
+                assert_int_equal(carc_movelist_data(ul)[0].kind, CARC_MOVE_PASS);
+                total++;
+            }
+            for (size_t i = 1; i < n; i++)
+                assert_int_equal(carc_movelist_data(ml)[i].kind, CARC_MOVE_PLACE);
             for (size_t i = 0; i < carc_movelist_count(pl); i++) {
                 assert_int_equal(carc_game_figure_options(fl, g, &carc_movelist_data(pl)[i]), CARC_OK);
                 for (size_t j = 0; j < carc_movelist_count(fl); j++)
@@ -747,6 +1151,8 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
             st->variants += 12;
             if (exhaustive_every && turn % exhaustive_every == gi % exhaustive_every) {
                 check_enumeration_complete(g, &all);
+                if (modules & CARC_MODULE_TRADERS)
+                    check_builder_pig_rules(g, pl, modules);
                 st->exhaustive++;
             }
 
@@ -754,28 +1160,48 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
              * undo restores the state */
             assert_int_equal(carc_game_clone(&before, g, 0), CARC_OK);
             {
-                placed_fig figs0[6 * 10];
-                uint32_t nfig0 = board_figures(g, figs0, 6 * 10), who, ev;
+                placed_fig figs0[6 * 11];
+                uint32_t nfig0 = board_figures(g, figs0, 6 * 11), who, ev;
                 assert_int_equal(carc_game_current_player(&who, g), CARC_OK);
                 assert_int_equal(carc_game_event_count(&ev, g), CARC_OK);
                 for (size_t i = tu_rand(&rng) % (1 + n / 6); i < n; i += 1 + n / 6) {
                     const carc_move *mv = &carc_movelist_data(ml)[i];
                     assert_int_equal(carc_game_play(g, mv), CARC_OK);
                     check_move_scores(g, mv, who, figs0, nfig0, ev, st);
+                    check_move_goods(g, mv, who, ev, st);
+                    if (mv->figure == CARC_FIGURE_BUILDER || mv->figure == CARC_FIGURE_PIG) {
+                        /* on an open feature beside his follower: it stays */
+                        uint32_t left = 9;
+                        assert_int_equal(carc_game_figure_supply(&left, g, who, mv->figure), CARC_OK);
+                        assert_int_equal(left, 0);
+                    }
+                    if (part == 2 && !tu_over(g)) { /* the second part (or its pass) ends the turn: no chain */
+                        uint32_t next;
+                        assert_int_equal(pending_part(g), 1);
+                        assert_int_equal(carc_game_current_player(&next, g), CARC_OK);
+                        assert_int_equal(next, (who + 1) % players);
+                    }
                     if (tu_over(g))
                         check_final_scores(g, st);
                     assert_int_equal(carc_game_undo(g), CARC_OK);
                     assert_true(same_state(g, before));
                 }
             }
-            if (turn % 5 == 2) {
-                /* a tile choice (refused, or taken back), and an early end, taken back */
+            if (turn % 5 == 2 || part == 2) {
+                /* a tile choice (refused, or taken back), and an early end, taken back
+                 * (always during a double turn: the second tile may be chosen too) */
                 uint32_t k = drawable_kind(g, &rng);
                 if (k != UINT32_MAX) {
                     carc_status cs = carc_game_choose_tile(g, k);
                     if (cs == CARC_OK) {
                         assert_false(tu_is_river(tile) && !tu_is_river(k));
                         check_pending(g);
+                        if (pending_part(g) != 0) { /* (unless it was unplaceable and the last) */
+                            assert_int_equal(pending_part(g), part);
+                            uint32_t cur;
+                            assert_int_equal(carc_game_current_player(&cur, g), CARC_OK);
+                            assert_int_equal(cur, part == 2 ? second_player : cur);
+                        }
                         assert_int_equal(carc_game_undo(g), CARC_OK);
                     } else {
                         /* only the River's draw order refuses a kind that is left */
@@ -786,9 +1212,16 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
                     }
                     assert_true(same_state(g, before));
                 }
+                size_t journal_end = g->trail_len;
                 assert_int_equal(carc_game_end(g), CARC_OK);
+                assert_true(g->trail_len - journal_end <= g->rs->unit_reserve / 2);
                 check_pending(g);
+                assert_int_equal(pending_part(g), 0); /* no second tile after the end */
                 check_conservation(g, modules);
+                if (modules & CARC_MODULE_TRADERS) {
+                    check_traders(g, modules, symbols);
+                    check_final_scores(g, st);
+                }
                 assert_int_equal(carc_game_undo(g), CARC_OK);
                 assert_true(same_state(g, before));
             }
@@ -804,8 +1237,21 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
             bool recall = m.segment == CARC_SEGMENT_RECALL;
             if (recall)
                 assert_true(abbot_at(g, player, &ax, &ay));
-            placed_fig figs_before[6 * 10];
-            uint32_t nfig_before = board_figures(g, figs_before, 6 * 10);
+            placed_fig figs_before[6 * 11];
+            uint32_t nfig_before = board_figures(g, figs_before, 6 * 11);
+            /* the builder of the player: a tile of this first part on its feature gives a second tile */
+            int32_t bx = 0, by = 0;
+            uint32_t bseg = 0;
+            bool builder = part == 1 && builder_at(g, player, &bx, &by, &bseg);
+            /* a second tile on the builder's feature again: no third (counted; checked below) */
+            if (part == 2 && m.kind == CARC_MOVE_PLACE && builder_at(g, player, &bx, &by, &bseg)) {
+                uint32_t bf = feature_of(g, bx, by, bseg);
+                assert_int_equal(carc_game_play(g, &m), CARC_OK);
+                st->no_chain += tile_on_feature(g, m.x, m.y, bf);
+                assert_int_equal(carc_game_undo(g), CARC_OK);
+            }
+            if (builder && !dt_before)
+                assert_int_equal(carc_game_clone(&dt_before, g, 0), CARC_OK);
             size_t journal_before = g->trail_len;
             assert_int_equal(carc_game_play(g, &m), CARC_OK);
             /* a unit never comes near the room reserved for it */
@@ -813,13 +1259,64 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
             check_conservation(g, modules);
             check_recall(g, &m, player, hist0, ev0, recall ? tiles_around(g, ax, ay) : 0);
             check_move_scores(g, &m, player, figs_before, nfig_before, ev0, st);
+            check_move_goods(g, &m, player, ev0, st);
+            check_traders(g, modules, symbols);
             if (!tu_over(g))
                 check_no_figure_on_complete(g);
+            /* the double turn: due after a first part whose tile went onto the
+             * player's builder's feature (T-4: completing it too; T-5: not the
+             * builder placed now), never after the second part or a pass */
+            if (m.kind == CARC_MOVE_PASS) {
+                assert_int_equal(part, 2);
+                passes++;
+                st->passes++;
+            }
+            bool extended = builder && m.kind == CARC_MOVE_PLACE &&
+                            tile_on_feature(g, m.x, m.y, feature_of(g, bx, by, bseg));
+            if (builder && !extended) {
+                carc_game_free(dt_before);
+                dt_before = NULL;
+            }
+            second = extended && !tu_over(g);
+            second_player = player;
+            if (!tu_over(g)) {
+                uint32_t cur;
+                assert_int_equal(carc_game_current_player(&cur, g), CARC_OK);
+                assert_int_equal(cur, second ? player : (player + 1) % players);
+                if (second) {
+                    uint32_t bs = 9;
+                    assert_int_equal(carc_game_figure_supply(&bs, g, player, CARC_FIGURE_BUILDER), CARC_OK);
+                    st->builders_home += bs; /* its feature completed: the second tile all the same */
+                }
+            }
+            st->second_tiles += second;
+            if (second) {
+                dt_first = m;
+            } else if (part == 2 && dt_before) {
+                /* both parts undone: the state before the double turn; replayed: the same state again */
+                carc_game *after = NULL;
+                assert_int_equal(carc_game_clone(&after, g, 0), CARC_OK);
+                assert_int_equal(carc_game_undo(g), CARC_OK);
+                assert_int_equal(pending_part(g), 2);
+                assert_int_equal(carc_game_undo(g), CARC_OK);
+                assert_true(same_state(g, dt_before));
+                assert_int_equal(carc_game_play(g, &dt_first), CARC_OK);
+                assert_int_equal(pending_part(g), 2);
+                assert_int_equal(carc_game_play(g, &m), CARC_OK);
+                assert_true(same_state(g, after));
+                carc_game_free(after);
+            }
+            if (!second) {
+                carc_game_free(dt_before);
+                dt_before = NULL;
+            }
             if (turn % 8 == 0)
                 check_scores_from_events(g);
             st->recalls += m.segment == CARC_SEGMENT_RECALL;
             st->abbots_placed += m.figure == CARC_FIGURE_ABBOT && m.segment != CARC_SEGMENT_RECALL;
             st->bigs_placed += m.figure == CARC_FIGURE_BIG;
+            st->builders_placed += m.figure == CARC_FIGURE_BUILDER;
+            st->pigs_placed += m.figure == CARC_FIGURE_PIG;
             for (uint32_t p = 0; p < players; p++) {
                 int32_t s;
                 assert_int_equal(carc_game_score(&s, g, p), CARC_OK);
@@ -844,10 +1341,12 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
                 assert_int_equal(carc_game_play(light, &m), CARC_OK);
             }
             turn++;
-            assert_true(turn <= max_turns);
+            assert_true(turn - passes <= max_turns); /* a pass places no tile */
         }
+        carc_game_free(dt_before);
         check_pending(g);
         check_conservation(g, modules);
+        check_traders(g, modules, symbols);
         check_scores_from_events(g);
         check_board_edges(g);
         check_center_scores(g);
@@ -882,7 +1381,9 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
     free(all.m);
 }
 
-/* Every module set with this many players (6: the sets with Inns & Cathedrals). */
+/* Every module set with this many players (6: the sets with Inns & Cathedrals),
+ * `games` games each (32 sets: few games a set keep the engine tests fast in
+ * a Debug build; many_games plays thousands more, with fewer checks). */
 static void module_sets(uint32_t players, uint32_t games, uint32_t exhaustive_every)
 {
     stats st;
@@ -896,36 +1397,45 @@ static void module_sets(uint32_t players, uint32_t games, uint32_t exhaustive_ev
                   players, st.games, st.turns, st.exhaustive, st.variants, st.abbots_placed, st.recalls,
                   st.bigs_placed, st.big_majorities, st.big_decided, st.majorities, st.inn_scores, st.inn_finals,
                   st.cathedral_scores, st.cathedral_finals);
+    print_message("%u players, Traders & Builders: builder placed %u, %u second tiles (%u declined, %u after the "
+                  "builder went home, %u extending it again); pig placed %u, %u pig scores (%u beside holders without one); %u tokens "
+                  "(%u cities held by nobody); %u majorities of goods (%u tied)\n",
+                  players, st.builders_placed, st.second_tiles, st.passes, st.builders_home, st.no_chain, st.pigs_placed,
+                  st.pig_scores, st.pig_splits, st.goods_events, st.unheld_goods, st.trades, st.trade_ties);
     if (players < 6)
         assert_true(st.recalls > 0 && st.abbots_placed > 0);
     assert_true(st.bigs_placed > 0 && st.big_majorities > 0 && st.big_decided > 0);
     assert_true(st.inn_scores > 0 && st.inn_finals > 0 && st.cathedral_scores > 0 && st.cathedral_finals > 0);
+    /* the games reach the Traders & Builders rules */
+    assert_true(st.builders_placed > 0 && st.second_tiles > 0 && st.passes > 0);
+    assert_true(st.pigs_placed > 0 && st.pig_scores > 0);
+    assert_true(st.goods_events > 0 && st.trades > 0);
 }
 
 static void two_players(void **state)
 {
     (void)state;
-    module_sets(2, 60, 5);
+    module_sets(2, 14, 5);
 }
 static void three_players(void **state)
 {
     (void)state;
-    module_sets(3, 30, 7);
+    module_sets(3, 7, 7);
 }
 static void four_players(void **state)
 {
     (void)state;
-    module_sets(4, 30, 9);
+    module_sets(4, 6, 9);
 }
 static void five_players(void **state)
 {
     (void)state;
-    module_sets(5, 30, 11);
+    module_sets(5, 6, 11);
 }
 static void six_players(void **state)
 {
     (void)state;
-    module_sets(6, 40, 11);
+    module_sets(6, 8, 11);
 }
 
 /* Thousands of plain games: invariants only (cheap). */
@@ -934,13 +1444,17 @@ static void many_games(void **state)
     (void)state;
     uint64_t rng = 42;
     carc_movelist *ml = NULL;
-    for (uint32_t gi = 0; gi < 6400; gi++) {
+    uint32_t symbols[TU_MODULE_SETS][CARC_GOOD_COUNT];
+    for (uint32_t i = 0; i < TU_MODULE_SETS; i++)
+        for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
+            symbols[i][k] = tu_goods_symbols(tu_module_sets[i], k);
+    for (uint32_t gi = 0; gi < 3200; gi++) {
         uint32_t modules = tu_module_sets[gi / 5 % TU_MODULE_SETS];
         uint32_t players = 2 + gi % (tu_max_players(modules) - 1);
         carc_game *g = tu_new_game_with(players, gi, modules);
         if (!ml)
             assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
-        uint32_t turns = 0;
+        uint32_t turns = 0, passes = 0;
         while (!tu_over(g)) {
             assert_int_equal(carc_game_legal_moves(ml, g, gi & 1 ? CARC_ENUM_UNIQUE_ROTATIONS : 0), CARC_OK);
             size_t n = carc_movelist_count(ml);
@@ -948,13 +1462,17 @@ static void many_games(void **state)
             carc_move m = pick_move(ml, &rng);
             assert_int_equal(carc_game_play(g, &m), CARC_OK);
             turns++;
+            passes += m.kind == CARC_MOVE_PASS;
         }
         uint32_t hist, left, max = tu_tile_total(modules) - 1;
         assert_int_equal(carc_game_history_count(&hist, g), CARC_OK);
         assert_int_equal(carc_game_remaining(&left, g), CARC_OK);
         assert_int_equal(left, 0);
-        assert_true(turns <= max && hist <= max);
+        /* a pass (declining a second tile) is a move and a history entry without a tile */
+        assert_true(turns - passes <= max && hist - passes <= max);
+        assert_true(passes == 0 || (modules & CARC_MODULE_TRADERS));
         check_conservation(g, modules);
+        check_traders(g, modules, symbols[gi / 5 % TU_MODULE_SETS]);
         check_pending(g);
         carc_game_free(g);
     }

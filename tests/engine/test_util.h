@@ -36,9 +36,12 @@ static inline carc_game *tu_new_game(uint32_t players, uint64_t seed)
     return tu_new_game_with(players, seed, CARC_MODULE_FARMERS);
 }
 
-/* The sixteen sets of the implemented modules: farmers on/off x River x
- * Abbot x Inns & Cathedrals (the first eight without Inns & Cathedrals). */
-#define TU_MODULE_SETS 16
+/* The 32 sets of the implemented modules: farmers on/off x River x Abbot x
+ * Inns & Cathedrals x Traders & Builders (the first eight without Inns &
+ * Cathedrals; the first sixteen without Traders & Builders, the last sixteen
+ * the same sets with it). */
+#define TU_MODULE_SETS 32
+#define TU_T CARC_MODULE_TRADERS
 static const uint32_t tu_module_sets[TU_MODULE_SETS] __attribute__((unused)) = {
     0,
     CARC_MODULE_FARMERS,
@@ -56,7 +59,24 @@ static const uint32_t tu_module_sets[TU_MODULE_SETS] __attribute__((unused)) = {
     CARC_MODULE_FARMERS | CARC_MODULE_ABBOT | CARC_MODULE_INNS,
     CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS,
     CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS,
+    TU_T,
+    CARC_MODULE_FARMERS | TU_T,
+    CARC_MODULE_RIVER | TU_T,
+    CARC_MODULE_FARMERS | CARC_MODULE_RIVER | TU_T,
+    CARC_MODULE_ABBOT | TU_T,
+    CARC_MODULE_FARMERS | CARC_MODULE_ABBOT | TU_T,
+    CARC_MODULE_RIVER | CARC_MODULE_ABBOT | TU_T,
+    CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | TU_T,
+    CARC_MODULE_INNS | TU_T,
+    CARC_MODULE_FARMERS | CARC_MODULE_INNS | TU_T,
+    CARC_MODULE_RIVER | CARC_MODULE_INNS | TU_T,
+    CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_INNS | TU_T,
+    CARC_MODULE_ABBOT | CARC_MODULE_INNS | TU_T,
+    CARC_MODULE_FARMERS | CARC_MODULE_ABBOT | CARC_MODULE_INNS | TU_T,
+    CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS | TU_T,
+    CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS | TU_T,
 };
+#undef TU_T
 
 /* The most players these modules allow (6 with Inns & Cathedrals, else 5). */
 static inline uint32_t tu_max_players(uint32_t modules)
@@ -78,14 +98,22 @@ static inline uint32_t tu_tile(const char *name)
     return k;
 }
 
-/* Whether kind k is a River tile (it is only in the tile set with the River). */
+/* Whether kind k is a River tile (it is only in the tile set with the River).
+ * Worked out once per kind (carc_tile_copies counts the whole catalogue, and
+ * the property tests ask every turn). */
 static inline bool tu_is_river(uint32_t k)
 {
+    static int8_t known[256]; /* 0: not yet, 1: a River tile, -1: not */
+    if (k < 256 && known[k])
+        return known[k] > 0;
     uint32_t without = 0, with = 0;
     assert_int_equal(carc_tile_copies(&without, k, CARC_MODULE_FARMERS | CARC_MODULE_ABBOT), CARC_OK);
     assert_int_equal(carc_tile_copies(&with, k, CARC_MODULE_FARMERS | CARC_MODULE_ABBOT | CARC_MODULE_RIVER),
                      CARC_OK);
-    return without == 0 && with > 0;
+    bool river = without == 0 && with > 0;
+    if (k < 256)
+        known[k] = river ? 1 : -1;
+    return river;
 }
 
 /* Tiles in a game with these modules, the start tile included. */
@@ -96,6 +124,24 @@ static inline uint32_t tu_tile_total(uint32_t modules)
         uint32_t c = 0;
         assert_int_equal(carc_tile_copies(&c, k, modules), CARC_OK);
         total += c;
+    }
+    return total;
+}
+
+/* Goods symbols of kind `good` (carc_good) on the tiles of a game with these
+ * modules (Traders & Builders: 9 wine, 6 grain, 5 cloth; else 0). */
+static inline uint32_t tu_goods_symbols(uint32_t modules, uint32_t good)
+{
+    uint32_t total = 0;
+    for (uint32_t k = 0; k < carc_tile_kind_count(); k++) {
+        uint32_t c = 0, n = 0;
+        assert_int_equal(carc_tile_copies(&c, k, modules), CARC_OK);
+        assert_int_equal(carc_tile_segment_count(&n, k), CARC_OK);
+        for (uint32_t i = 0; c && i < n; i++) {
+            carc_segment_info si = { .struct_size = sizeof si };
+            assert_int_equal(carc_tile_segment(&si, k, 0, i), CARC_OK);
+            total += (si.special & CARC_SEGMENT_GOOD(good)) ? c : 0;
+        }
     }
     return total;
 }

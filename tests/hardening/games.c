@@ -6,9 +6,11 @@
  *   carc-hardening-games [GAMES [FIRST_SEED]]     default 4 games from seed 1
  *
  * Each game (every set of the implemented modules: farmers on and off, the
- * River, the Abbot, Inns & Cathedrals; seed % 16 picks it; 2..5 players, 2..6
- * with Inns & Cathedrals) is played to its end with random legal moves (the
- * abbot's and the big follower's now and then), using both ways to enumerate moves, tile choices,
+ * River, the Abbot, Inns & Cathedrals, Traders & Builders; seed % 32 picks it;
+ * 2..5 players, 2..6 with Inns & Cathedrals) is played to its end with random
+ * legal moves (the abbot's, the big follower's, the builder's and the pig's
+ * now and then; the builder's second tile declined with a pass now and then),
+ * using both ways to enumerate moves, tile choices,
  * undo and replay, an early end taken back, clones and copies (with and
  * without history), save/load round trips, text and SVG pictures, and every
  * query. Any inconsistency is printed and the exit status is 1.
@@ -69,10 +71,15 @@ static bool same_record(const carc_game *a, const carc_game *b)
     return same;
 }
 
-/* Every query once; followers, abbots and big followers are conserved. */
+/* Every query once; followers, abbots, big followers, builders and pigs are
+ * conserved; trade goods are the tokens of the events, their majorities
+ * scored at the end. */
 static void queries(const carc_game *g, uint32_t modules)
 {
     uint32_t players = 0, n = 0, u = 0, on_board[8] = { 0 }, abbots[8] = { 0 }, bigs[8] = { 0 };
+    uint32_t builders[8] = { 0 }, pigs[8] = { 0 }, tokens[8][CARC_GOOD_COUNT] = { { 0 } }, trades[CARC_GOOD_COUNT] = { 0 };
+    bool traders = (modules & CARC_MODULE_TRADERS) != 0, over = false;
+    OK(carc_game_is_over(&over, g));
     carc_pending pd;
     memset(&pd, 0, sizeof pd);
     pd.struct_size = sizeof pd;
@@ -87,9 +94,15 @@ static void queries(const carc_game *g, uint32_t modules)
         OK(carc_game_figure(&fi, g, i));
         CHECK(fi.player < players);
         CHECK(fi.figure == CARC_FIGURE_FOLLOWER || fi.figure == CARC_FIGURE_ABBOT ||
-              (fi.figure == CARC_FIGURE_BIG && (modules & CARC_MODULE_INNS)));
+              (fi.figure == CARC_FIGURE_BIG && (modules & CARC_MODULE_INNS)) ||
+              (fi.figure == CARC_FIGURE_BUILDER && traders) ||
+              (fi.figure == CARC_FIGURE_PIG && traders && (modules & CARC_MODULE_FARMERS)));
         if (fi.player < 8)
-            (fi.figure == CARC_FIGURE_ABBOT ? abbots : fi.figure == CARC_FIGURE_BIG ? bigs : on_board)[fi.player]++;
+            (fi.figure == CARC_FIGURE_ABBOT     ? abbots
+             : fi.figure == CARC_FIGURE_BIG     ? bigs
+             : fi.figure == CARC_FIGURE_BUILDER ? builders
+             : fi.figure == CARC_FIGURE_PIG     ? pigs
+                                                : on_board)[fi.player]++;
         memset(&fe, 0, sizeof fe);
         fe.struct_size = sizeof fe;
         OK(carc_game_feature(&fe, g, fi.feature));
@@ -110,6 +123,10 @@ static void queries(const carc_game *g, uint32_t modules)
         CHECK(u + abbots[p] == ((modules & CARC_MODULE_ABBOT) ? 1u : 0u));
         OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_BIG));
         CHECK(u + bigs[p] == ((modules & CARC_MODULE_INNS) ? 1u : 0u));
+        OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_BUILDER));
+        CHECK(u + builders[p] == (traders ? 1u : 0u));
+        OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_PIG));
+        CHECK(u + pigs[p] == (traders && (modules & CARC_MODULE_FARMERS) ? 1u : 0u));
         OK(carc_game_score(&sc, g, p));
     }
     OK(carc_game_event_count(&n, g));
@@ -118,6 +135,26 @@ static void queries(const carc_game *g, uint32_t modules)
         memset(&e, 0, sizeof e);
         e.struct_size = sizeof e;
         OK(carc_game_event(&e, g, i));
+        if (e.kind == CARC_EVENT_GOODS || e.kind == CARC_EVENT_TRADE) {
+            /* a token for the player who completed a city; 10 for a majority at the end */
+            CHECK(traders && e.good < CARC_GOOD_COUNT && e.bonus == 0);
+            if (e.kind == CARC_EVENT_GOODS) {
+                CHECK(e.points == 0 && e.feature_kind == CARC_SEG_CITY && __builtin_popcount(e.players) == 1);
+                if (e.good < CARC_GOOD_COUNT && e.players)
+                    tokens[__builtin_ctz(e.players) & 7][e.good]++;
+            } else {
+                CHECK(over && e.points == 10 && e.segment == CARC_NO_SEGMENT);
+                if (e.good < CARC_GOOD_COUNT)
+                    trades[e.good] = e.players;
+            }
+            continue;
+        }
+        CHECK(e.good == 0);
+        /* a pig: 4 per city for the field's majority holder who has his there, at the end */
+        if (e.bonus == CARC_BONUS_PIG) {
+            CHECK(traders && e.kind == CARC_EVENT_FINAL && e.feature_kind == CARC_SEG_FIELD && e.points % 4 == 0);
+            continue;
+        }
         /* inns and cathedrals: 2 per tile, 3 per tile and pennant, completed; 0 at the end */
         CHECK(e.bonus == 0 || (modules & CARC_MODULE_INNS));
         if (e.bonus == CARC_BONUS_INN)
@@ -127,6 +164,23 @@ static void queries(const carc_game *g, uint32_t modules)
             CHECK(e.feature_kind == CARC_SEG_CITY &&
                   (e.kind == CARC_EVENT_SCORE ? e.points >= 3 * (int32_t)e.tiles : e.points == 0));
     }
+    for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
+        uint32_t best = 0, mask = 0;
+        for (uint32_t p = 0; p < players && p < 8; p++) {
+            OK(carc_game_goods(&u, g, p, k));
+            CHECK(u == tokens[p][k]);
+            if (u > best) {
+                best = u;
+                mask = 0;
+            }
+            if (u && u == best)
+                mask |= 1u << p;
+        }
+        CHECK(carc_game_goods(&u, g, players, k) == CARC_ERANGE);
+        if (over)
+            CHECK(trades[k] == mask);
+    }
+    CHECK(carc_game_goods(&u, g, 0, CARC_GOOD_COUNT) == CARC_EINVAL);
     OK(carc_game_history_count(&n, g));
     for (uint32_t i = 0; i < n; i++) {
         carc_history_entry h;
@@ -158,10 +212,14 @@ static void play_game(uint64_t seed)
     uint64_t r = seed * 0x9E3779B97F4A7C15ull + 1;
     OK(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION));
     o.seed = seed;
-    const uint32_t F = CARC_MODULE_FARMERS, R = CARC_MODULE_RIVER, A = CARC_MODULE_ABBOT, I = CARC_MODULE_INNS;
-    const uint32_t sets[16] = { F | R | A, F, 0, F | R, F | A, R, A, R | A,
-                                F | R | A | I, F | I, I, F | R | I, F | A | I, R | I, A | I, R | A | I };
-    o.modules = sets[seed % 16];
+    const uint32_t F = CARC_MODULE_FARMERS, R = CARC_MODULE_RIVER, A = CARC_MODULE_ABBOT, I = CARC_MODULE_INNS,
+                   T = CARC_MODULE_TRADERS;
+    const uint32_t sets[32] = { F | R | A, F, 0, F | R, F | A, R, A, R | A,
+                                F | R | A | I, F | I, I, F | R | I, F | A | I, R | I, A | I, R | A | I,
+                                F | R | A | T, F | T, T, F | R | T, F | A | T, R | T, A | T, R | A | T,
+                                F | R | A | I | T, F | I | T, I | T, F | R | I | T, F | A | I | T, R | I | T, A | I | T,
+                                R | A | I | T };
+    o.modules = sets[seed % 32];
     o.players = 2 + (uint32_t)(seed % ((o.modules & I) ? 5 : 4)); /* up to 6 with Inns & Cathedrals */
     if (carc_game_new(&g, &o) != CARC_OK || carc_movelist_new(&all, g) != CARC_OK ||
         carc_movelist_new(&part, g) != CARC_OK || carc_game_new(&scratch, &o) != CARC_OK) {
@@ -172,7 +230,8 @@ static void play_game(uint64_t seed)
         carc_game_free(g);
         return;
     }
-    for (unsigned turn = 1; turn < 200; turn++) {
+    unsigned seconds = 0, passes = 0;
+    for (unsigned turn = 1; turn < 400; turn++) { /* passes and second tiles are moves too */
         bool over = false;
         OK(carc_game_is_over(&over, g));
         if (over)
@@ -197,17 +256,37 @@ static void play_game(uint64_t seed)
                 break;
         }
         OK(carc_game_current_tile(&tile, g));
+        carc_pending pd, after;
+        memset(&pd, 0, sizeof pd);
+        pd.struct_size = sizeof pd;
+        OK(carc_game_pending(&pd, g));
+        uint32_t player = 0, builder = 0, left = 0;
+        OK(carc_game_current_player(&player, g));
+        OK(carc_game_figure_supply(&builder, g, player, CARC_FIGURE_BUILDER));
+        OK(carc_game_remaining(&left, g));
         carc_move m;
         if (turn % 2) {
             OK(carc_game_legal_moves(all, g, turn % 4 == 1 ? CARC_ENUM_UNIQUE_ROTATIONS : 0));
             OK(carc_movelist_get(&m, all, (size_t)(next(&r) % carc_movelist_count(all))));
-            /* the abbot's and the big follower's moves now and then */
-            uint8_t want = next(&r) % 2 ? CARC_FIGURE_ABBOT : CARC_FIGURE_BIG;
+            /* the abbot's, the big follower's, the builder's and the pig's moves now and then */
+            static const uint8_t specials[4] = { CARC_FIGURE_ABBOT, CARC_FIGURE_BIG, CARC_FIGURE_BUILDER,
+                                                 CARC_FIGURE_PIG };
+            uint8_t want = specials[next(&r) % 4];
             for (size_t i = 0, n = carc_movelist_count(all); next(&r) % 3 == 0 && i < n; i++)
                 if (carc_movelist_data(all)[i].figure == want) {
                     m = carc_movelist_data(all)[(i + (size_t)(next(&r) % 2)) % n];
                     break;
                 }
+            /* with Traders & Builders, the builder wherever he may go, every other time (double turns) */
+            for (size_t i = 0, n = carc_movelist_count(all); (o.modules & CARC_MODULE_TRADERS) && i < n; i++)
+                if (carc_movelist_data(all)[i].figure == CARC_FIGURE_BUILDER) {
+                    if (next(&r) % 2)
+                        m = carc_movelist_data(all)[i];
+                    break;
+                }
+            /* an optional decision (the builder's second tile): the pass, listed first, now and then */
+            if ((pd.flags & CARC_PENDING_OPTIONAL) && next(&r) % 3 == 0)
+                m = carc_movelist_data(all)[0];
         } else {
             OK(carc_game_placements(part, g, tile, 0));
             carc_move p = carc_movelist_data(part)[next(&r) % carc_movelist_count(part)];
@@ -221,11 +300,32 @@ static void play_game(uint64_t seed)
         OK(carc_move_parse(&parsed, buf));
         CHECK(memcmp(&parsed, &m, sizeof m) == 0);
         OK(carc_game_play(g, &m));
+        /* the builder's double turn: a second tile only after a first part of
+         * the same player's, whose builder was on the board before it; never
+         * a third; a pass ends the turn and leaves the tile on the pile */
+        memset(&after, 0, sizeof after);
+        after.struct_size = sizeof after;
+        OK(carc_game_pending(&after, g));
+        seconds += after.part == 2;
+        passes += m.kind == CARC_MOVE_PASS;
+        if (after.part == 2)
+            CHECK((o.modules & CARC_MODULE_TRADERS) && pd.part == 1 && after.player == player && builder == 0 &&
+                  m.kind == CARC_MOVE_PLACE &&
+                  after.flags == (CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE));
+        else
+            CHECK(after.flags == 0);
+        if (m.kind == CARC_MOVE_PASS) {
+            uint32_t t2 = 0, l2 = 0;
+            CHECK(pd.part == 2 && after.part == 1 && after.player == (player + 1) % o.players);
+            OK(carc_game_current_tile(&t2, g));
+            OK(carc_game_remaining(&l2, g));
+            CHECK(t2 == tile && l2 == left);
+        }
         if (turn % 5 == 0) {
             /* undo takes back the move and this turn's tile choice with it */
             OK(carc_game_undo(g));
             OK(carc_game_current_tile(&tile, g));
-            if (tile != m.tile)
+            if (m.kind == CARC_MOVE_PLACE && tile != m.tile) /* (a pass names no tile) */
                 OK(carc_game_choose_tile(g, m.tile));
             OK(carc_game_play(g, &m));
         }
@@ -273,8 +373,11 @@ static void play_game(uint64_t seed)
         if (sc > best)
             best = sc;
     }
-    printf("game %llu: %u players, modules %#x, best score %d\n", (unsigned long long)seed, players, o.modules,
+    printf("game %llu: %u players, modules %#x, best score %d", (unsigned long long)seed, players, o.modules,
            (int)best);
+    if (o.modules & CARC_MODULE_TRADERS)
+        printf(", %u second tiles (%u declined)", seconds, passes);
+    printf("\n");
     carc_movelist_free(all);
     carc_movelist_free(part);
     carc_game_free(scratch);

@@ -9,7 +9,7 @@
  *  - hz_fingerprint: everything observable about a game through the public
  *    API, as one string (the record from carc_game_save plus the state a
  *    record does not carry: the tile to place, tiles left, the pending
- *    decision, figures of every kind in supply, undo, ...).
+ *    decision, figures of every kind in supply, trade goods, undo, ...).
  *  - hz_rand: xorshift64 for deterministic test choices.
  */
 #ifndef CARC_HARDENING_H
@@ -268,6 +268,9 @@ static inline char *hz_fingerprint(const carc_game *g, unsigned flags)
         for (uint32_t k = CARC_FIGURE_BIG; k <= CARC_FIGURE_PIG; k++)
             if (carc_game_figure_supply(&u, g, p, k) == CARC_OK && u)
                 hz_str_add(&b, "+%u:%u", k, u);
+        for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) /* Traders & Builders: trade goods tokens */
+            if (carc_game_goods(&u, g, p, k) == CARC_OK && u)
+                hz_str_add(&b, "+g%u:%u", k, u);
     }
     {
         carc_pending pd;

@@ -5,10 +5,10 @@
 
 The byte format is described at the top of fuzz/fuzz_api.c: a 14-byte header
 (players, flags: farmers off, custom start, no undo journal, Dice Game, the
-River, the Abbot, Inns & Cathedrals; custom start, seed) and then operations,
-each an op byte and its arguments. The seeds are small scripts that reach
-every operation, over every set of modules (six players with Inns &
-Cathedrals); the fuzzer mutates them.
+River, the Abbot, Inns & Cathedrals, Traders & Builders; custom start, seed)
+and then operations, each an op byte and its arguments. The seeds are small
+scripts that reach every operation, over every set of modules (six players
+with Inns & Cathedrals); the fuzzer mutates them.
 """
 import os
 import random
@@ -19,17 +19,21 @@ import sys
  RENDER, QUERIES, PLACEMENTS, FIGURE_OPTIONS, NOTATION, MISUSE, KIND, ABBOT, PENDING, BIG) = range(19)
 
 # tile kinds (catalogue order: A..X, RA..RL, E.g H.g I.g M.g N.g R.g U.g V.g,
-# then the 17 kinds of Inns & Cathedrals)
+# then the 17 kinds of Inns & Cathedrals, then the 24 of Traders & Builders)
 INNS_KINDS = ["IC/Cccc.c", "IC/LRFR", "IC/CCCC", "IC/CCC", "IC/CRCR", "IC/CCc+", "IC/C!", "IC/CFR", "IC/CcR",
               "IC/CRcR+", "IC/RCc.i", "IC/RrC.i", "IC/CcRr+.i", "IC/RRR.i", "IC/RFr.i", "IC/Rr.i", "IC/RrRr"]
+TRADERS_KINDS = ["TB/Cc.g", "TB/Cc.w", "TB/CCc.c", "TB/CCc.w", "TB/Ccc.g", "TB/CcCC.c", "TB/CcRR!.c", "TB/CcRR.w",
+                 "TB/CcRC.c", "TB/CcRC.g", "TB/CcR.c", "TB/CcR!.w", "TB/CccR.w", "TB/CcCc.w", "TB/CFc.w", "TB/CR",
+                 "TB/CRc.g", "TB/CRc.w", "TB/CRcR.w", "TB/LRRR", "TB/RCc.g", "TB/RCc!.g", "TB/RRC", "TB/RRrr"]
 KINDS = [chr(ord("A") + i) for i in range(24)] + ["R" + chr(ord("A") + i) for i in range(12)] + \
-    [c + ".g" for c in "EHIMNRUV"] + INNS_KINDS
+    [c + ".g" for c in "EHIMNRUV"] + INNS_KINDS + TRADERS_KINDS
 K = {name: i for i, name in enumerate(KINDS)}
 
 
-def header(players=2, farmers=True, start=None, seed=1, no_undo=False, river=False, abbot=False, inns=False):
+def header(players=2, farmers=True, start=None, seed=1, no_undo=False, river=False, abbot=False, inns=False,
+           traders=False):
     flags = (0 if farmers else 1) | (4 if no_undo else 0) | (16 if river else 0) | (32 if abbot else 0) | \
-        (64 if inns else 0)
+        (64 if inns else 0) | (128 if traders else 0)
     s = bytes(4)
     if start is not None:
         flags |= 2
@@ -170,7 +174,7 @@ def main():
                         if abbot and i % 3 == 1:
                             g += bytes([ABBOT, rnd.randrange(256)])
                         if inns and i % 3 == 2:
-                            g += bytes([BIG, rnd.randrange(256)])
+                            g += bytes([BIG, rnd.randrange(256) & 0xFE])
                     seeds[name] = g
 
     # the River: land tiles and the lake chosen too early (refused), course
@@ -217,7 +221,7 @@ def main():
     ic = header(6, river=True, abbot=True, inns=True, seed=88)
     for i in range(70):
         ic += bytes([CHOOSE, K[INNS_KINDS[i % len(INNS_KINDS)]]])
-        ic += [bytes([BIG, rnd.randrange(256)]), bytes([BIG, rnd.randrange(256) | 0xE0]),
+        ic += [bytes([BIG, rnd.randrange(256) & 0xFE]), bytes([BIG, (rnd.randrange(256) | 0xE0) & 0xFE]),
                bytes([PLAY_RAW, rnd.randrange(256), rnd.randrange(25), 0, rnd.randrange(4), 2, rnd.randrange(13), 0]),
                bytes([NOTATION]) + struct.pack("<H", rnd.randrange(65536)),
                bytes([CLONE, 3, 0]), bytes([COPY, 2, 1]), bytes([QUERIES, rnd.randrange(256)]),
@@ -228,13 +232,68 @@ def main():
     # six players without Inns & Cathedrals: refused, then five play; the
     # big follower where it is not in play
     seeds["six-no-inns"] = header(6, abbot=True, seed=90) + b"".join(
-        play(rnd.randrange(65536)) + bytes([BIG, rnd.randrange(256)]) for _ in range(20))
+        play(rnd.randrange(65536)) + bytes([BIG, rnd.randrange(256) & 0xFE]) for _ in range(20))
     # the scores of inns and cathedrals: their tiles first, then to the end
     sc = header(3, inns=True, seed=91)
     for name in INNS_KINDS * 2:
         sc += bytes([CHOOSE, K[name]]) + play(rnd.randrange(65536))
     sc += b"".join(play(rnd.randrange(65536)) for _ in range(60)) + bytes([QUERIES, 0, SAVE_LOAD, 1])
     seeds["inns-scores"] = sc
+
+    # Traders & Builders (header byte 1, bit 7): whole games of every set of
+    # the other modules with it, builders and pigs placed often (BIG with bit
+    # 0 of its argument set; bit 1: the pig), second tiles declined now and
+    # then (a play index with bits 8-11 set, a pass move of KIND), goods
+    # queries and misuse (MISUSE 10 and 11)
+    def builder_pig(pig):
+        return bytes([BIG, (rnd.randrange(64) << 2) | (2 if pig else 0) | 1])
+
+    for farmers in (True, False):
+        for river in (False, True):
+            for abbot in (False, True):
+                for inns in (False, True):
+                    name = "traders-" + "-".join(n for n, on in (("farmers" if farmers else "nofarm", True),
+                                                                ("river", river), ("abbot", abbot),
+                                                                ("inns", inns)) if on)
+                    g = header(2 + rnd.randrange(5 if inns else 4), farmers=farmers, river=river, abbot=abbot,
+                               inns=inns, traders=True, seed=rnd.randrange(1 << 32))
+                    for i in range(110):
+                        g += play(rnd.randrange(65536))
+                        g += builder_pig(farmers and i % 4 == 3)
+                        if i % 5 == 2:
+                            g += play(0x0F00 | rnd.randrange(256) | (rnd.randrange(16) << 12))
+                        if i % 7 == 4:
+                            g += bytes([KIND, 1])  # a pass (legal on a second tile only)
+                        if abbot and i % 6 == 1:
+                            g += bytes([ABBOT, rnd.randrange(256)])
+                        if inns and i % 6 == 5:
+                            g += bytes([BIG, rnd.randrange(256) & 0xFE])
+                        if i % 9 == 0:
+                            g += bytes([MISUSE, 10 + 12 * rnd.randrange(20), MISUSE, 11 + 12 * rnd.randrange(20)])
+                    seeds[name] = g
+    # the Traders & Builders tiles chosen (goods), builders and pigs from the
+    # full list, second tiles passed and undone, raw builder / pig moves,
+    # clones, copies, loads (a pending second tile in them), notation
+    tb = header(4, traders=True, seed=123)
+    for i in range(96):
+        tb += bytes([CHOOSE, K[TRADERS_KINDS[i % len(TRADERS_KINDS)]]])
+        tb += [builder_pig(False), bytes([BIG, (rnd.randrange(256) | 0xE1)]), builder_pig(True),
+               bytes([PLAY_RAW, rnd.randrange(256), rnd.randrange(25), 0, rnd.randrange(4), 4 + (i & 1),
+                      rnd.randrange(13), 0]),
+               bytes([KIND, 1, UNDO]), bytes([CLONE, 3, 0]), bytes([COPY, 2, 1]), bytes([SAVE_LOAD, 1]),
+               bytes([NOTATION]) + struct.pack("<H", 0x0F00 | rnd.randrange(256)), bytes([QUERIES, 0]),
+               bytes([MISUSE, 10, MISUSE, 11]), bytes([UNDO])][i % 12]
+        tb += play(rnd.randrange(65536))
+    tb += bytes([END, QUERIES, 0, UNDO]) + bytes([UNDO]) * 10
+    seeds["traders-goods-builders"] = tb
+    # every module at once, six players, to the end
+    al = header(6, river=True, abbot=True, inns=True, traders=True, seed=124)
+    for i in range(160):
+        al += play(rnd.randrange(65536)) + builder_pig(i % 2 == 1)
+        if i % 8 == 7:
+            al += play(0x0F00 | rnd.randrange(256))
+    al += bytes([QUERIES, 0, SAVE_LOAD, 1]) + bytes([UNDO]) * 12
+    seeds["traders-all-six"] = al
 
     for name, data in seeds.items():
         with open(os.path.join(out, name), "wb") as f:

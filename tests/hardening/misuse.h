@@ -14,13 +14,18 @@
  * farmers, the player to move has the abbot on the board; G_INNS: six
  * players, Inns & Cathedrals + River + Abbot + farmers past the River, every
  * big follower in supply; G_NOBIG: Inns & Cathedrals without farmers, three
- * players, each with the big follower on the board. */
+ * players, each with the big follower on the board; G_TRADERS: Traders &
+ * Builders + farmers, three players, builders and pigs on the board; G_SECOND:
+ * Traders & Builders, the builder's optional second tile pending; G_ALL: every
+ * implemented module, six players, past the River. */
 enum {
     G_FRESH, G_MID, G_PENDING, G_NOSUPPLY, G_OVER, G_ENDED, G_NOFARM, G_NOUNDO, G_RIVER, G_ABBOT, G_INNS, G_NOBIG,
+    G_TRADERS, G_SECOND, G_ALL,
     G_COUNT
 };
 static const char *const game_names[G_COUNT] __attribute__((unused)) = {
-    "fresh", "mid", "pending", "nosupply", "over", "ended", "nofarm", "noundo", "river", "abbot", "inns", "nobig"
+    "fresh", "mid", "pending", "nosupply", "over", "ended", "nofarm", "noundo", "river", "abbot", "inns", "nobig",
+    "traders", "second", "all"
 };
 
 typedef struct misuse_entry misuse_entry;

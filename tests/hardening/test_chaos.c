@@ -19,6 +19,8 @@
  * over River + Abbot games (abbot moves preferred now and then, tile choices
  * that the River's draw order allows) and over Inns & Cathedrals games (six
  * players, with the River and the Abbot too; big follower moves preferred
+ * now and then) and over Traders & Builders games (alone and with every
+ * other module; builder and pig moves preferred and second tiles declined
  * now and then). The Dice Game gets the same two
  * loops over its own script (new, a few hundred actions, clones, undo,
  * save/load).
@@ -212,13 +214,21 @@ static bool may_choose(const carc_game *g, uint32_t kind, uint32_t modules)
     return river_kind && (kind != lake || river_left == 1);
 }
 
-/* A move of the list: uniform, or the abbot's or the big follower's now and then. */
-static carc_move pick(const carc_movelist *l, uint64_t *r)
+/* A move of the list: uniform, or the abbot's or the big follower's now and
+ * then; with Traders & Builders also the builder's, the pig's, and the pass
+ * that declines the builder's second tile (listed first). */
+static carc_move pick(const carc_movelist *l, uint64_t *r, bool traders)
 {
     const carc_move *d = carc_movelist_data(l);
     size_t n = carc_movelist_count(l), i = hz_rand(r) % n;
     uint64_t w = hz_rand(r) % 6;
     uint8_t want = w < 2 ? CARC_FIGURE_ABBOT : w < 3 ? CARC_FIGURE_BIG : CARC_FIGURE_NONE;
+    if (traders && w >= 3) {
+        uint64_t t = hz_rand(r) % 4;
+        if (t == 0 && d[0].kind == CARC_MOVE_PASS)
+            return d[0];
+        want = t == 1 ? CARC_FIGURE_PIG : t >= 2 ? CARC_FIGURE_BUILDER : CARC_FIGURE_NONE;
+    }
     if (want != CARC_FIGURE_NONE)
         for (size_t k = 0; k < n; k++)
             if (d[(i + k) % n].figure == want)
@@ -283,7 +293,7 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
         if (ml != NULL && turn % 2 == 0) {
             CALL(st, s, g, CARC_ENOMEM, carc_game_legal_moves(ml, g, turn % 4 ? 0 : CARC_ENUM_UNIQUE_ROTATIONS));
             if (st == CARC_OK) {
-                m = pick(ml, &r);
+                m = pick(ml, &r, (modules & CARC_MODULE_TRADERS) != 0);
                 have = true;
             }
         } else if (pl != NULL) {
@@ -292,7 +302,7 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
                 carc_move p = carc_movelist_data(pl)[hz_rand(&r) % carc_movelist_count(pl)];
                 CALL(st, s, g, CARC_ENOMEM, carc_game_figure_options(pl, g, &p));
                 if (st == CARC_OK) {
-                    m = pick(pl, &r);
+                    m = pick(pl, &r, (modules & CARC_MODULE_TRADERS) != 0);
                     have = true;
                 }
             }
@@ -335,7 +345,7 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
             /* undo takes back the move and this turn's tile choice with it */
             OK(carc_game_undo(g));
             OK(carc_game_current_tile(&tile, g));
-            if (tile != m.tile) {
+            if (m.kind == CARC_MOVE_PLACE && tile != m.tile) { /* (a pass names no tile) */
                 CALL(st, s, g, CARC_ENOMEM, carc_game_choose_tile(g, m.tile));
                 if (st != CARC_OK) {
                     if (st != CARC_ENOMEM)
@@ -389,7 +399,7 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
             }
             free(before);
         }
-        if (turn > 200)
+        if (turn > 400) /* (passes and second tiles are turns of the script too) */
             fail_msg("the game does not end");
     }
 
@@ -488,6 +498,24 @@ static void inns_failures(void **state)
     chaos(false, 8, 6, modules, &runs, &hits);
     chaos(true, 9, 5, CARC_MODULE_FARMERS | CARC_MODULE_INNS, &runs, &hits);
     print_message("inns: %ld runs, %u failed calls checked\n", runs, hits);
+    assert_true(hits > 0);
+}
+
+/* The same over Traders & Builders games (builders and pigs placed, second
+ * tiles taken and declined, goods taken, their majorities scored): four
+ * players with farmers once; every implemented module at once, six players,
+ * from N on; three players without farmers (no pig) once. */
+static void traders_failures(void **state)
+{
+    (void)state;
+    long runs = 0;
+    unsigned hits = 0;
+    chaos(false, 10, 4, CARC_MODULE_FARMERS | CARC_MODULE_TRADERS, &runs, &hits);
+    chaos(true, 11, 6,
+          CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS | CARC_MODULE_TRADERS,
+          &runs, &hits);
+    chaos(false, 12, 3, CARC_MODULE_TRADERS | CARC_MODULE_ABBOT, &runs, &hits);
+    print_message("traders: %ld runs, %u failed calls checked\n", runs, hits);
     assert_true(hits > 0);
 }
 
@@ -725,6 +753,7 @@ int main(void)
         cmocka_unit_test(persistent_failure),
         cmocka_unit_test(river_abbot_failures),
         cmocka_unit_test(inns_failures),
+        cmocka_unit_test(traders_failures),
         cmocka_unit_test(movelist_growth),
         cmocka_unit_test(dice_failures),
     };

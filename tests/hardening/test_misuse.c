@@ -18,7 +18,9 @@
  * journal, with the River and the Abbot while River tiles are left, with the
  * Abbot and the abbot of the player to move on the board, six players with
  * Inns & Cathedrals (and the River, the Abbot), Inns & Cathedrals with every
- * big follower on the board), and Dice Games in each phase. The Dice Game
+ * big follower on the board, Traders & Builders with builders and pigs on the
+ * board, a builder's second tile pending, every implemented module at once),
+ * and Dice Games in each phase. The Dice Game
  * entries are in misuse_dice.c.
  */
 #include "misuse.h"
@@ -46,6 +48,38 @@ static bool placement_with_figure(fx *f, carc_game *g, carc_move *out)
             return true;
         }
     return false;
+}
+
+/* A legal place move (never the pass that declines an optional decision). */
+static carc_move legal_place(fx *f, carc_game *g, size_t pick)
+{
+    assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+    const carc_move *d = carc_movelist_data(f->list);
+    size_t n = carc_movelist_count(f->list);
+    for (size_t k = 0; k < n; k++)
+        if (d[(pick + k) % n].kind == CARC_MOVE_PLACE)
+            return d[(pick + k) % n];
+    fail_msg("no place move listed");
+    return d[0];
+}
+
+/* The move of `text` (move notation) with its tile chosen first: the
+ * scripts below replay the rule scenarios of tests/scenarios/. */
+static carc_move text_move(carc_game *g, const char *text)
+{
+    carc_move m;
+    if (carc_move_parse(&m, text) != CARC_OK)
+        fail_msg("cannot parse \"%s\"", text);
+    if (m.kind == CARC_MOVE_PLACE && carc_game_choose_tile(g, m.tile) != CARC_OK)
+        fail_msg("cannot choose the tile of \"%s\": %s", text, carc_game_last_error(g));
+    return m;
+}
+
+static void play_text(carc_game *g, const char *text)
+{
+    carc_move m = text_move(g, text);
+    if (carc_game_play(g, &m) != CARC_OK)
+        fail_msg("\"%s\" refused: %s", text, carc_game_last_error(g));
 }
 
 /* ------------------------------------------------------------ setup */
@@ -101,6 +135,42 @@ static void play_keeping_specials(fx *f, carc_game *g, unsigned n, uint64_t seed
         assert_true(none < cnt);
         assert_int_equal(carc_game_play(g, &d[none]), CARC_OK);
     }
+}
+
+/* Play n moves, preferring the builder, then the pig, then a follower (so
+ * that builders and pigs are out). */
+static void play_traders(fx *f, carc_game *g, unsigned n, uint64_t seed)
+{
+    static const uint8_t order[3] = { CARC_FIGURE_BUILDER, CARC_FIGURE_PIG, CARC_FIGURE_FOLLOWER };
+    uint64_t r = seed;
+    for (unsigned i = 0; i < n && !hz_over(g); i++) {
+        assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+        const carc_move *d = carc_movelist_data(f->list);
+        size_t cnt = carc_movelist_count(f->list), pick = hz_rand(&r) % cnt, best = cnt;
+        for (int o = 0; o < 3 && best == cnt; o++)
+            for (size_t k = 0; k < cnt; k++)
+                if (d[(pick + k) % cnt].figure == order[o] && d[(pick + k) % cnt].kind == CARC_MOVE_PLACE) {
+                    best = (pick + k) % cnt;
+                    break;
+                }
+        assert_int_equal(carc_game_play(g, &d[best < cnt ? best : pick]), CARC_OK);
+    }
+}
+
+/* Whether figure kind `figure` of some player is on the board. */
+static bool figure_out(carc_game *g, uint32_t figure)
+{
+    uint32_t n = 0;
+    assert_int_equal(carc_game_figure_count(&n, g), CARC_OK);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_figure_info fi;
+        memset(&fi, 0, sizeof fi);
+        fi.struct_size = sizeof fi;
+        assert_int_equal(carc_game_figure(&fi, g, i), CARC_OK);
+        if (fi.figure == figure)
+            return true;
+    }
+    return false;
 }
 
 /* Which players have their big follower on the board (a mask). */
@@ -274,6 +344,39 @@ static int setup(void **state)
         assert_int_equal(bigs_out(f->g[G_NOBIG]), 7u);
     }
 
+    /* Traders & Builders + farmers, three players: builders and pigs out
+     * (preferred wherever they may go) */
+    f->g[G_TRADERS] = new_game(f, 3, 71, CARC_MODULE_FARMERS | CARC_MODULE_TRADERS);
+    play_traders(f, f->g[G_TRADERS], 18, 11);
+    assert_true(figure_out(f->g[G_TRADERS], CARC_FIGURE_BUILDER));
+    assert_true(figure_out(f->g[G_TRADERS], CARC_FIGURE_PIG));
+
+    /* the builder's double turn (tests/scenarios/traders-double-turn-completing.scn):
+     * player 0's tile completes the road of his builder; his optional second
+     * tile is pending */
+    f->g[G_SECOND] = new_game(f, 2, 81, CARC_MODULE_FARMERS | CARC_MODULE_TRADERS);
+    {
+        static const char *const script[] = { "U 1 0 90 road:E", "W -1 0 0 -", "V 2 0 0 builder/road:W",
+                                              "B 0 1 0 -", "W 2 1 180 -" };
+        for (size_t i = 0; i < sizeof script / sizeof script[0]; i++)
+            play_text(f->g[G_SECOND], script[i]);
+        carc_pending pd;
+        memset(&pd, 0, sizeof pd);
+        pd.struct_size = sizeof pd;
+        assert_int_equal(carc_game_pending(&pd, f->g[G_SECOND]), CARC_OK);
+        assert_int_equal(pd.decision, CARC_DECISION_PLACE);
+        assert_int_equal(pd.player, 0);
+        assert_int_equal(pd.part, 2);
+        assert_int_equal(pd.flags, CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE);
+    }
+
+    /* every implemented module, six players, past the River */
+    f->g[G_ALL] = new_game(f, 6, 91,
+                           CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS |
+                               CARC_MODULE_TRADERS);
+    play_traders(f, f->g[G_ALL], 20, 12);
+    assert_false(hz_over(f->g[G_ALL]));
+
     dice_fixture_setup(f);
     *state = f;
     return 0;
@@ -378,6 +481,13 @@ static void m_tile_copies(fx *f)
     assert_int_equal(out, 4);
     EXPECT(f->g[G_MID], CARC_OK, carc_tile_copies(&out, 3, UINT32_MAX)); /* the River among them: D x3 */
     assert_int_equal(out, 3);
+    /* a Traders & Builders tile: one copy with the module, none without */
+    uint32_t tb = 0;
+    assert_int_equal(carc_tile_find(&tb, "TB/Cc.w"), CARC_OK);
+    EXPECT(f->g[G_MID], CARC_OK, carc_tile_copies(&out, tb, CARC_MODULE_FARMERS | CARC_MODULE_TRADERS));
+    assert_int_equal(out, 1);
+    EXPECT(f->g[G_MID], CARC_OK, carc_tile_copies(&out, tb, CARC_MODULE_FARMERS | CARC_MODULE_INNS));
+    assert_int_equal(out, 0);
 }
 
 static void m_tile_edge(fx *f)
@@ -503,6 +613,10 @@ static void m_modules_parse(fx *f)
         { "river -river", CARC_MODULE_FARMERS },
         { "-farmers farmers", CARC_MODULE_FARMERS },
         { "count", CARC_MODULE_FARMERS | CARC_MODULE_COUNT }, /* parsed, even if not implemented */
+        { "traders", CARC_MODULE_FARMERS | CARC_MODULE_TRADERS },
+        { "-farmers traders", CARC_MODULE_TRADERS },
+        { "river,abbot,inns,traders",
+          CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS | CARC_MODULE_TRADERS },
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
         EXPECT(f->g[G_MID], CARC_OK, carc_modules_parse(&out, good[i].text));
@@ -515,7 +629,10 @@ static void m_modules_supported(fx *f)
 {
     uint32_t sup = carc_modules_supported();
     assert_int_equal(sup, carc_modules_supported());
-    assert_int_equal(sup, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS);
+    /* the Count is the one module declared and not implemented */
+    assert_int_equal(sup, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS |
+                              CARC_MODULE_TRADERS);
+    assert_int_equal(sup & CARC_MODULE_COUNT, 0);
     /* a game can be made with each supported module, and with none of the others */
     carc_game_options o;
     assert_int_equal(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION), CARC_OK);
@@ -583,8 +700,9 @@ static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator hal
 {
     carc_game_options d;
     size_t n = 0;
-    uint32_t river = UINT32_MAX, rb = UINT32_MAX, e_g = UINT32_MAX, cathedral = UINT32_MAX;
+    uint32_t river = UINT32_MAX, rb = UINT32_MAX, e_g = UINT32_MAX, cathedral = UINT32_MAX, goods = UINT32_MAX;
     assert_int_equal(carc_tile_find(&cathedral, "IC/Cccc.c"), CARC_OK);
+    assert_int_equal(carc_tile_find(&goods, "TB/CcRR.w"), CARC_OK);
     assert_int_equal(carc_tile_find(&river, "RA"), CARC_OK);
     assert_int_equal(carc_tile_find(&rb, "RB"), CARC_OK);
     assert_int_equal(carc_tile_find(&e_g, "E.g"), CARC_OK);
@@ -600,8 +718,9 @@ static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator hal
         out[n].what = #mods ": " #field " = " #value;             \
         n++;                                                      \
     } while (0)
-    const uint32_t F = CARC_MODULE_FARMERS, RV = CARC_MODULE_RIVER, AB = CARC_MODULE_ABBOT, IN = CARC_MODULE_INNS;
-    /* a module this build does not implement (yet): the Count or Traders & Builders */
+    const uint32_t F = CARC_MODULE_FARMERS, RV = CARC_MODULE_RIVER, AB = CARC_MODULE_ABBOT, IN = CARC_MODULE_INNS,
+                   TR = CARC_MODULE_TRADERS;
+    /* a module this build does not implement (yet): the Count (Traders & Builders is in) */
     const uint32_t MISSING = missing_module();
     BAD_OPTION(F, version, 0, CARC_EVERSION);
     BAD_OPTION(F, version, CARC_GAME_OPTIONS_VERSION + 1, CARC_EVERSION);
@@ -616,6 +735,10 @@ static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator hal
     BAD_OPTION(RV | AB | IN, players, 7, CARC_ERANGE);
     BAD_OPTION(IN, players, 1, CARC_ERANGE);
     BAD_OPTION(F | IN, players, UINT32_MAX, CARC_ERANGE);
+    BAD_OPTION(F | TR, players, 6, CARC_ERANGE); /* Traders & Builders brings no sixth colour */
+    BAD_OPTION(RV | AB | TR, players, 6, CARC_ERANGE);
+    BAD_OPTION(F | IN | TR, players, 7, CARC_ERANGE);
+    BAD_OPTION(TR, players, 1, CARC_ERANGE);
     if (MISSING) {
         BAD_OPTION(MISSING, flags, 0, CARC_EUNSUPPORTED);
         BAD_OPTION(RV | MISSING, flags, 0, CARC_EUNSUPPORTED);
@@ -624,6 +747,8 @@ static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator hal
     }
     BAD_OPTION(IN | 1u << 6, flags, 0, CARC_EUNSUPPORTED);
     BAD_OPTION(AB | 1u << 6, flags, 0, CARC_EUNSUPPORTED);
+    BAD_OPTION(TR | 1u << 6, flags, 0, CARC_EUNSUPPORTED);
+    BAD_OPTION(F | IN | TR | 1u << 7, flags, 0, CARC_EUNSUPPORTED);
     BAD_OPTION(1u << 31, flags, 0, CARC_EUNSUPPORTED);
     BAD_OPTION(UINT32_MAX, flags, 0, CARC_EUNSUPPORTED);
     BAD_OPTION(F, start_tile, carc_tile_kind_count(), CARC_ERANGE);
@@ -634,6 +759,10 @@ static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator hal
     BAD_OPTION(F, start_tile, cathedral, CARC_ERANGE); /* an Inns & Cathedrals tile without it */
     BAD_OPTION(F | RV | AB, start_tile, cathedral, CARC_ERANGE);
     BAD_OPTION(F | RV | IN, start_tile, cathedral, CARC_ERANGE); /* with the River only the spring starts */
+    BAD_OPTION(F, start_tile, goods, CARC_ERANGE); /* a Traders & Builders tile without it */
+    BAD_OPTION(F | AB | IN, start_tile, goods, CARC_ERANGE);
+    BAD_OPTION(F | RV | TR, start_tile, goods, CARC_ERANGE); /* with the River only the spring starts */
+    BAD_OPTION(TR, start_tile, cathedral, CARC_ERANGE);
     BAD_OPTION(F | RV, start_tile, 3, CARC_ERANGE); /* with the River only the spring starts */
     BAD_OPTION(F | RV, start_tile, rb, CARC_ERANGE);
     BAD_OPTION(RV | AB, start_tile, 3, CARC_ERANGE);
@@ -672,9 +801,9 @@ static void m_game_new(fx *f)
     EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_new(&g, NULL));
     assert_null(g);
 
-    bad_option bad[64];
+    bad_option bad[96];
     carc_allocator half[3];
-    size_t n = bad_options(f, bad, 64, half);
+    size_t n = bad_options(f, bad, 96, half);
     for (size_t i = 0; i < n; i++) {
         g = sentinel;
         carc_status st = carc_game_new(&g, &bad[i].o);
@@ -690,7 +819,7 @@ static void m_game_new(fx *f)
      * start, for as many players as it allows (six with Inns & Cathedrals) */
     uint32_t sets[64];
     size_t nsets = module_subsets(sets);
-    assert_true(nsets >= 16); /* farmers, River, Abbot, Inns & Cathedrals at least */
+    assert_true(nsets >= 32); /* farmers, River, Abbot, Inns & Cathedrals, Traders & Builders at least */
     for (size_t k = 0; k < nsets; k++) {
         carc_game_options o = d;
         uint32_t m = sets[k], players = 0, u = 9;
@@ -704,6 +833,15 @@ static void m_game_new(fx *f)
         assert_int_equal(players, o.players);
         assert_int_equal(carc_game_figure_supply(&u, g, players - 1, CARC_FIGURE_BIG), CARC_OK);
         assert_int_equal(u, (m & CARC_MODULE_INNS) ? 1u : 0u);
+        /* one builder with Traders & Builders; one pig with it and farmers */
+        assert_int_equal(carc_game_figure_supply(&u, g, players - 1, CARC_FIGURE_BUILDER), CARC_OK);
+        assert_int_equal(u, (m & CARC_MODULE_TRADERS) ? 1u : 0u);
+        assert_int_equal(carc_game_figure_supply(&u, g, 0, CARC_FIGURE_PIG), CARC_OK);
+        assert_int_equal(u, (m & CARC_MODULE_TRADERS) && (m & CARC_MODULE_FARMERS) ? 1u : 0u);
+        for (uint32_t good = 0; good < CARC_GOOD_COUNT; good++) {
+            assert_int_equal(carc_game_goods(&u, g, players - 1, good), CARC_OK);
+            assert_int_equal(u, 0);
+        }
         carc_game_free(g);
     }
     assert_int_equal(f->alloc.live, live);
@@ -928,9 +1066,9 @@ static void m_game_options_check(fx *f)
     }
     /* each bad option: the status carc_game_new gives, a message, NUL-terminated
      * within cap, nothing written past it (also for caps 0 and 1 and a short one) */
-    bad_option bad[64];
+    bad_option bad[96];
     carc_allocator half[3];
-    size_t n = bad_options(f, bad, 64, half);
+    size_t n = bad_options(f, bad, 96, half);
     for (size_t i = 0; i < n; i++) {
         carc_game *g = NULL;
         carc_status want = carc_game_new(&g, &bad[i].o);
@@ -978,6 +1116,9 @@ static void m_game_options_check(fx *f)
         { CARC_MODULE_INNS | CARC_MODULE_RIVER, 1, "players 1 out of range 2..6" },
         { CARC_MODULE_FARMERS | CARC_MODULE_INNS, 6, "" },
         { CARC_MODULE_INNS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT, 6, "" },
+        { CARC_MODULE_FARMERS | CARC_MODULE_TRADERS, 6,
+          "players 6 out of range 2..5 (a 6th player needs Inns & Cathedrals)" },
+        { CARC_MODULE_INNS | CARC_MODULE_TRADERS, 6, "" },
     };
     for (size_t i = 0; i < sizeof six / sizeof six[0]; i++) {
         carc_game *g = (carc_game *)(void *)msg;
@@ -1032,12 +1173,23 @@ static void m_game_pending(fx *f)
             assert_int_equal(p->tile, 0);
             assert_int_equal(p->flags, 0);
         } else {
+            carc_game_options o;
+            assert_int_equal(carc_game_options_get(&o, g), CARC_OK);
             assert_int_equal(carc_game_current_tile(&tile, g), CARC_OK);
             assert_int_equal(p->decision, CARC_DECISION_PLACE);
             assert_int_equal(p->player, cur);
             assert_int_equal(p->tile, tile);
-            assert_int_equal(p->flags, 0);
-            assert_int_equal(p->part, 1);
+            /* the first part of a turn, or (Traders & Builders) the builder's
+             * optional second tile */
+            if (p->part == 2) {
+                assert_true((o.modules & CARC_MODULE_TRADERS) != 0);
+                assert_int_equal(p->flags, CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE);
+            } else {
+                assert_int_equal(p->flags, 0);
+                assert_int_equal(p->part, 1);
+            }
+            if (i == G_SECOND)
+                assert_int_equal(p->part, 2);
         }
     }
     p->struct_size = sizeof *p;
@@ -1063,14 +1215,18 @@ static void m_game_figure_supply(fx *f)
         EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, players, CARC_FIGURE_FOLLOWER));
         EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, players, CARC_FIGURE_ABBOT));
         EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, players, CARC_FIGURE_BIG));
+        EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, players, CARC_FIGURE_BUILDER));
+        EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, players, CARC_FIGURE_PIG));
+        EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, 0x10000u, CARC_FIGURE_PIG));
         EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, 6, CARC_FIGURE_BIG)); /* never a 7th player */
         EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, 0x10000u, CARC_FIGURE_ABBOT));
         EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, 0x10000u, CARC_FIGURE_BIG));
         EXPECT(g, CARC_ERANGE, carc_game_figure_supply(&out, g, UINT32_MAX, CARC_FIGURE_FOLLOWER));
         assert_int_equal(out, 777);
         /* the answers: followers as carc_game_supply, the abbot 0 or 1 (only with
-         * the Abbot), the big follower 0 or 1 (only with Inns & Cathedrals), no
-         * figure of the modules that are not implemented */
+         * the Abbot), the big follower 0 or 1 (only with Inns & Cathedrals), the
+         * builder 0 or 1 (only with Traders & Builders), the pig 0 or 1 (only
+         * with Traders & Builders and farmers) */
         for (uint32_t p = 0; p < players; p++) {
             uint32_t s = 0, n = 0;
             assert_int_equal(carc_game_supply(&s, g, p), CARC_OK);
@@ -1084,15 +1240,134 @@ static void m_game_figure_supply(fx *f)
                 assert_int_equal(n, 1);
             if (i == G_NOBIG)
                 assert_int_equal(n, 0);
-            for (uint32_t k = CARC_FIGURE_BUILDER; k <= CARC_FIGURE_PIG; k++) {
-                EXPECT(g, CARC_OK, carc_game_figure_supply(&n, g, p, k));
-                assert_int_equal(n, 0);
+            bool traders = (o.modules & CARC_MODULE_TRADERS) != 0;
+            EXPECT(g, CARC_OK, carc_game_figure_supply(&n, g, p, CARC_FIGURE_BUILDER));
+            assert_true(n <= (traders ? 1u : 0u));
+            EXPECT(g, CARC_OK, carc_game_figure_supply(&n, g, p, CARC_FIGURE_PIG));
+            assert_true(n <= (traders && (o.modules & CARC_MODULE_FARMERS) ? 1u : 0u));
+            if (i == G_SECOND && p == 0) { /* his builder went home with the road */
+                EXPECT(g, CARC_OK, carc_game_figure_supply(&n, g, p, CARC_FIGURE_BUILDER));
+                assert_int_equal(n, 1);
             }
         }
     }
     out = 777;
     EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_figure_supply(&out, NULL, 0, CARC_FIGURE_FOLLOWER));
     assert_int_equal(out, 777);
+}
+
+/* The tokens of each player and kind as the events give them: one
+ * CARC_EVENT_GOODS per token; and the majorities of the end (CARC_EVENT_TRADE:
+ * 10 to each player with the most tokens of its kind, none for a kind nobody
+ * holds). */
+static void goods_agree(carc_game *g)
+{
+    uint32_t players = 0, n = 0, want[6][CARC_GOOD_COUNT] = { { 0 } }, trades[CARC_GOOD_COUNT] = { 0 };
+    uint32_t total[CARC_GOOD_COUNT] = { 0 };
+    static const uint32_t symbols[CARC_GOOD_COUNT] = { 9, 6, 5 }; /* wine, grain, cloth in the 24 tiles */
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    assert_int_equal(carc_game_event_count(&n, g), CARC_OK);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_event e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
+        if (e.kind != CARC_EVENT_GOODS && e.kind != CARC_EVENT_TRADE) {
+            assert_int_equal(e.good, 0);
+            continue;
+        }
+        assert_true(e.good < CARC_GOOD_COUNT);
+        if (e.kind == CARC_EVENT_GOODS) {
+            assert_int_equal(e.points, 0);
+            assert_int_equal(e.feature_kind, CARC_SEG_CITY);
+            assert_int_equal(__builtin_popcount(e.players), 1);
+            uint32_t p = (uint32_t)__builtin_ctz(e.players);
+            assert_true(p < players);
+            want[p][e.good]++;
+        } else {
+            assert_true(hz_over(g));
+            assert_int_equal(e.points, 10);
+            assert_int_equal(e.segment, CARC_NO_SEGMENT);
+            trades[e.good] |= e.players;
+        }
+    }
+    for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
+        uint32_t best = 0, mask = 0, u = 0;
+        for (uint32_t p = 0; p < players; p++) {
+            EXPECT(g, CARC_OK, carc_game_goods(&u, g, p, k));
+            if (u != want[p][k])
+                fail_msg("player %u has %u tokens of good %u, the events give %u", p, u, k, want[p][k]);
+            total[k] += u;
+            if (u > best) {
+                best = u;
+                mask = 0;
+            }
+            if (u == best && u)
+                mask |= 1u << p;
+        }
+        assert_true(total[k] <= symbols[k]);
+        if (hz_over(g) && trades[k] != mask)
+            fail_msg("good %u: the majority went to %#x, the tokens give %#x", k, trades[k], mask);
+    }
+}
+
+static void m_game_goods(fx *f)
+{
+    static const uint32_t bad_good[] = { CARC_GOOD_COUNT, CARC_GOOD_COUNT + 1, 255, 0x10000u, 0x10001u, UINT32_MAX };
+    uint32_t out = 777;
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        uint32_t players = 0;
+        out = 777;
+        assert_int_equal(carc_game_players(&players, g), CARC_OK);
+        EXPECT(g, CARC_EINVAL, carc_game_goods(NULL, g, 0, CARC_GOOD_WINE));
+        EXPECT(g, CARC_EINVAL, carc_game_goods(NULL, g, players, CARC_GOOD_WINE));
+        EXPECT(g, CARC_EINVAL, carc_game_goods(NULL, g, 0, UINT32_MAX));
+        for (size_t k = 0; k < sizeof bad_good / sizeof bad_good[0]; k++) {
+            EXPECT(g, CARC_EINVAL, carc_game_goods(&out, g, 0, bad_good[k]));
+            /* a bad good and a bad player: either status (the order of the checks is not specified) */
+            EXPECT2(g, CARC_EINVAL, CARC_ERANGE, carc_game_goods(&out, g, players, bad_good[k]));
+        }
+        for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
+            EXPECT(g, CARC_ERANGE, carc_game_goods(&out, g, players, k));
+            if (players < 6)
+                EXPECT(g, CARC_ERANGE, carc_game_goods(&out, g, 5, k));
+            EXPECT(g, CARC_ERANGE, carc_game_goods(&out, g, 6, k)); /* never a 7th player */
+            EXPECT(g, CARC_ERANGE, carc_game_goods(&out, g, 7, k));
+            EXPECT(g, CARC_ERANGE, carc_game_goods(&out, g, 0x10000u, k)); /* no 16-bit aliasing */
+            EXPECT(g, CARC_ERANGE, carc_game_goods(&out, g, UINT32_MAX, k));
+        }
+        assert_int_equal(out, 777); /* untouched by the failures */
+        /* the answers: 0 without Traders & Builders, the events' tokens with it */
+        carc_game_options o;
+        assert_int_equal(carc_game_options_get(&o, g), CARC_OK);
+        for (uint32_t p = 0; p < players; p++)
+            for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
+                EXPECT(g, CARC_OK, carc_game_goods(&out, g, p, k));
+                if (!(o.modules & CARC_MODULE_TRADERS))
+                    assert_int_equal(out, 0);
+            }
+        goods_agree(g);
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_goods(&out, NULL, 0, CARC_GOOD_WINE));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_goods(NULL, NULL, 0, CARC_GOOD_WINE));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_goods(&out, NULL, UINT32_MAX, UINT32_MAX));
+
+    /* whole games with Traders & Builders: the tokens, then the majorities;
+     * undo gives the tokens back, the end scores them once */
+    static const uint32_t sets[] = { CARC_MODULE_FARMERS | CARC_MODULE_TRADERS, CARC_MODULE_TRADERS,
+                                     CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS |
+                                         CARC_MODULE_TRADERS };
+    for (size_t k = 0; k < sizeof sets / sizeof sets[0]; k++) {
+        carc_game *g = new_game(f, 2 + (uint32_t)k, 100 + k, sets[k]);
+        play_traders(f, g, 1000, 13 + k);
+        assert_true(hz_over(g));
+        goods_agree(g);
+        assert_int_equal(carc_game_undo(g), CARC_OK); /* the last move and the final scoring */
+        assert_false(hz_over(g));
+        goods_agree(g);
+        carc_game_free(g);
+    }
 }
 
 static void m_game_players(fx *f) { misuse_get_u32(f, carc_game_players, "carc_game_players"); }
@@ -1397,7 +1672,7 @@ static void m_game_figure_options(fx *f)
             continue;
         }
         EXPECT(g, CARC_EINVAL, carc_game_figure_options(f->list, NULL, &p));
-        p = legal_move(f, g, 3);
+        p = legal_place(f, g, 3);
         p.figure = CARC_FIGURE_NONE;
         p.segment = CARC_NO_SEGMENT;
         EXPECT(g, CARC_OK, carc_game_figure_options(f->list, g, &p));
@@ -1455,7 +1730,7 @@ typedef struct bad_move {
     const char *what;
 } bad_move;
 
-#define MAX_BAD_MOVES 200
+#define MAX_BAD_MOVES 320
 
 static uint32_t seg_kind_of(uint32_t tile, uint32_t rot, uint32_t seg)
 {
@@ -1469,7 +1744,7 @@ static uint32_t seg_kind_of(uint32_t tile, uint32_t rot, uint32_t seg)
 static size_t bad_moves(fx *f, carc_game *g, bad_move *out)
 {
     size_t n = 0;
-    carc_move m = legal_move(f, g, 1), q;
+    carc_move m = legal_place(f, g, 1), q;
     carc_move fig;
     bool have_fig = placement_with_figure(f, g, &fig);
     carc_game_options opts;
@@ -1480,6 +1755,12 @@ static size_t bad_moves(fx *f, carc_game *g, bad_move *out)
     uint32_t big_supply = 0;
     assert_int_equal(carc_game_figure_supply(&big_supply, g, cur, CARC_FIGURE_BIG), CARC_OK);
     bool abbots = (opts.modules & CARC_MODULE_ABBOT) != 0, inns = (opts.modules & CARC_MODULE_INNS) != 0;
+    bool traders = (opts.modules & CARC_MODULE_TRADERS) != 0;
+    carc_pending pd;
+    memset(&pd, 0, sizeof pd);
+    pd.struct_size = sizeof pd;
+    assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
+    bool optional = (pd.flags & CARC_PENDING_OPTIONAL) != 0; /* the builder's second tile */
 #define ADD(expr, status, text)           \
     do {                                  \
         assert_true(n < MAX_BAD_MOVES);   \
@@ -1510,9 +1791,30 @@ static size_t bad_moves(fx *f, carc_game *g, bad_move *out)
     ADD(q.kind = CARC_MOVE_EXIT, CARC_EILLEGAL, "an exit move while a place move is pending");
     ADD(q.kind = CARC_MOVE_QUARTER, CARC_EILLEGAL, "a quarter move while a place move is pending");
     ADD(q.kind = CARC_MOVE_COUNT, CARC_EILLEGAL, "a Count move while a place move is pending");
-    ADD(q.kind = CARC_MOVE_PASS, CARC_EILLEGAL, "a pass where no decision is optional");
-    ADD((memset(&q, 0, sizeof q), q.kind = CARC_MOVE_PASS, q.segment = CARC_NO_SEGMENT), CARC_EILLEGAL,
-        "a well-formed pass where no decision is optional");
+    if (!optional) {
+        ADD(q.kind = CARC_MOVE_PASS, CARC_EILLEGAL, "a pass where no decision is optional");
+        ADD((memset(&q, 0, sizeof q), q.kind = CARC_MOVE_PASS, q.segment = CARC_NO_SEGMENT), CARC_EILLEGAL,
+            "a well-formed pass where no decision is optional");
+    } else {
+        /* the second tile may be declined, by a pass that sets nothing else */
+        ADD(q.kind = CARC_MOVE_PASS, CARC_EINVAL, "a pass with the fields of a place move");
+#define BAD_PASS(expr, text) \
+    ADD((memset(&q, 0, sizeof q), q.kind = CARC_MOVE_PASS, q.segment = CARC_NO_SEGMENT, expr), CARC_EINVAL, text)
+        BAD_PASS(q.x = 1, "a pass with x set");
+        BAD_PASS(q.y = -1, "a pass with y set");
+        BAD_PASS(q.x = INT32_MIN, "a pass with x = INT32_MIN");
+        BAD_PASS(q.tile = (uint16_t)(m.tile ? m.tile : 3), "a pass with the tile set");
+        BAD_PASS(q.tile = 0xFFFF, "a pass with tile 0xFFFF");
+        BAD_PASS(q.rotation = 1, "a pass with a rotation");
+        BAD_PASS(q.figure = CARC_FIGURE_FOLLOWER, "a pass with a figure");
+        BAD_PASS(q.figure = CARC_FIGURE_BUILDER, "a pass with the builder");
+        BAD_PASS(q.segment = 0, "a pass with segment 0");
+        BAD_PASS(q.segment = CARC_SEGMENT_RECALL, "a pass with the recall segment");
+        BAD_PASS(q.quarter = 1, "a pass with a quarter");
+        BAD_PASS(q.reserved = 1, "a pass with reserved set");
+        BAD_PASS((q.figure = CARC_FIGURE_PIG, q.segment = 2), "a pass with a pig on segment 2");
+#undef BAD_PASS
+    }
     ADD((memset(&q, 0, sizeof q), q.kind = CARC_MOVE_EXIT, q.figure = CARC_FIGURE_FOLLOWER, q.segment = 0),
         CARC_EILLEGAL, "a well-formed exit move while a place move is pending");
     ADD((memset(&q, 0, sizeof q), q.kind = CARC_MOVE_QUARTER, q.figure = CARC_FIGURE_FOLLOWER,
@@ -1568,8 +1870,14 @@ static size_t bad_moves(fx *f, carc_game *g, bad_move *out)
     ADD((q.figure = 255, q.segment = 0), CARC_EINVAL, "figure 255");
     if (!inns)
         ADD((q.figure = CARC_FIGURE_BIG, q.segment = 0), CARC_EILLEGAL, "big follower (no Inns & Cathedrals)");
-    ADD((q.figure = CARC_FIGURE_BUILDER, q.segment = 0), CARC_EILLEGAL, "builder");
-    ADD((q.figure = CARC_FIGURE_PIG, q.segment = 0), CARC_EILLEGAL, "pig");
+    if (!traders) { /* not in play: refused on any segment */
+        ADD((q.figure = CARC_FIGURE_BUILDER, q.segment = 0), CARC_EILLEGAL, "builder (no Traders & Builders)");
+        ADD((q.figure = CARC_FIGURE_PIG, q.segment = 0), CARC_EILLEGAL, "pig (no Traders & Builders)");
+    }
+    ADD((q.figure = CARC_FIGURE_BUILDER, q.segment = 77), traders ? CARC_ERANGE : CARC_EILLEGAL,
+        "builder on segment 77");
+    ADD((q.figure = CARC_FIGURE_PIG, q.segment = CARC_NO_SEGMENT),
+        traders && (opts.modules & CARC_MODULE_FARMERS) ? CARC_ERANGE : CARC_EILLEGAL, "pig on no segment");
     ADD((q.figure = CARC_FIGURE_FOLLOWER, q.segment = 77), CARC_ERANGE, "segment 77");
     ADD((q.figure = CARC_FIGURE_FOLLOWER, q.segment = CARC_NO_SEGMENT), CARC_ERANGE, "follower on no segment");
     /* an edge that does not match: the same cell, a rotation no legal move uses */
@@ -1620,6 +1928,25 @@ static size_t bad_moves(fx *f, carc_game *g, bad_move *out)
                           : big_supply ? "a big follower where none may stand" : "a big follower with none in supply");
             }
         }
+        /* the builder and the pig where figure_options offers none: without
+         * Traders & Builders (the pig: or without farmers), with none in
+         * supply, on a segment of the wrong kind, on a feature without a
+         * follower of their owner's, the builder on a feature this tile
+         * completes */
+        static const uint8_t tb_figures[2] = { CARC_FIGURE_BUILDER, CARC_FIGURE_PIG };
+        for (int t = 0; t < 2; t++)
+            for (uint32_t s = 0; s < nseg; s++) {
+                bool offered = false;
+                for (size_t k = 0; k < carc_movelist_count(f->list); k++)
+                    if (carc_movelist_data(f->list)[k].segment == s &&
+                        carc_movelist_data(f->list)[k].figure == tb_figures[t])
+                        offered = true;
+                if (!offered) {
+                    m = p;
+                    ADD((q.figure = tb_figures[t], q.segment = (uint8_t)s), CARC_EILLEGAL,
+                        t ? "a pig where none may stand" : "a builder where none may stand");
+                }
+            }
     }
 #undef ADD
     return n;
@@ -1643,6 +1970,20 @@ static void m_game_check_move(fx *f)
             q.kind = 9; /* an unknown kind: either status (the order of the checks is not specified) */
             EXPECT2(g, CARC_EINVAL, CARC_EGAME_OVER, carc_game_check_move(g, &q));
             continue;
+        }
+        /* a well-formed pass: legal iff the decision is optional */
+        {
+            carc_pending pd;
+            memset(&pd, 0, sizeof pd);
+            pd.struct_size = sizeof pd;
+            assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
+            carc_move pass;
+            memset(&pass, 0, sizeof pass);
+            pass.kind = CARC_MOVE_PASS;
+            pass.segment = CARC_NO_SEGMENT;
+            EXPECT(g, (pd.flags & CARC_PENDING_OPTIONAL) ? CARC_OK : CARC_EILLEGAL, carc_game_check_move(g, &pass));
+            if (i == G_SECOND)
+                EXPECT(g, CARC_OK, carc_game_check_move(g, &pass));
         }
         size_t n = bad_moves(f, g, bad);
         for (size_t k = 0; k < n; k++) {
@@ -2028,6 +2369,202 @@ static void inns_rules(fx *f)
     carc_game_free(g);
 }
 
+static carc_pending pending_now(carc_game *g)
+{
+    carc_pending pd;
+    memset(&pd, 0, sizeof pd);
+    pd.struct_size = sizeof pd;
+    assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
+    return pd;
+}
+
+/* `text` must be refused with `want` (after its tile is chosen), saying `why`. */
+static void refuse_text(fx *f, carc_game *g, const char *text, carc_status want, const char *why, int line)
+{
+    carc_move m = text_move(g, text);
+    refuse(f, g, &m, want, why, line);
+}
+
+/* The builder and the pig (docs/rules.md, ../shared/rules/expansions.md 3.3,
+ * 3.4, rulings T-3..T-7; the moves of tests/scenarios/traders-*.scn): the
+ * builder only on a road or city of the new tile that holds a follower of
+ * his owner's and stays incomplete; the pig only on a field that holds a
+ * farmer of his owner's, and not at all without farmers; one of each per
+ * player; the builder's second tile is optional, declined with a pass that
+ * sets no other field, and never gives a third; a pass with nothing
+ * optional pending is refused. Each refusal changes nothing and says why. */
+static void traders_rules(fx *f)
+{
+    carc_game *g = new_game(f, 2, 33, CARC_MODULE_FARMERS | CARC_MODULE_TRADERS);
+    uint32_t u = 9;
+    carc_move pass;
+    memset(&pass, 0, sizeof pass);
+    pass.kind = CARC_MOVE_PASS;
+    pass.segment = CARC_NO_SEGMENT;
+    /* a pass with nothing optional pending */
+    refuse(f, g, &pass, CARC_EILLEGAL, "pass", __LINE__);
+    /* P0: nobody on D's road */
+    refuse_text(f, g, "U 1 0 90 builder/road:E", CARC_EILLEGAL, "builder goes on", __LINE__);
+    refuse_text(f, g, "U 1 0 90 builder/field:NNW", CARC_EILLEGAL, "field", __LINE__); /* wrong kind */
+    refuse_text(f, g, "U 1 0 90 pig/road:E", CARC_EILLEGAL, "road", __LINE__);
+    refuse_text(f, g, "U 1 0 90 pig/field:NNW", CARC_EILLEGAL, "farmer", __LINE__); /* nobody on the field */
+    refuse_text(f, g, "B 0 1 0 builder/cloister", CARC_EILLEGAL, "may stand", __LINE__);
+    play_text(g, "TB/Cc.w 0 -1 180 city:E"); /* 1 P0: a knight on a city with wine */
+    /* P1: the road holds nobody of his, the city P0's knight */
+    refuse_text(f, g, "U 1 0 90 builder/road:E", CARC_EILLEGAL, "follower of player 1", __LINE__);
+    refuse_text(f, g, "E 1 -1 270 builder/city:W", CARC_EILLEGAL, "follower of player 1", __LINE__);
+    play_text(g, "U 1 0 90 road:E"); /* 2 P1: a follower on the road */
+    /* P0: that road holds P1's follower, not his; the city he holds would be completed by the tile */
+    refuse_text(f, g, "V 2 0 0 builder/road:W", CARC_EILLEGAL, "follower of player 0", __LINE__);
+    refuse_text(f, g, "E 1 -1 270 builder/city:W", CARC_EILLEGAL, "not complete", __LINE__);
+    assert_int_equal(carc_game_figure_supply(&u, g, 0, CARC_FIGURE_BUILDER), CARC_OK);
+    assert_int_equal(u, 1);
+    play_text(g, "V 2 0 0 -"); /* 3 P0 */
+    {
+        /* 4 P1: his builder joins his road (check_move agrees, figure_options lists it) */
+        carc_move m = text_move(g, "V 2 1 90 builder/road:N"), p = m;
+        assert_int_equal(carc_game_check_move(g, &m), CARC_OK);
+        p.figure = CARC_FIGURE_NONE;
+        p.segment = CARC_NO_SEGMENT;
+        assert_int_equal(carc_game_figure_options(f->list, g, &p), CARC_OK);
+        bool listed = false;
+        for (size_t k = 0; k < carc_movelist_count(f->list); k++)
+            listed |= memcmp(&carc_movelist_data(f->list)[k], &m, sizeof m) == 0;
+        assert_true(listed);
+        assert_int_equal(carc_game_play(g, &m), CARC_OK);
+    }
+    assert_int_equal(carc_game_figure_supply(&u, g, 1, CARC_FIGURE_BUILDER), CARC_OK);
+    assert_int_equal(u, 0);
+    assert_int_equal(pending_now(g).part, 1); /* the builder placed now gives no double turn (T-5) */
+    play_text(g, "E 1 -1 270 -"); /* 5 P0 completes his city: one wine token for him */
+    assert_int_equal(carc_game_goods(&u, g, 0, CARC_GOOD_WINE), CARC_OK);
+    assert_int_equal(u, 1);
+    assert_int_equal(carc_game_goods(&u, g, 1, CARC_GOOD_WINE), CARC_OK);
+    assert_int_equal(u, 0);
+    /* P1: a second builder */
+    refuse_text(f, g, "U -1 0 90 builder/road:W", CARC_EILLEGAL, "no builder left", __LINE__);
+    refuse_text(f, g, "U -1 0 90 road:W", CARC_EILLEGAL, "already holds", __LINE__);
+    play_text(g, "U -1 0 90 -"); /* 6 P1 extends his builder's road: a second tile */
+    carc_pending pd = pending_now(g);
+    assert_int_equal(pd.player, 1);
+    assert_int_equal(pd.part, 2);
+    assert_int_equal(pd.flags, CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE);
+    /* malformed passes; the builder (on the board) on the second tile */
+    {
+        carc_move q = pass;
+        q.x = 1;
+        refuse(f, g, &q, CARC_EINVAL, "pass", __LINE__);
+        q = pass;
+        q.segment = 0;
+        refuse(f, g, &q, CARC_EINVAL, "pass", __LINE__);
+        q = pass;
+        q.figure = CARC_FIGURE_BUILDER;
+        refuse(f, g, &q, CARC_EINVAL, "pass", __LINE__);
+        q = pass;
+        q.reserved = 7;
+        refuse(f, g, &q, CARC_EINVAL, "pass", __LINE__);
+        q = pass;
+        q.kind = CARC_MOVE_EXIT;
+        refuse(f, g, &q, CARC_EILLEGAL, "or pass", __LINE__);
+    }
+    /* the pass (before any tile choice, which it would join): listed first,
+     * ends the turn, the tile stays on top of the pile */
+    {
+        uint32_t tile = 0, after = 0, left = 0, left_after = 0;
+        assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+        assert_memory_equal(&carc_movelist_data(f->list)[0], &pass, sizeof pass);
+        assert_int_equal(carc_game_current_tile(&tile, g), CARC_OK);
+        assert_int_equal(carc_game_remaining(&left, g), CARC_OK);
+        char *before = hz_fingerprint(g, HZ_FP_NO_ERROR);
+        assert_int_equal(carc_game_play(g, &pass), CARC_OK);
+        pd = pending_now(g);
+        assert_int_equal(pd.player, 0);
+        assert_int_equal(pd.part, 1);
+        assert_int_equal(pd.flags, 0);
+        assert_int_equal(carc_game_current_tile(&after, g), CARC_OK);
+        assert_int_equal(carc_game_remaining(&left_after, g), CARC_OK);
+        assert_int_equal(after, tile);
+        assert_int_equal(left_after, left);
+        refuse(f, g, &pass, CARC_EILLEGAL, "pass", __LINE__); /* nothing optional now */
+        /* undo takes back the pass alone */
+        assert_int_equal(carc_game_undo(g), CARC_OK);
+        check_same(g, before, HZ_FP_NO_ERROR, "pass + undo", __LINE__);
+    }
+    /* the second tile instead, extending the builder's road again: no third */
+    refuse_text(f, g, "U -2 0 90 builder/road:W", CARC_EILLEGAL, "no builder left", __LINE__);
+    play_text(g, "U -2 0 90 -");
+    pd = pending_now(g);
+    assert_int_equal(pd.player, 0);
+    assert_int_equal(pd.part, 1);
+    refuse(f, g, &pass, CARC_EILLEGAL, "pass", __LINE__);
+    /* the record replays the double turn */
+    {
+        char *rec = hz_save(g);
+        carc_game *l = NULL;
+        assert_non_null(rec);
+        assert_int_equal(carc_game_load(&l, rec, strlen(rec), &f->a, NULL), CARC_OK);
+        char *a = hz_fingerprint(g, HZ_FP_NO_ERROR), *b = hz_fingerprint(l, HZ_FP_NO_ERROR);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        free(rec);
+        carc_game_free(l);
+    }
+    carc_game_free(g);
+
+    /* the pig (tests/scenarios/traders-pig-majority.scn without the big follower) */
+    g = new_game(f, 2, 34, CARC_MODULE_FARMERS | CARC_MODULE_TRADERS);
+    refuse_text(f, g, "E 0 -1 180 pig/field:NNW", CARC_EILLEGAL, "farmer of player 0", __LINE__);
+    play_text(g, "E 0 -1 180 field:NNW"); /* 1 P0: a farmer */
+    refuse_text(f, g, "U 1 0 90 pig/field:NNW", CARC_EILLEGAL, "farmer of player 1", __LINE__);
+    play_text(g, "U 1 0 90 field:NNW"); /* 2 P1: a farmer in the same field */
+    {
+        carc_move m = text_move(g, "B 1 -1 0 -");
+        assert_int_equal(carc_game_play(g, &m), CARC_OK); /* 3 P0 */
+    }
+    play_text(g, "V 2 0 0 pig/field:NNE"); /* 4 P1: his pig joins his farmer */
+    assert_int_equal(carc_game_figure_supply(&u, g, 1, CARC_FIGURE_PIG), CARC_OK);
+    assert_int_equal(u, 0);
+    play_text(g, "B -1 -1 0 -"); /* 5 P0 */
+    {
+        /* 6 P1: a second pig, anywhere */
+        carc_move m = legal_place(f, g, 0);
+        m.figure = CARC_FIGURE_PIG;
+        m.segment = 0;
+        refuse(f, g, &m, CARC_EILLEGAL, "no pig left", __LINE__);
+    }
+    carc_game_free(g);
+
+    /* without farmers the pig is not in play; the builder is */
+    g = new_game(f, 3, 35, CARC_MODULE_TRADERS);
+    assert_int_equal(carc_game_figure_supply(&u, g, 0, CARC_FIGURE_PIG), CARC_OK);
+    assert_int_equal(u, 0);
+    assert_int_equal(carc_game_figure_supply(&u, g, 0, CARC_FIGURE_BUILDER), CARC_OK);
+    assert_int_equal(u, 1);
+    refuse_text(f, g, "E 0 -1 180 pig/field:NNW", CARC_EILLEGAL, "not in play", __LINE__);
+    refuse_text(f, g, "U 1 0 90 pig/road:E", CARC_EILLEGAL, "not in play", __LINE__);
+    carc_game_free(g);
+
+    /* without Traders & Builders neither is in play, even where a follower may stand */
+    static const uint32_t without[] = { CARC_MODULE_FARMERS, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT |
+                                                                   CARC_MODULE_INNS };
+    for (size_t k = 0; k < sizeof without / sizeof without[0]; k++) {
+        g = new_game(f, 2, 36, without[k]);
+        assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+        for (size_t i = 0; i < carc_movelist_count(f->list); i++) {
+            carc_move q = carc_movelist_data(f->list)[i];
+            if (q.figure != CARC_FIGURE_FOLLOWER)
+                continue;
+            q.figure = CARC_FIGURE_BUILDER;
+            refuse(f, g, &q, CARC_EILLEGAL, "not in play", __LINE__);
+            q.figure = CARC_FIGURE_PIG;
+            refuse(f, g, &q, CARC_EILLEGAL, "not in play", __LINE__);
+        }
+        refuse(f, g, &pass, CARC_EILLEGAL, "pass", __LINE__);
+        carc_game_free(g);
+    }
+}
+
 static void m_game_play(fx *f)
 {
     bad_move bad[MAX_BAD_MOVES];
@@ -2081,6 +2618,7 @@ static void m_game_play(fx *f)
     river_rules(f);
     abbot_rules(f);
     inns_rules(f);
+    traders_rules(f);
 }
 
 static void m_move_parse(fx *f)
@@ -2758,6 +3296,27 @@ static void m_game_load(fx *f)
         load_expect_fail(f, rec, len, CARC_OK /* any error */, __LINE__);
     }
     free(rec);
+
+    /* Traders & Builders: the records load to the same game (a pending second
+     * tile, builders and pigs out, goods taken), not without the module */
+    static const int tb[] = { G_TRADERS, G_SECOND, G_ALL };
+    for (size_t k = 0; k < sizeof tb / sizeof tb[0]; k++) {
+        rec = hz_save(f->g[tb[k]]);
+        assert_non_null(rec);
+        len = strlen(rec);
+        g = NULL;
+        assert_int_equal(carc_game_load(&g, rec, len, &f->a, NULL), CARC_OK);
+        char *a = hz_fingerprint(f->g[tb[k]], HZ_FP_NO_ERROR), *b = hz_fingerprint(g, HZ_FP_NO_ERROR);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        carc_game_free(g);
+        char *m = strstr(rec, " traders");
+        assert_non_null(m);
+        memcpy(m, "        ", 8); /* the modules without traders */
+        load_expect_fail(f, rec, len, CARC_OK /* any error */, __LINE__);
+        free(rec);
+    }
 }
 
 /* ------------------------------------------------------------ the table */
@@ -2783,6 +3342,7 @@ static const misuse_entry MISUSE_TABLE[] = {
     { "carc_game_figure_options", m_game_figure_options },
     { "carc_game_figure_supply", m_game_figure_supply },
     { "carc_game_free", m_game_free },
+    { "carc_game_goods", m_game_goods },
     { "carc_game_history", m_game_history },
     { "carc_game_history_count", m_game_history_count },
     { "carc_game_is_over", m_game_is_over },

@@ -109,6 +109,10 @@ static void *read_shared(void *arg)
         OK(carc_game_supply(&u, g, p));
         OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_ABBOT));
         OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_BIG));
+        OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_BUILDER));
+        OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_PIG));
+        for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
+            OK(carc_game_goods(&u, g, p, k));
     }
     uint32_t nev = 0;
     OK(carc_game_event_count(&nev, g));
@@ -215,16 +219,18 @@ int main(int argc, char **argv)
     unsigned moves = argc > 2 ? (unsigned)atoi(argv[2]) : 40;
     if (threads < 1 || threads > MAX_THREADS)
         threads = 2;
-    static const uint32_t sets[3] = { CARC_MODULE_FARMERS, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT,
-                                      CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS };
-    static const uint32_t players[3] = { 3, 3, 6 };
-    for (int i = 0; i < 3; i++)
+    static const uint32_t sets[4] = { CARC_MODULE_FARMERS, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT,
+                                      CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS,
+                                      CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS |
+                                          CARC_MODULE_TRADERS };
+    static const uint32_t players[4] = { 3, 3, 6, 6 };
+    for (int i = 0; i < 4; i++)
         if (run(threads, moves, players[i], sets[i]) != 0)
             return 1;
     if (failures)
         fprintf(stderr, "tsan_shared: %d check(s) failed\n", failures);
     else
-        printf("tsan_shared: %u threads, %u rounds, base, River + Abbot and six-player Inns & Cathedrals games: ok\n",
+        printf("tsan_shared: %u threads, %u rounds, base, River + Abbot, six-player Inns & Cathedrals and all-module games: ok\n",
                threads, moves);
     return failures ? 1 : 0;
 }

@@ -3,7 +3,7 @@
 #   - the scenario runner over every scenario (../shared/scenarios and
 #     tests/scenarios), in one process;
 #   - seeded full games through the whole API, every set of modules
-#     (carc-hardening-games 16: every set of the four modules, six players
+#     (carc-hardening-games 32: every set of the five modules, six players
 #     with Inns & Cathedrals among them);
 #   - the examples' minimal program, three seeds;
 #   - the misuse test (every public function called wrongly).
@@ -35,8 +35,8 @@ done
 
 echo "== valgrind: carc-scenario over ${#scenarios[@]} scenarios"
 "${vg[@]}" "$runner" "${scenarios[@]}" | tail -n 1
-echo "== valgrind: carc-hardening-games 16"
-"${vg[@]}" "$games" 16
+echo "== valgrind: carc-hardening-games 32"
+"${vg[@]}" "$games" 32
 for seed in 1 2 3; do
     echo "== valgrind: examples/minimal $seed"
     "${vg[@]}" "$minimal" "$seed" >/dev/null
