@@ -171,6 +171,7 @@ typedef struct carci_ruleset {
     uint32_t unit_reserve;  /* journal entries one undo unit can need at most */
     uint32_t start_kind, start_rot;
     uint32_t flags;         /* CARC_GAME_* */
+    uint32_t variants;      /* CARC_VARIANT_* */
     int32_t start_x, start_y;
     uint64_t seed;
     /* state layout: word offsets of each array */
@@ -429,6 +430,18 @@ extern const uint32_t carci_module_count;
 carc_status carci_modules_install(carci_ruleset *rs, const carc_game_options *o, char *err, size_t cap);
 uint32_t carci_max_players(uint32_t modules); /* 5, or 6 with Inns & Cathedrals */
 carc_status carci_options_check(const carc_game_options *o, char *err, size_t cap);
+/* Rule variants (rules/variants.c): each flag, its name in the API, and the
+ * module it needs (0: none). */
+typedef struct carci_variant_def {
+    uint32_t flag;
+    const char *name;
+    uint32_t module;
+} carci_variant_def;
+extern const carci_variant_def carci_variant_table[];
+extern const uint32_t carci_variant_count;
+#define CARCI_VARIANTS_ALL (CARC_VARIANT_TINY_CITY | CARC_VARIANT_COC_FINAL_MARKET | CARC_VARIANT_COC_ONCE_PER_TURN)
+/* The caller's options (version 1 or 2) as the current version, or CARC_EVERSION. */
+carc_status carci_options_read(carc_game_options *out, const carc_game_options *in);
 /* The same, with the tile counts of the options' modules (carci_tile_counts) already at hand. */
 carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t *copies, char *err, size_t cap);
 void carci_river_install(carci_ruleset *rs);

@@ -53,7 +53,7 @@ trap report EXIT
 # In braces: `set -e` ignores a failure before the last `&&` of a list.
 step "build and test"
 {
-cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo && cmake --build build -j2 && ctest --test-dir build --output-on-failure
+cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo && cmake --build build -j2 && ctest --test-dir build --output-on-failure -j2
 } || exit 1
 
 # 1. The same suite with AddressSanitizer + UndefinedBehaviorSanitizer: any

@@ -14,8 +14,9 @@ extern "C" {
 /** An opaque game. @since 0.1 */
 typedef struct carc_game carc_game;
 
-/** The options version this header describes. @since 0.1 */
-#define CARC_GAME_OPTIONS_VERSION 1
+/** The options version this header describes: 2 since 0.2 (`variants`);
+ * a version 1 struct (0.1) ends before `variants`. @since 0.1 */
+#define CARC_GAME_OPTIONS_VERSION 2
 
 /** No start tile override: the rules' default start (base: D at 0,0 rotation 0). */
 #define CARC_DEFAULT_START_TILE UINT32_MAX
@@ -39,7 +40,26 @@ typedef struct carc_game_options {
     uint32_t start_rotation; /**< 0..3 quarter turns clockwise */
     uint32_t flags;         /**< CARC_GAME_* flags (default 0) */
     const carc_allocator *allocator; /**< NULL: malloc/realloc/free; copied at creation */
+    uint32_t variants;      /**< CARC_VARIANT_* rule variants (default 0: the rules of
+                                 docs/rules.md) (options version 2, @since 0.2) */
 } carc_game_options;
+
+/**
+ * Rule variants (carc_game_options.variants): a set flag is the variant, 0 the
+ * project's default rules. Games and records keep them.
+ * @since 0.2
+ */
+enum {
+    /** First edition: a completed city of two tiles scores as an incomplete one,
+     * 1 a tile and 1 a pennant (record option `tiny-city yes`). */
+    CARC_VARIANT_TINY_CITY = 1u << 0,
+    /** The Count (ruling C-12): at the end only the market's followers leave the
+     * city, onto fields (`coc-final market`). Needs CARC_MODULE_COUNT. */
+    CARC_VARIANT_COC_FINAL_MARKET = 1u << 1,
+    /** The Count (ruling C-6): one follower into the city per turn, not one per
+     * part of a builder's double turn (`coc-per-part no`). Needs CARC_MODULE_COUNT. */
+    CARC_VARIANT_COC_ONCE_PER_TURN = 1u << 2
+};
 
 /** Game flags (carc_game_options.flags). @since 0.1 */
 enum {
@@ -54,10 +74,11 @@ enum {
 };
 
 #define CARC_GAME_OPTIONS_INIT \
-    { CARC_GAME_OPTIONS_VERSION, 2, 0, CARC_MODULE_FARMERS, CARC_DEFAULT_START_TILE, 0, 0, 0, 0, NULL }
+    { CARC_GAME_OPTIONS_VERSION, 2, 0, CARC_MODULE_FARMERS, CARC_DEFAULT_START_TILE, 0, 0, 0, 0, NULL, 0 }
 
 /**
- * Fill `opts` with the defaults for `version`.
+ * Fill `opts` with the defaults for `version` (1 or 2): the fields that version
+ * has, and no byte more.
  * @return CARC_OK, CARC_EINVAL (NULL), CARC_EVERSION.
  * @since 0.1
  */
@@ -67,8 +88,9 @@ CARC_API carc_status carc_game_options_init(carc_game_options *opts, uint32_t ve
  * Create a game: the start tile is placed and the remaining tiles shuffled from
  * the seed. The first player (0) is to move.
  * On failure *out is set to NULL (when out is not NULL).
- * @return CARC_OK, CARC_EINVAL, CARC_EVERSION, CARC_ERANGE (players, start
- *         rotation, start tile), CARC_EUNSUPPORTED (module), CARC_ENOMEM.
+ * @return CARC_OK, CARC_EINVAL (also: unknown variant flags, a variant whose
+ *         module is off), CARC_EVERSION, CARC_ERANGE (players, start rotation,
+ *         start tile), CARC_EUNSUPPORTED (module, variant), CARC_ENOMEM.
  * @since 0.1
  */
 CARC_API carc_status carc_game_new(carc_game **out, const carc_game_options *opts);
@@ -110,7 +132,8 @@ CARC_API carc_status carc_game_copy(carc_game *dst, const carc_game *src, uint32
  */
 CARC_API const char *carc_game_last_error(const carc_game *game);
 
-/** Options the game was created with (allocator field: NULL). @since 0.1 */
+/** Options the game was created with (allocator field: NULL), as the whole
+ * struct of this header (version CARC_GAME_OPTIONS_VERSION). @since 0.1 */
 CARC_API carc_status carc_game_options_get(carc_game_options *out, const carc_game *game);
 
 /** Number of players. @since 0.1 */

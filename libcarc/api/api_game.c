@@ -23,6 +23,7 @@ carc_status carc_game_options_get(carc_game_options *out, const carc_game *g)
     o.start_y = g->rs->start_y;
     o.start_rotation = g->rs->start_rot;
     o.flags = g->rs->flags;
+    o.variants = g->rs->variants;
     *out = o;
     return CARC_OK;
 }
@@ -107,11 +108,13 @@ carc_status carc_game_options_check(const carc_game_options *o, char *msg, size_
         snprintf(msg, cap, "NULL options");
         return CARC_EINVAL;
     }
-    if (o->version != CARC_GAME_OPTIONS_VERSION) {
-        snprintf(msg, cap, "options version %u unknown (this library: %u)", o->version,
+    carc_game_options cur;
+    if (carci_options_read(&cur, o) != CARC_OK) {
+        snprintf(msg, cap, "options version %u unknown (this library: 1 and %u)", o->version,
                  (unsigned)CARC_GAME_OPTIONS_VERSION);
         return CARC_EVERSION;
     }
+    o = &cur;
     if (o->flags & ~(uint32_t)CARC_GAME_NO_UNDO) {
         snprintf(msg, cap, "unknown game flags 0x%X", o->flags & ~(uint32_t)CARC_GAME_NO_UNDO);
         return CARC_EINVAL;

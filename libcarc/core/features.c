@@ -172,6 +172,10 @@ int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint3
             value = (int32_t)tiles;
         else
             value = complete ? (int32_t)(2 * (tiles + pen)) : (int32_t)(tiles + pen);
+        /* the first edition's tiny city (rule variant): a completed city of
+         * two tiles scores as an incomplete one */
+        if (complete && tiles == 2 && kind == CARC_SEG_CITY && (g->rs->variants & CARC_VARIANT_TINY_CITY))
+            value = (int32_t)(tiles + pen);
         break;
     case CARC_SEG_MONASTERY:
     case CARC_SEG_GARDEN:

@@ -3,6 +3,7 @@
  * free, clone, copy.
  */
 #include "internal.h"
+#include <stddef.h>
 
 /* splitmix64: the same sequence on every platform. */
 static uint64_t splitmix64(uint64_t *s)
@@ -51,14 +52,29 @@ static void free_game(carc_game *g)
     carci_free(&a, g, sizeof *g);
 }
 
+/* The options a caller gave, as the current version: a version 1 struct has
+ * no variants. */
+carc_status carci_options_read(carc_game_options *out, const carc_game_options *in)
+{
+    if (in->version != 1 && in->version != CARC_GAME_OPTIONS_VERSION)
+        return CARC_EVERSION;
+    carc_game_options d = CARC_GAME_OPTIONS_INIT;
+    memcpy(&d, in, in->version == 1 ? offsetof(carc_game_options, variants) : sizeof d);
+    d.version = CARC_GAME_OPTIONS_VERSION;
+    *out = d;
+    return CARC_OK;
+}
+
 carc_status carc_game_options_init(carc_game_options *opts, uint32_t version)
 {
     if (!opts)
         return CARC_EINVAL;
-    if (version != CARC_GAME_OPTIONS_VERSION)
+    if (version != 1 && version != CARC_GAME_OPTIONS_VERSION)
         return CARC_EVERSION;
     carc_game_options d = CARC_GAME_OPTIONS_INIT;
-    *opts = d;
+    d.version = version;
+    /* a version 1 struct ends before `variants` */
+    memcpy(opts, &d, version == 1 ? offsetof(carc_game_options, variants) : sizeof d);
     return CARC_OK;
 }
 
@@ -68,8 +84,11 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
         *out = NULL;
     if (!out || !opts)
         return CARC_EINVAL;
-    if (opts->version != CARC_GAME_OPTIONS_VERSION)
-        return CARC_EVERSION;
+    carc_game_options o;
+    carc_status s = carci_options_read(&o, opts);
+    if (s != CARC_OK)
+        return s;
+    opts = &o;
     if (opts->flags & ~(uint32_t)CARC_GAME_NO_UNDO)
         return CARC_EINVAL;
     const carc_allocator *a = opts->allocator ? opts->allocator : &carci_default_allocator;
@@ -77,7 +96,7 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
         return CARC_EINVAL;
 
     const carci_ruleset *rs;
-    carc_status s = carci_ruleset_new(&rs, opts, a);
+    s = carci_ruleset_new(&rs, opts, a);
     if (s != CARC_OK)
         return s;
     carc_game *g;

@@ -159,6 +159,18 @@ carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t
                  carc_module_name(missing & (0u - missing)));
         return CARC_EUNSUPPORTED;
     }
+    uint32_t vbad = o->variants & ~(uint32_t)CARCI_VARIANTS_ALL;
+    if (vbad) {
+        CARCI_WHY(err, cap, "unknown rule variant flags 0x%X", vbad);
+        return CARC_EINVAL;
+    }
+    for (uint32_t i = 0; i < carci_variant_count; i++) {
+        const carci_variant_def *v = &carci_variant_table[i];
+        if ((o->variants & v->flag) && v->module && !(o->modules & v->module)) {
+            CARCI_WHY(err, cap, "rule variant %s needs module %s", v->name, carc_module_name(v->module));
+            return CARC_EINVAL;
+        }
+    }
     uint32_t start = start_kind(o);
     if (start >= carci_tile_kinds) {
         CARCI_WHY(err, cap, "start tile %u out of range 0..%u", start, carci_tile_kinds - 1);
@@ -266,6 +278,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->start_y = o->start_y;
     rs->seed = o->seed;
     rs->flags = o->flags;
+    rs->variants = o->variants;
     rs->kinds = carci_kinds;
 
     uint32_t w = words_of(sizeof(carci_hdr));

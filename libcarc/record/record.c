@@ -34,6 +34,18 @@ static const struct {
 };
 #define REC_MODULE_COUNT (sizeof rec_modules / sizeof rec_modules[0])
 
+/* The rule variants as `option NAME VALUE` lines (the names of the scenario
+ * format): the value that sets the flag, and the default's. */
+static const struct {
+    uint32_t flag;
+    const char *name, *value, *fallback;
+} rec_variants[] = {
+    { CARC_VARIANT_TINY_CITY, "tiny-city", "yes", "no" },
+    { CARC_VARIANT_COC_FINAL_MARKET, "coc-final", "market", "all" },
+    { CARC_VARIANT_COC_ONCE_PER_TURN, "coc-per-part", "no", "yes" },
+};
+#define REC_VARIANT_COUNT (sizeof rec_variants / sizeof rec_variants[0])
+
 static carc_status write_entry(carci_text *o, const carc_history_entry *h)
 {
     char mv[64];
@@ -77,6 +89,7 @@ carc_status carc_game_save(char *buf, size_t cap, size_t *needed, const carc_gam
 
     if (game == NULL || (buf == NULL && cap > 0))
         return CARC_EINVAL;
+    memset(&opts, 0, sizeof opts); /* version 0 on entry: the whole struct comes back */
     if (carc_game_options_get(&opts, game) != CARC_OK || carc_game_tile(&start, game, 0) != CARC_OK ||
         carc_game_history_count(&count, game) != CARC_OK)
         return CARC_EINVAL;
@@ -104,6 +117,14 @@ carc_status carc_game_save(char *buf, size_t cap, size_t *needed, const carc_gam
         if (opts.modules & rec_modules[i].flag) {
             carci_text_str(&o, " ");
             carci_text_str(&o, rec_modules[i].name);
+        }
+    }
+    for (i = 0; i < REC_VARIANT_COUNT; i++) {
+        if (opts.variants & rec_variants[i].flag) {
+            carci_text_str(&o, "\noption ");
+            carci_text_str(&o, rec_variants[i].name);
+            carci_text_str(&o, " ");
+            carci_text_str(&o, rec_variants[i].value);
         }
     }
     carci_text_str(&o, "\nstart ");
@@ -448,6 +469,28 @@ static carc_status parse_header(rec_load *ld, int which, char **tok, int ntok, c
     }
 }
 
+/* `option NAME VALUE`: a rule variant (carci_variant_table), each at most once. */
+static carc_status parse_option(rec_load *ld, char **tok, int ntok, carc_game_options *opts)
+{
+    if (ntok != 3)
+        return fail(ld, ld->line, CARC_EPARSE, "'option' takes a name and a value");
+    for (size_t i = 0; i < REC_VARIANT_COUNT; i++) {
+        const char *name = rec_variants[i].name, *value = rec_variants[i].value, *fallback = rec_variants[i].fallback;
+        uint32_t flag = rec_variants[i].flag;
+        if (strcmp(tok[1], name) != 0)
+            continue;
+        bool set = strcmp(tok[2], value) == 0;
+        if (!set && strcmp(tok[2], fallback) != 0)
+            return fail(ld, ld->line, CARC_EPARSE, "option %s takes %s or %s", name, fallback, value);
+        if (opts->variants & flag)
+            return fail(ld, ld->line, CARC_EPARSE, "option %s given twice", name);
+        if (set)
+            opts->variants |= flag;
+        return CARC_OK;
+    }
+    return fail(ld, ld->line, CARC_EPARSE, "unknown option '%s'", tok[1]);
+}
+
 static carc_status read_line(rec_load *ld, const char *data, size_t len, size_t *pos, char *line)
 {
     return carci_read_line(ld->err, ld->line, data, len, pos, line, REC_MAX_LINE, true);
@@ -461,6 +504,7 @@ static carc_status load_record(rec_load *ld, rec_replay *rp, const char *data, s
     carc_game_options opts;
     size_t pos = 0;
     int header = HDR_MAGIC, ntok;
+    uint32_t modules_line = 0;
     bool done = false;
     carc_status st;
 
@@ -484,26 +528,34 @@ static carc_status load_record(rec_load *ld, rec_replay *rp, const char *data, s
         if (ntok > REC_MAX_TOKENS)
             return fail(ld, ld->line, CARC_EPARSE, "too many words");
 
+        if (header == HDR_START && strcmp(tok[0], "option") == 0) {
+            st = parse_option(ld, tok, ntok, &opts); /* rule variants, between modules and start */
+            if (st != CARC_OK)
+                return st;
+            continue;
+        }
         if (header != HDR_DONE) {
             st = parse_header(ld, header, tok, ntok, &opts);
             if (st != CARC_OK)
                 return st;
+            if (header == HDR_MODULES)
+                modules_line = ld->line;
             if (++header == HDR_DONE) {
                 char why[128];
                 /* what the engine says about the options, on the line at fault:
-                 * a module this build lacks on the modules line (the one
-                 * before), anything else (the River's start tile, a start
-                 * out of range) on the start line */
+                 * a module this build lacks on the modules line, anything
+                 * else (the River's start tile, a start out of range) on the
+                 * start line */
                 st = carc_game_options_check(&opts, why, sizeof why);
                 if (st == CARC_EUNSUPPORTED)
-                    return fail(ld, ld->line - 1, st, "cannot create the game: %s", why);
+                    return fail(ld, modules_line, st, "cannot create the game: %s", why);
                 if (st != CARC_OK)
                     return fail(ld, ld->line, CARC_ERECORD, "cannot create the game: %s", why);
                 st = carc_game_new(&rp->game, &opts);
                 if (st == CARC_ENOMEM)
                     return fail(ld, ld->line, st, "out of memory");
                 if (st != CARC_OK)
-                    return fail(ld, st == CARC_EUNSUPPORTED ? ld->line - 1 : ld->line,
+                    return fail(ld, st == CARC_EUNSUPPORTED ? modules_line : ld->line,
                                 st == CARC_EUNSUPPORTED ? st : CARC_ERECORD, "cannot create the game: %s",
                                 carc_status_str(st));
                 ld->game = rp->game;

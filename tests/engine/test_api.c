@@ -4,6 +4,8 @@
  * was (white-box comparison of the state block).
  */
 #include "test_util.h"
+#include <stddef.h>
+#include <stdlib.h>
 #include "state_equal.h"
 #include <stdio.h>
 
@@ -97,6 +99,73 @@ static void options(void **state)
     carc_game_free(g);
     carc_game_free(NULL);
     carc_movelist_free(NULL);
+}
+
+/* Options version 1 (0.1: no variants) is still read, and filled without
+ * touching a byte past it; rule variants are checked, kept and played. */
+static void options_versions_and_variants(void **state)
+{
+    (void)state;
+    carc_game_options o;
+    memset(&o, 0xAB, sizeof o);
+    assert_int_equal(carc_game_options_init(&o, 1), CARC_OK);
+    assert_int_equal(o.version, 1);
+    const unsigned char *bytes = (const unsigned char *)&o;
+    for (size_t i = offsetof(carc_game_options, variants); i < sizeof o; i++)
+        assert_int_equal(bytes[i], 0xAB); /* a 0.1 struct ends before `variants` */
+    carc_game *g = NULL;
+    assert_int_equal(carc_game_new(&g, &o), CARC_OK); /* variants not read: 0 */
+    carc_game_options back;
+    assert_int_equal(carc_game_options_get(&back, g), CARC_OK);
+    assert_int_equal(back.version, CARC_GAME_OPTIONS_VERSION);
+    assert_int_equal(back.variants, 0);
+    carc_game_free(g);
+    assert_int_equal(carc_game_options_init(&o, 3), CARC_EVERSION);
+    assert_int_equal(carc_game_options_init(&o, 0), CARC_EVERSION);
+
+    char why[160];
+    assert_int_equal(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION), CARC_OK);
+    assert_int_equal(o.variants, 0);
+    o.variants = 1u << 9;
+    assert_int_equal(carc_game_options_check(&o, why, sizeof why), CARC_EINVAL);
+    assert_non_null(strstr(why, "variant"));
+    assert_int_equal(carc_game_new(&g, &o), CARC_EINVAL);
+    assert_null(g);
+    o.variants = CARC_VARIANT_COC_FINAL_MARKET; /* the Count's, without the Count */
+    assert_int_equal(carc_game_options_check(&o, why, sizeof why), CARC_EINVAL);
+    assert_non_null(strstr(why, "count"));
+    o.modules |= CARC_MODULE_COUNT; /* this build has no Count */
+    assert_int_equal(carc_game_options_check(&o, why, sizeof why), CARC_EUNSUPPORTED);
+    o.modules &= ~(uint32_t)CARC_MODULE_COUNT;
+
+    /* tiny-city: E closes D's cap, a 2-tile city with the knight: 2, not 4 */
+    o.variants = CARC_VARIANT_TINY_CITY;
+    assert_int_equal(carc_game_new(&g, &o), CARC_OK);
+    assert_int_equal(carc_game_options_get(&back, g), CARC_OK);
+    assert_int_equal(back.variants, CARC_VARIANT_TINY_CITY);
+    assert_int_equal(carc_game_choose_tile(g, tu_tile("E")), CARC_OK);
+    carc_move m;
+    assert_int_equal(carc_move_parse(&m, "E 0 -1 180 city:S"), CARC_OK);
+    assert_int_equal(carc_game_play(g, &m), CARC_OK);
+    int32_t score;
+    assert_int_equal(carc_game_score(&score, g, 0), CARC_OK);
+    assert_int_equal(score, 2);
+    /* the record keeps the variant */
+    size_t need = 0;
+    assert_int_equal(carc_game_save(NULL, 0, &need, g), CARC_EBUFFER);
+    char *rec = malloc(need + 1);
+    assert_non_null(rec);
+    assert_int_equal(carc_game_save(rec, need + 1, NULL, g), CARC_OK);
+    assert_non_null(strstr(rec, "\noption tiny-city yes\nstart "));
+    carc_game *h = NULL;
+    assert_int_equal(carc_game_load(&h, rec, need, NULL, NULL), CARC_OK);
+    assert_int_equal(carc_game_options_get(&back, h), CARC_OK);
+    assert_int_equal(back.variants, CARC_VARIANT_TINY_CITY);
+    assert_int_equal(carc_game_score(&score, h, 0), CARC_OK);
+    assert_int_equal(score, 2);
+    carc_game_free(h);
+    free(rec);
+    carc_game_free(g);
 }
 
 static void queries(void **state)
@@ -1165,6 +1234,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(options),
+        cmocka_unit_test(options_versions_and_variants),
         cmocka_unit_test(queries),
         cmocka_unit_test(rejected_calls_change_nothing),
         cmocka_unit_test(choice_and_discard),

@@ -777,6 +777,12 @@ static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator hal
     BAD_OPTION(F, flags, 2, CARC_EINVAL); /* unknown CARC_GAME_* flags */
     BAD_OPTION(F, flags, CARC_GAME_NO_UNDO | (1u << 31), CARC_EINVAL);
     BAD_OPTION(F | RV | AB, flags, UINT32_MAX, CARC_EINVAL);
+    BAD_OPTION(F, variants, 1u << 3, CARC_EINVAL); /* unknown CARC_VARIANT_* flags */
+    BAD_OPTION(F | TR, variants, UINT32_MAX, CARC_EINVAL);
+    BAD_OPTION(F, variants, CARC_VARIANT_COC_FINAL_MARKET, CARC_EINVAL); /* the Count's, without it */
+    BAD_OPTION(F | RV | AB | IN | TR, variants, CARC_VARIANT_COC_ONCE_PER_TURN, CARC_EINVAL);
+    if (MISSING == CARC_MODULE_COUNT)
+        BAD_OPTION(F | MISSING, variants, CARC_VARIANT_COC_FINAL_MARKET, CARC_EUNSUPPORTED);
     half[0] = half[1] = half[2] = f->a;
     half[0].alloc = NULL;
     half[1].realloc = NULL;

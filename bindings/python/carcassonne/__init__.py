@@ -14,7 +14,7 @@ CARCASSONNE_LIBRARY environment variable).
 """
 from . import _ffi
 from ._constants import (BONUS_NAMES, CLONE_NO_HISTORY, DEFAULT_START_TILE,
-                         ENUM_UNIQUE_ROTATIONS, FIGURE_NAMES, GAME_NO_UNDO, GAME_OPTIONS_VERSION,
+                         ENUM_UNIQUE_ROTATIONS, FIGURE_NAMES, GAME_NO_UNDO, GAME_OPTIONS_VERSION, Variant, VARIANT_OPTIONS,
                          GOOD_COUNT, GOOD_MARKS, GOOD_NAMES, INTERIOR, MODULE_NAMES, NO_SEGMENT, PORT_NAMES, QUARTER_NAMES,
                          RECORD_FORMAT, RENDER_COLOR, RENDER_NO_LEGEND, SEGMENT_RECALL,
                          SIDE_NAMES, SPECIAL_NAMES, Bonus, Decision, Edge, EventKind, Figure,
@@ -71,7 +71,7 @@ __all__ = [
     "special_names", "good_of",
     "Status", "Edge", "SegmentKind", "SegmentEnd", "SegmentSpecial", "Side", "Module", "Figure",
     "EventKind", "Bonus", "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag",
-    "Good", "GOOD_COUNT", "GOOD_NAMES", "GOOD_MARKS", "GAME_OPTIONS_VERSION", "DEFAULT_START_TILE", "NO_SEGMENT", "SEGMENT_RECALL",
+    "Good", "GOOD_COUNT", "GOOD_NAMES", "GOOD_MARKS", "GAME_OPTIONS_VERSION", "Variant", "VARIANT_OPTIONS", "DEFAULT_START_TILE", "NO_SEGMENT", "SEGMENT_RECALL",
     "CLONE_NO_HISTORY", "GAME_NO_UNDO", "MODULE_NAMES", "FIGURE_NAMES", "QUARTER_NAMES",
     "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT", "SIDE_NAMES",
     "PORT_NAMES", "SPECIAL_NAMES", "BONUS_NAMES", "INTERIOR", "library_version",

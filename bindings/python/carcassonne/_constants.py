@@ -12,7 +12,7 @@ __all__ = [
     "Status", "Edge", "SegmentKind", "SegmentEnd", "SegmentSpecial", "Side", "Module", "Figure",
     "EventKind", "Bonus", "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag", "Good",
     "GOOD_COUNT", "GOOD_NAMES", "GOOD_MARKS",
-    "GAME_OPTIONS_VERSION", "DEFAULT_START_TILE", "NO_SEGMENT", "SEGMENT_RECALL",
+    "GAME_OPTIONS_VERSION", "Variant", "VARIANT_OPTIONS", "DEFAULT_START_TILE", "NO_SEGMENT", "SEGMENT_RECALL",
     "CLONE_NO_HISTORY", "GAME_NO_UNDO", "MODULE_NAMES", "FIGURE_NAMES", "QUARTER_NAMES",
     "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT",
     "PORT_NAMES", "SIDE_NAMES", "SPECIAL_NAMES", "BONUS_NAMES", "INTERIOR",
@@ -114,6 +114,23 @@ class Module(IntFlag):
     TRADERS = 1 << 5
 
 
+class Variant(IntFlag):
+    """CARC_VARIANT_* rule variants (game.h) for the game options; their names
+    are those of records and scenario files (VARIANT_OPTIONS)."""
+    NONE = 0
+    TINY_CITY = 1 << 0          # tiny-city yes: a completed 2-tile city scores 1 a tile and pennant
+    COC_FINAL_MARKET = 1 << 1   # coc-final market (the Count)
+    COC_ONCE_PER_TURN = 1 << 2  # coc-per-part no (the Count)
+
+
+# record / scenario option name -> (variant, the value that sets it, the default)
+VARIANT_OPTIONS = {
+    "tiny-city": (Variant.TINY_CITY, "yes", "no"),
+    "coc-final": (Variant.COC_FINAL_MARKET, "market", "all"),
+    "coc-per-part": (Variant.COC_ONCE_PER_TURN, "no", "yes"),
+}
+
+
 class Figure(IntEnum):
     """carc_figure (moves.h)."""
     NONE = 0
@@ -197,7 +214,7 @@ class HistoryKind(IntEnum):
     END = 2
 
 
-GAME_OPTIONS_VERSION = 1          # CARC_GAME_OPTIONS_VERSION
+GAME_OPTIONS_VERSION = 2          # CARC_GAME_OPTIONS_VERSION
 DEFAULT_START_TILE = 0xFFFFFFFF   # CARC_DEFAULT_START_TILE (UINT32_MAX)
 NO_SEGMENT = 0xFF                 # CARC_NO_SEGMENT
 SEGMENT_RECALL = 0xFE             # CARC_SEGMENT_RECALL (0.2): the abbot's recall

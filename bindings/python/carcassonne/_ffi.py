@@ -54,7 +54,8 @@ class carc_game_options(Structure):
     _fields_ = [("version", c_uint32), ("players", c_uint32), ("seed", c_uint64),
                 ("modules", c_uint32), ("start_tile", c_uint32), ("start_x", c_int32),
                 ("start_y", c_int32), ("start_rotation", c_uint32), ("flags", c_uint32),
-                ("allocator", POINTER(carc_allocator))]
+                ("allocator", POINTER(carc_allocator)),
+                ("variants", c_uint32)]  # options version 2 (0.2)
 
 
 class carc_move(Structure):

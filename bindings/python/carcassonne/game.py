@@ -11,7 +11,7 @@ from ._constants import (BONUS_NAMES, CLONE_NO_HISTORY, DEFAULT_START_TILE,
                          ENUM_UNIQUE_ROTATIONS, GAME_NO_UNDO, GAME_OPTIONS_VERSION, GOOD_NAMES,
                          NO_SEGMENT, RENDER_COLOR, RENDER_NO_LEGEND, Bonus, Decision, EventKind,
                          Figure, Good, HistoryKind, Module, PendingFlag, SegmentKind,
-                         SegmentSpecial, Status)
+                         SegmentSpecial, Status, Variant)
 from ._owner import Owner
 from .errors import ClosedError, GameOverError, error_class
 from .moves import Move, MoveList, as_move, figure_of, moves_from_array
@@ -40,6 +40,7 @@ class GameOptions:
     start_rotation: int         # quarter turns clockwise
 
     flags: int = 0              # CARC_GAME_* flags (GAME_NO_UNDO)
+    variants: Variant = Variant.NONE  # CARC_VARIANT_* rule variants
 
     @property
     def farmers(self) -> bool:
@@ -302,7 +303,7 @@ def _mask_players(mask: int) -> Tuple[int, ...]:
 def _options(players: int = 2, seed: int = 0, farmers: Optional[bool] = None, *,
              modules: ModulesRef = Module.NONE, start_tile: Optional[TileRef] = None,
              start: Tuple[int, int] = (0, 0), start_rotation: int = 0,
-             no_undo: bool = False) -> "_ffi.carc_game_options":
+             no_undo: bool = False, variants: int = Variant.NONE) -> "_ffi.carc_game_options":
     opts = _ffi.carc_game_options()
     _ffi.carc_game_options_init(byref(opts), GAME_OPTIONS_VERSION)
     if not 0 <= int(seed) < 1 << 64:
@@ -318,6 +319,7 @@ def _options(players: int = 2, seed: int = 0, farmers: Optional[bool] = None, *,
     opts.start_x, opts.start_y = _i32(start[0], "start x"), _i32(start[1], "start y")
     opts.start_rotation = _u32(start_rotation, "start_rotation")
     opts.flags = GAME_NO_UNDO if no_undo else 0
+    opts.variants = _u32(int(variants), "variants")
     return opts
 
 
@@ -357,7 +359,9 @@ class Game(Owner):
     ValueError) for "players 9 out of range 2..5" or "players 6 out of range
     2..5 (a 6th player needs Inns & Cathedrals)", UnsupportedError (a
     NotImplementedError) for a module this build does not implement
-    (:func:`~carcassonne.supported_modules`).
+    (:func:`~carcassonne.supported_modules`). `variants`: rule variants
+    (:class:`Variant` flags, e.g. ``Variant.TINY_CITY``; the Count's need the
+    Count).
     Other options: `start_tile` (name), `start` ((x, y)), `start_rotation`
     (quarter turns), `no_undo` (keep no undo journal: faster playouts).
 
@@ -375,11 +379,12 @@ class Game(Owner):
     def __init__(self, players: int = 2, seed: int = 0, farmers: Optional[bool] = None, *,
                  modules: ModulesRef = Module.NONE, start_tile: Optional[TileRef] = None,
                  start: Tuple[int, int] = (0, 0), start_rotation: int = 0,
-                 no_undo: bool = False):
+                 no_undo: bool = False, variants: int = Variant.NONE):
         self._ptr = None
         self._list = None
         opts = _options(players, seed, farmers, modules=modules, start_tile=start_tile,
-                        start=start, start_rotation=start_rotation, no_undo=no_undo)
+                        start=start, start_rotation=start_rotation, no_undo=no_undo,
+                        variants=variants)
         _check(opts)
         handle = _ffi.GAME()
         _ffi.carc_game_new(byref(handle), byref(opts))
@@ -544,7 +549,8 @@ class Game(Owner):
         start = None if opts.start_tile == DEFAULT_START_TILE else tile_names()[opts.start_tile]
         return GameOptions(players=opts.players, seed=opts.seed, modules=Module(opts.modules),
                            start_tile=start, start_x=opts.start_x, start_y=opts.start_y,
-                           start_rotation=opts.start_rotation, flags=opts.flags)
+                           start_rotation=opts.start_rotation, flags=opts.flags,
+                           variants=Variant(opts.variants))
 
     @property
     def modules(self) -> Module:

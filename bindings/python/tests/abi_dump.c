@@ -78,6 +78,9 @@ int main(void)
     ENUM(CARC_DEFAULT_START_TILE);
     ENUM(CARC_CLONE_NO_HISTORY);
     ENUM(CARC_GAME_NO_UNDO);
+    ENUM(CARC_VARIANT_TINY_CITY);
+    ENUM(CARC_VARIANT_COC_FINAL_MARKET);
+    ENUM(CARC_VARIANT_COC_ONCE_PER_TURN);
     ENUM(CARC_GOOD_WINE);
     ENUM(CARC_GOOD_GRAIN);
     ENUM(CARC_GOOD_CLOTH);
@@ -197,6 +200,7 @@ int main(void)
     OFF(carc_game_options, start_rotation);
     OFF(carc_game_options, flags);
     OFF(carc_game_options, allocator);
+    OFF(carc_game_options, variants);
     SIZE(carc_move);
     OFF(carc_move, x);
     OFF(carc_move, y);

@@ -94,7 +94,8 @@ class AbiDump(unittest.TestCase):
                     self.assertEqual(member.value, self.enums[name])
                     checked.add(name)
         for flags, prefix in ((c.Module, "CARC_MODULE_"), (c.PendingFlag, "CARC_PENDING_"),
-                              (c.SegmentSpecial, "CARC_SEGMENT_"), (c.Bonus, "CARC_BONUS_")):
+                              (c.SegmentSpecial, "CARC_SEGMENT_"), (c.Bonus, "CARC_BONUS_"),
+                              (c.Variant, "CARC_VARIANT_")):
             for member in flags:
                 if member.value:
                     name = prefix + member.name

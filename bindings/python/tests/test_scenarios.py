@@ -28,9 +28,8 @@ N` counts it; `expect followers` counts only the normal followers), and
 `builder/WHERE` and `pig/WHERE` place the figures of Traders & Builders; the
 builder's second tile is an ordinary `place` line of the same player.
 
-A file whose modules this build does not implement (count), or
-that sets an `option` to a value other than its default (the library has no
-rules variants yet), is skipped, not failed: the subTest is reported as
+A file whose modules this build does not implement (count; the Count's
+options need it) is skipped, not failed: the subTest is reported as
 skipped with the reason, and a summary is printed on stderr.
 
 It runs the team's shared scenarios (../shared/scenarios, skipped when missing)
@@ -61,9 +60,9 @@ _SCORED = {"road": SegmentKind.ROAD, "city": SegmentKind.CITY, "cloister": Segme
            "garden": SegmentKind.GARDEN, "field": SegmentKind.FIELD,
            "goods": None}  # a 10-point trade-goods award: EventKind.TRADE
 _ASKS = ("place", "exit", "quarter", "count")
-#: `option NAME VALUE`: the values, the default first.
-_OPTIONS = {"coc-final": ("all", "market"), "coc-per-part": ("yes", "no"),
-            "tiny-city": ("no", "yes")}
+#: `option NAME VALUE`: the values, the default first, and the variant the other one sets.
+_OPTIONS = {name: ((default, value), variant)
+            for name, (variant, value, default) in carcassonne.VARIANT_OPTIONS.items()}
 _RECALL = "abbot/recall"
 
 # What a line answers, for declining by default.
@@ -115,7 +114,7 @@ class Scenario:
         self.start_line = 0
         self.module_words = []
         self.modules = Module.FARMERS
-        self.skip_option = None
+        self.variants = carcassonne.Variant.NONE
         self.start = None
         self.steps = []             # history length before each place / discard still played
 
@@ -259,15 +258,16 @@ class Scenario:
             if len(tokens) != 3:
                 self.stop(f"malformed line: expected 'option NAME VALUE', got {len(tokens) - 1} "
                           "values")
-            values = _OPTIONS.get(tokens[1])
+            values, variant = _OPTIONS.get(tokens[1], (None, None))
             if values is None:
                 self.stop(f"malformed line: unknown option {tokens[1]!r} ({', '.join(_OPTIONS)})")
             if tokens[2] not in values:
                 self.stop(f"malformed line: option {tokens[1]} takes {' or '.join(values)}, "
                           f"got {tokens[2]!r}")
-            # The library has no rules variants yet: a value other than the default cannot be played.
-            if tokens[2] != values[0] and self.skip_option is None:
-                self.skip_option = f"option {tokens[1]} {tokens[2]} is not implemented by this build"
+            if tokens[2] == values[1]:
+                self.variants |= variant
+            else:
+                self.variants &= ~variant
             return
         if keyword == "start":
             if len(tokens) != 5:
@@ -285,10 +285,9 @@ class Scenario:
             names = carcassonne.module_names(missing)
             raise Skip(f"module{'s' if len(names) > 1 else ''} {' '.join(names)} "
                        f"{'are' if len(names) > 1 else 'is'} not implemented by this build")
-        if self.skip_option is not None:
-            raise Skip(self.skip_option)
         # by name: Module flags would be taken as modules on top of the farmers
-        kwargs = dict(players=self.players, modules=" ".join(self.module_words))
+        kwargs = dict(players=self.players, modules=" ".join(self.module_words),
+                      variants=self.variants)
         if self.start is not None:
             kwargs.update(start_tile=self.start[0], start=self.start[1:3],
                           start_rotation=self.start[3])
