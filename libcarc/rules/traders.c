@@ -92,7 +92,8 @@ static uint32_t joined(const carc_game *g, uint32_t fi, unsigned placed, uint32_
         op += nd[roots[k]].open;
     for (uint32_t s = 0; s < t->nseg; s++)
         if ((in >> s) & 1u)
-            op += __builtin_popcount(t->seg[s].edges) - 2 * __builtin_popcount(carci_rot_sides(t->seg[s].edges, rot) & placed);
+            op += (int32_t)carci_popcount16(t->seg[s].edges) -
+                  2 * (int32_t)carci_popcount16(carci_rot_sides(t->seg[s].edges, rot) & placed);
     *open = op;
     return n;
 }
