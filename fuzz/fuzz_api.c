@@ -1360,6 +1360,21 @@ static void op_kind(fz *z, input *in)
         refused(z, &m, chk);
 }
 
+/* Into z->ml: every legal move (bits 5-7 of b all set), else the figure
+ * actions of the placement of tile `cur` that b >> shift picks. */
+static void list_actions(fz *z, uint8_t b, uint32_t cur, unsigned shift)
+{
+    if ((b & 0xE0) == 0xE0) {
+        FZ_OK(carc_game_legal_moves(z->ml, z->g, 0));
+        return;
+    }
+    FZ_OK(carc_game_placements(z->ml2, z->g, cur, 0));
+    size_t np = carc_movelist_count(z->ml2);
+    FZ_CHECK(np > 0);
+    carc_move p = carc_movelist_data(z->ml2)[(b >> shift) % np];
+    FZ_OK(carc_game_figure_options(z->ml, z->g, &p));
+}
+
 /* The abbot: place it (a listed placement of it), or recall it; a recall
  * that is not listed must be refused. From the full list (bits 5-7 of the
  * argument all set), else from the figure actions of one placement. */
@@ -1370,15 +1385,7 @@ static void op_abbot(fz *z, input *in)
     uint32_t cur = 0;
     if (carc_game_current_tile(&cur, z->g) != CARC_OK)
         return;
-    if ((b & 0xE0) == 0xE0) {
-        FZ_OK(carc_game_legal_moves(z->ml, z->g, 0));
-    } else {
-        FZ_OK(carc_game_placements(z->ml2, z->g, cur, 0));
-        size_t np = carc_movelist_count(z->ml2);
-        FZ_CHECK(np > 0);
-        carc_move p = carc_movelist_data(z->ml2)[(b >> 1) % np];
-        FZ_OK(carc_game_figure_options(z->ml, z->g, &p));
-    }
+    list_actions(z, b, cur, 1);
     const carc_move *d = carc_movelist_data(z->ml);
     size_t n = carc_movelist_count(z->ml), hits = 0;
     for (size_t i = 0; i < n; i++)
@@ -1423,15 +1430,7 @@ static void op_builder_pig(fz *z, uint8_t b)
     uint8_t fig = (b & 2) ? CARC_FIGURE_PIG : CARC_FIGURE_BUILDER;
     if (carc_game_current_tile(&cur, z->g) != CARC_OK)
         return;
-    if ((b & 0xE0) == 0xE0) {
-        FZ_OK(carc_game_legal_moves(z->ml, z->g, 0));
-    } else {
-        FZ_OK(carc_game_placements(z->ml2, z->g, cur, 0));
-        size_t np = carc_movelist_count(z->ml2);
-        FZ_CHECK(np > 0);
-        carc_move p = carc_movelist_data(z->ml2)[(b >> 2) % np];
-        FZ_OK(carc_game_figure_options(z->ml, z->g, &p));
-    }
+    list_actions(z, b, cur, 2);
     const carc_move *d = carc_movelist_data(z->ml);
     size_t n = carc_movelist_count(z->ml), hits = 0;
     for (size_t i = 0; i < n; i++)
@@ -1475,15 +1474,7 @@ static void op_big(fz *z, input *in)
     }
     if (carc_game_current_tile(&cur, z->g) != CARC_OK)
         return;
-    if ((b & 0xE0) == 0xE0) {
-        FZ_OK(carc_game_legal_moves(z->ml, z->g, 0));
-    } else {
-        FZ_OK(carc_game_placements(z->ml2, z->g, cur, 0));
-        size_t np = carc_movelist_count(z->ml2);
-        FZ_CHECK(np > 0);
-        carc_move p = carc_movelist_data(z->ml2)[(b >> 1) % np];
-        FZ_OK(carc_game_figure_options(z->ml, z->g, &p));
-    }
+    list_actions(z, b, cur, 1);
     const carc_move *d = carc_movelist_data(z->ml);
     size_t n = carc_movelist_count(z->ml), bigs = 0, followers = 0;
     for (size_t i = 0; i < n; i++) {

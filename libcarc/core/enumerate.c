@@ -169,28 +169,29 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
 }
 
 /* Append figure f on every segment of the placed tile it may take. */
-static inline void append_figure(carc_movelist *l, const carc_game *g, carc_move *m, uint32_t fi, unsigned placed,
-                                 unsigned f)
+static inline __attribute__((always_inline)) void append_on(carc_movelist *l, const carc_game *g, carc_move *m,
+                                                            uint32_t fi, unsigned placed, unsigned f, const bool own)
 {
-    if ((g->rs->joins_own >> f) & 1u) { /* the builder, the pig: by their module's rule */
-        for (unsigned e = g->rs->eligible[f][m->tile]; e; e &= e - 1) {
-            unsigned i = (unsigned)__builtin_ctz(e);
-            if (!g->rs->hooks.figure_ok(g, fi, placed, m->tile, m->rotation, i, f))
-                continue;
-            m->figure = (uint8_t)f;
-            m->segment = (uint8_t)i;
-            l->moves[l->n++] = *m;
-        }
-        return;
-    }
     for (unsigned e = g->rs->eligible[f][m->tile]; e; e &= e - 1) {
         unsigned i = (unsigned)__builtin_ctz(e);
-        if (!carci_segment_free(g, fi, placed, m->tile, m->rotation, i))
+        if (own ? !g->rs->hooks.figure_ok(g, fi, placed, m->tile, m->rotation, i, f)
+                : !carci_segment_free(g, fi, placed, m->tile, m->rotation, i))
             continue;
         m->figure = (uint8_t)f;
         m->segment = (uint8_t)i;
         l->moves[l->n++] = *m;
     }
+}
+
+static inline void append_figure(carc_movelist *l, const carc_game *g, carc_move *m, uint32_t fi, unsigned placed,
+                                 unsigned f)
+{
+    /* one loop, compiled twice (`own` is a constant in each call): the
+     * builder and the pig by their module's rule, the others by occupancy */
+    if ((g->rs->joins_own >> f) & 1u)
+        append_on(l, g, m, fi, placed, f, true);
+    else
+        append_on(l, g, m, fi, placed, f, false);
 }
 
 /* The figures of one per player (abbot, ...) and the abbot's recall. */

@@ -207,7 +207,7 @@ void carci_feature_goods(const carc_game *g, uint16_t root, uint32_t goods[CARC_
         const carci_placed *p = &CARCI_PLACED(g)[nd[n].tile_occ & 0xFFu];
         uint32_t sp = carci_tiles[p->kind].seg[n - carci_placed_base(p)].special;
         for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
-            goods[k] += (sp >> (2 + k)) & 1u; /* CARC_SEGMENT_GOOD(k) */
+            goods[k] += (sp & CARC_SEGMENT_GOOD(k)) != 0;
         n = nd[n].next;
     } while (n != root);
 }

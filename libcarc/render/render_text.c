@@ -215,18 +215,28 @@ static void set_cell(tblock *b, int c, int r, char ch, int kind, int seg)
     b->seg[r][c] = (signed char)seg;
 }
 
-/* Cells of `seg` nearest the middle of the segment: the first for a figure, the second for a pennant. */
-static void seg_anchor(const tblock *b, int seg, int skip_c, int skip_r, int *ac, int *ar)
+/* The characters of `seg`: how many, and the sums of their columns and rows
+ * (the centroid is (sc/n, sr/n)). */
+static int seg_sums(const tblock *b, int seg, int *sc, int *sr)
 {
-    int c, r, n = 0, sc = 0, sr = 0, best = -1;
-    *ac = *ar = -1;
+    int c, r, n = 0;
+    *sc = *sr = 0;
     for (r = 0; r < TH; r++)
         for (c = 0; c < TW; c++)
             if (b->seg[r][c] == seg) {
-                sc += c;
-                sr += r;
+                *sc += c;
+                *sr += r;
                 n++;
             }
+    return n;
+}
+
+/* Cells of `seg` nearest the middle of the segment: the first for a figure, the second for a pennant. */
+static void seg_anchor(const tblock *b, int seg, int skip_c, int skip_r, int *ac, int *ar)
+{
+    int c, r, sc, sr, best = -1;
+    int n = seg_sums(b, seg, &sc, &sr);
+    *ac = *ar = -1;
     if (n == 0)
         return;
     for (r = 0; r < TH; r++)
@@ -450,15 +460,9 @@ static const char goods_char[CARC_GOOD_COUNT] = { 'w', 's', 'c' };
  */
 static void draw_goods(tblock *b, int seg, uint32_t good)
 {
-    int c, r, n = 0, sc = 0, sr = 0, best = -1, bc = -1, br = -1, kc, kr;
+    int c, r, sc, sr, best = -1, bc = -1, br = -1, kc, kr;
+    int n = seg_sums(b, seg, &sc, &sr);
     seg_anchor(b, seg, -1, -1, &kc, &kr); /* the knight's */
-    for (r = 0; r < TH; r++)
-        for (c = 0; c < TW; c++)
-            if (b->seg[r][c] == seg) {
-                sc += c;
-                sr += r;
-                n++;
-            }
     for (r = 0; r < TH && n > 0; r++)
         for (c = 0; c < TW; c++) {
             int dc = c * n - sc, dr = (r * n - sr) * 2, d = dc * dc + dr * dr;
