@@ -152,6 +152,24 @@ typedef struct carci_hooks {
     void (*removed)(carc_game *g);
     /* final scoring, after the features (the trade-goods majorities) */
     void (*final)(carc_game *g, uint32_t turn);
+    /* set-up instead of laying the start tile (the Count: the City of
+     * Carcassonne); with the River the spring is laid after it */
+    void (*setup)(carc_game *g);
+    /* the Count, in a turn part after the figure action of place move
+     * `turn` (a history index): whether the scoring waits for moves out of
+     * the city (a decision is then pending) */
+    bool (*exits)(carc_game *g, uint32_t turn);
+    /* the Count, after the scoring of a part: whether the placer is asked
+     * for a follower into the city (a decision is then pending) */
+    bool (*scored)(carc_game *g);
+    /* the Count, when the game would end: whether the final round of moves
+     * out of the city begins (a decision is then pending) */
+    bool (*final_round)(carc_game *g);
+    /* check and apply a move that answers a pending step (h->step) */
+    carc_status (*check_step)(const carc_game *g, const carc_move *m, char *err, size_t cap);
+    void (*apply_step)(carc_game *g, const carc_move *m);
+    /* every legal answer to the pending step, the pass last */
+    carc_status (*enum_step)(carc_movelist *l, const carc_game *g);
 } carci_hooks;
 
 typedef struct carci_ruleset {
@@ -193,6 +211,7 @@ typedef struct carci_ruleset {
     uint32_t event_extra;   /* events a module adds to a game (goods), at most */
     uint8_t copies[CARCI_MAX_KINDS]; /* copies of each kind in the set, the start tile included */
     uint8_t restricted[64]; /* bit k%8 of byte k/8: placements of kind k obey hooks.placement_ok */
+    uint8_t preplaced[16];  /* bit k%8 of byte k/8: kind k is laid by hooks.setup, never drawn */
     carci_hooks hooks;
 } carci_ruleset;
 
@@ -210,6 +229,21 @@ void carci_print_kinds(void *file); /* a FILE *: the C source of carci_kinds */
 
 /* ---- game state (one flat block of 16-bit words; clone = memcpy) ------ */
 
+/* The City of Carcassonne (rules/count.c): the Count, the followers in the
+ * quarters and the state of the decisions of one turn part. */
+typedef struct carci_coc {
+    uint16_t count;       /* the quarter where the Count stands */
+    uint16_t place_turn;  /* history index of the place move of the part being played */
+    uint16_t ev_mark;     /* events before that move's figure action */
+    uint16_t out;         /* final round: bit p, player p is out */
+    uint16_t used;        /* variant once per turn: a follower went into the city this turn */
+    uint16_t pad_;
+    uint16_t city[4][CARCI_MAX_PLAYERS]; /* followers per quarter and player */
+    uint16_t big[CARCI_MAX_PLAYERS];     /* the quarter of the player's big follower, or CARCI_NO_QUARTER */
+} carci_coc;
+#define CARCI_NO_QUARTER 0xFFFFu
+#define CARCI_STEP_FINAL 0x8u
+
 typedef struct carci_hdr {
     uint16_t players, cur, over, n_placed;
     uint16_t n_bag, n_nodes, n_front, n_figs;
@@ -226,7 +260,11 @@ typedef struct carci_hdr {
      * tile: 0 none, 1 pending (part 2 of the turn), 2 earned by the part
      * being played */
     uint16_t goods[CARCI_MAX_PLAYERS + 1][CARC_GOOD_COUNT];
-    uint16_t second, pad_;
+    uint16_t second;
+    /* a decision other than a place move is pending (the Count): 0 none,
+     * else carc_decision | CARCI_STEP_FINAL | deciding player << 4 */
+    uint16_t step;
+    carci_coc coc;
 } carci_hdr;
 
 typedef struct carci_placed { int16_t x, y; uint16_t kind, rot_base; } carci_placed; /* rot_base: rot | node_base<<2 */
@@ -361,6 +399,29 @@ static inline uint8_t carci_front_nb(const carc_game *g, uint32_t fi, unsigned s
 void carci_board_place(carc_game *g, uint32_t fi, int32_t x, int32_t y, uint32_t kind, uint32_t rot,
                        const uint8_t nb[4]);
 static inline uint8_t carci_placed_rot(const carci_placed *p) { return (uint8_t)(p->rot_base & 3); }
+/* After carci_board_place: placed tile t (kind turned rot at (x, y), its
+ * first node `base`) and its segments, each a feature of its own. */
+static inline void carci_tile_init(carc_game *g, uint16_t t, int32_t x, int32_t y, uint32_t kind, uint32_t rot,
+                                   uint16_t base)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    const carci_kindinfo *ki = &g->rs->kinds[kind];
+    carci_placed *p = &CARCI_PLACED(g)[t];
+    CARCI_INIT(p->x, x);
+    CARCI_INIT(p->y, y);
+    CARCI_INIT(p->kind, kind);
+    CARCI_INIT(p->rot_base, rot | (uint32_t)base << 2);
+    CARCI_SET(g, h->n_placed, t + 1);
+    carci_node *nd = CARCI_NODES(g);
+    for (unsigned i = 0; i < ki->nseg; i++) {
+        uint16_t n = (uint16_t)(base + i);
+        CARCI_INIT(nd[n].parent, n);
+        CARCI_INIT(nd[n].next, n);
+        CARCI_INIT(nd[n].open, ki->seg_open[i]);
+        CARCI_INIT(nd[n].tile_occ, t);
+    }
+    CARCI_SET(g, h->n_nodes, base + ki->nseg);
+}
 static inline uint16_t carci_placed_base(const carci_placed *p) { return (uint16_t)(p->rot_base >> 2); }
 
 /* ---- neighbours of placed tiles (play.c, rules/) -------------------- */
@@ -486,8 +547,21 @@ void carci_pending(const carc_game *g, carc_pending *p);
 /* The kind of the pending decision (carc_decision). */
 static inline uint32_t carci_decision(const carc_game *g)
 {
-    return CARCI_HDR(g)->over ? CARC_DECISION_NONE : CARC_DECISION_PLACE;
+    const carci_hdr *h = CARCI_HDR(g);
+    return h->over ? CARC_DECISION_NONE : h->step ? (h->step & 7u) : CARC_DECISION_PLACE;
 }
+/* The end of a turn part once its scoring (and the Count's decisions) are
+ * done: the builder's second tile, or the next player (play.c). */
+void carci_part_end(carc_game *g);
+/* The scoring of the part whose place move is history entry `turn`, and what
+ * follows it (play.c): the roads, cities, monasteries and gardens the last
+ * tile completed, goods, then the Count's trigger and the end of the part. */
+void carci_part_score(carc_game *g, uint32_t turn);
+/* The roots of the features the last tile completed, each once (at most 13). */
+uint32_t carci_part_completed(const carc_game *g, uint16_t roots[16]);
+void carci_count_install(carci_ruleset *rs);
+/* With the Count and the River: whether the spring may start at (x, y) turned rot. */
+carc_status carci_count_check_spring(uint32_t kind, int32_t x, int32_t y, uint32_t rot, char *err, size_t cap);
 /* Whether a place move's tile may be placed at its cell now (fits and the
  * module rules), with the reason. */
 bool carci_placement_fail(const carc_game *g, uint32_t fi, uint32_t kind, int32_t x, int32_t y, uint32_t rot,

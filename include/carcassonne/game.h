@@ -176,6 +176,23 @@ typedef enum carc_good {
  * @since 0.2
  */
 CARC_API carc_status carc_game_goods(uint32_t *out, const carc_game *game, uint32_t player, uint32_t good);
+
+/**
+ * The Count of Carcassonne: how many figures of kind `figure`
+ * (CARC_FIGURE_FOLLOWER or CARC_FIGURE_BIG) of `player` stand in `quarter`
+ * (carc_quarter, moves.h) of the City of Carcassonne. 0 without the module.
+ * @return CARC_OK, CARC_EINVAL (NULL, quarter or figure out of range), CARC_ERANGE (player).
+ * @since 0.2
+ */
+CARC_API carc_status carc_game_city(uint32_t *out, const carc_game *game, uint32_t quarter, uint32_t player,
+                                    uint32_t figure);
+
+/**
+ * The Count of Carcassonne: the quarter (carc_quarter) where the Count stands.
+ * @return CARC_OK, CARC_EINVAL (NULL), CARC_EILLEGAL (no Count in this game).
+ * @since 0.2
+ */
+CARC_API carc_status carc_game_count(uint32_t *out, const carc_game *game);
 /**
  * Check options without creating a game, and say what is wrong: on failure
  * `msg` (if cap > 0) receives a NUL-terminated text such as "players 9 out of

@@ -110,7 +110,9 @@ enum {
     CARC_SEGMENT_CATHEDRAL = 1u << 1, /**< Inns & Cathedrals: a cathedral in this city */
     CARC_SEGMENT_WINE = 1u << 2,      /**< Traders & Builders: a wine symbol in this city */
     CARC_SEGMENT_GRAIN = 1u << 3,     /**< Traders & Builders: a grain symbol in this city */
-    CARC_SEGMENT_CLOTH = 1u << 4      /**< Traders & Builders: a cloth symbol in this city */
+    CARC_SEGMENT_CLOTH = 1u << 4,     /**< Traders & Builders: a cloth symbol in this city */
+    CARC_SEGMENT_COC = 1u << 5        /**< the Count: a field along the City of Carcassonne (the
+                                           city counts as one completed city for its farmers) */
 };
 /** The segment mark of a kind of goods (carc_good, game.h): CARC_SEGMENT_WINE << good. @since 0.2 */
 #define CARC_SEGMENT_GOOD(good) (CARC_SEGMENT_WINE << (good))

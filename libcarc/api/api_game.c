@@ -87,6 +87,30 @@ carc_status carc_game_goods(uint32_t *out, const carc_game *g, uint32_t player, 
     return CARC_OK;
 }
 
+carc_status carc_game_city(uint32_t *out, const carc_game *g, uint32_t quarter, uint32_t player, uint32_t figure)
+{
+    CARCI_CHECK(out && g && quarter < 4 && (figure == CARC_FIGURE_FOLLOWER || figure == CARC_FIGURE_BIG));
+    const carci_hdr *h = CARCI_HDR(g);
+    if (player >= h->players)
+        return CARC_ERANGE;
+    if (!g->rs->hooks.setup) /* no City of Carcassonne */
+        *out = 0;
+    else if (figure == CARC_FIGURE_FOLLOWER)
+        *out = h->coc.city[quarter][player];
+    else
+        *out = h->coc.big[player] == quarter;
+    return CARC_OK;
+}
+
+carc_status carc_game_count(uint32_t *out, const carc_game *g)
+{
+    CARCI_CHECK(out && g);
+    if (!(g->rs->modules & CARC_MODULE_COUNT))
+        return carci_fail((carc_game *)g, CARC_EILLEGAL, "this game has no Count");
+    *out = CARCI_HDR(g)->coc.count;
+    return CARC_OK;
+}
+
 carc_status carc_game_pending(carc_pending *out, const carc_game *g)
 {
     CARCI_CHECK(out && g && out->struct_size >= sizeof(uint32_t));
@@ -172,6 +196,9 @@ carc_status carc_game_choose_tile(carc_game *g, uint32_t kind)
         return carci_fail(g, CARC_ERANGE, "tile kind %u out of range", kind);
     if (h->over)
         return carci_fail(g, CARC_EGAME_OVER, "the game is over");
+    if (h->step)
+        return carci_fail(g, CARC_EILLEGAL, "a tile is chosen when one is to be placed: a decision of the Count "
+                                            "is pending");
     uint32_t left;
     carc_game_remaining_of(&left, g, kind);
     if (!left)
@@ -220,9 +247,21 @@ carc_status carc_game_end(carc_game *g)
         if (s != CARC_OK)
             return carci_fail(g, s, "out of memory");
     }
+    /* the Count: what the turn part still asks is declined (its scoring
+     * happens), and so is the rest of a final round */
+    static const carc_move pass = { 0, 0, 0, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_PASS, 0, 0 };
+    bool final_round = (h->step & CARCI_STEP_FINAL) != 0;
+    while (h->step && !final_round)
+        carci_apply_decision(g, &pass);
     carci_hist_push(g, CARC_HISTORY_END, h->cur, NULL);
-    carci_final_scoring(g);
-    carci_update_current(g);
+    if (final_round)
+        CARCI_SET(g, h->step, 0);
+    if (h->second)
+        CARCI_SET(g, h->second, 0); /* a pending second tile is declined */
+    if (final_round || !g->rs->hooks.final_round || !g->rs->hooks.final_round(g)) {
+        carci_final_scoring(g);
+        carci_update_current(g);
+    }
     g->unit_open = false;
     carci_clear_error(g);
     return CARC_OK;

@@ -245,11 +245,11 @@ carc_status carci_enum_legal(carc_movelist *l, const carc_game *g, uint32_t flag
     l->n = 0;
     if (h->over)
         return CARC_EGAME_OVER;
+    if (h->step) /* the Count's decisions */
+        return g->rs->hooks.enum_step(l, g);
     carc_pending pd;
     carci_pending(g, &pd);
     bool pass = (pd.flags & CARC_PENDING_OPTIONAL) != 0;
-    /* every decision but the place decision comes with the Count (issue:
-     * Expansions IV); they list their moves here */
     carc_status s = carci_enum_placements(l, g, CARCI_BAG(g)[carci_current_index(g)], flags);
     if (s != CARC_OK)
         return s;

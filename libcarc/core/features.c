@@ -123,17 +123,20 @@ bool carci_feature_complete(const carc_game *g, uint16_t root)
     }
 }
 
-/* Distinct completed cities bordering a field (base.md 6.5). */
+/* Distinct completed cities bordering a field (base.md 6.5); the City of
+ * Carcassonne counts as one for a field along it (ruling C-15). */
 uint32_t carci_field_cities(const carc_game *g, uint16_t root)
 {
     const carci_node *nd = CARCI_NODES(g);
     uint16_t cities[64];
-    uint32_t nc = 0;
+    uint32_t nc = 0, coc = 0;
     uint16_t n = root;
     do {
         const carci_placed *p = &CARCI_PLACED(g)[nd[n].tile_occ & 0xFFu];
         uint16_t base = carci_placed_base(p);
-        uint8_t adj = carci_tiles[p->kind].seg[n - base].adj;
+        const carci_segdef *sd = &carci_tiles[p->kind].seg[n - base];
+        uint8_t adj = sd->adj;
+        coc |= sd->special;
         for (unsigned c = 0; adj; c++, adj >>= 1) {
             if (!(adj & 1u))
                 continue;
@@ -148,7 +151,7 @@ uint32_t carci_field_cities(const carc_game *g, uint16_t root)
         }
         n = nd[n].next;
     } while (n != root);
-    return nc;
+    return nc + ((coc & CARC_SEGMENT_COC) != 0);
 }
 
 /* What a feature scores now (completed, or at the end when `final`), and its

@@ -129,6 +129,8 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     uint32_t n = 0;
     bool start_taken = false;
     for (uint32_t k = 0; k < carci_tile_kinds; k++) {
+        if ((rs->preplaced[k >> 3] >> (k & 7)) & 1u)
+            continue; /* laid by the set-up, never drawn (the City of Carcassonne) */
         for (uint32_t c = 0; c < rs->copies[k]; c++) {
             if (k == rs->start_kind && !start_taken) {
                 start_taken = true;
@@ -157,9 +159,21 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     }
     carc_move start = { rs->start_x, rs->start_y, (uint16_t)rs->start_kind, (uint8_t)rs->start_rot,
                         CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0, 0, 0 };
-    h->n_bag++; /* carci_apply_move takes the tile from the pile: put the start tile on top */
-    bag[n] = (uint16_t)rs->start_kind;
-    carci_apply_move(g, &start, CARCI_NONE32); /* the only tile placed off the frontier */
+    /* The start tile, unless a module's set-up takes its place (the Count:
+     * the City of Carcassonne; the start tile then leaves the game). With
+     * the River too, the spring is laid next to it (options check: it fits). */
+    uint32_t start_fi = CARCI_NONE32; /* the only tile placed off the frontier */
+    bool lay_start = true;
+    if (rs->hooks.setup) {
+        rs->hooks.setup(g);
+        lay_start = (rs->modules & CARC_MODULE_RIVER) != 0;
+        start_fi = carci_front_index(g, rs->start_x, rs->start_y);
+    }
+    if (lay_start) {
+        h->n_bag++; /* carci_apply_move takes the tile from the pile: put the start tile on top */
+        bag[n] = (uint16_t)rs->start_kind;
+        carci_apply_move(g, &start, start_fi);
+    }
     /* the start tile is not a move: no history entry, player 0 to move */
     h->n_hist = 0;
     h->cur = 0;

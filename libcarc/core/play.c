@@ -171,6 +171,8 @@ __attribute__((noinline)) static carc_status check_other(const carc_game *g, con
         CARCI_WHY(err, cap, "the game is over");
         return CARC_EGAME_OVER;
     }
+    if (h->step) /* the Count's decisions */
+        return g->rs->hooks.check_step(g, m, err, cap);
     carc_pending p;
     carci_pending(g, &p);
     if (m->kind == CARC_MOVE_PLACE && p.decision == CARC_DECISION_PLACE)
@@ -199,9 +201,8 @@ carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, 
 }
 
 /* The decision the game waits for: a place move of the player to move, in
- * the first part of a turn or as the builder's optional second tile. The
- * Count's decisions (docs/ARCHITECTURE.md) add states to the header and
- * answer here. */
+ * the first part of a turn or as the builder's optional second tile, or one
+ * of the Count's decisions (h->step, rules/count.c). */
 void carci_pending(const carc_game *g, carc_pending *p)
 {
     const carci_hdr *h = CARCI_HDR(g);
@@ -210,12 +211,15 @@ void carci_pending(const carc_game *g, carc_pending *p)
     p->decision = carci_decision(g);
     if (p->decision == CARC_DECISION_NONE)
         return;
-    p->player = h->cur;
-    p->part = 1;
-    if (h->second) {
-        p->part = 2;
-        p->flags = CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE;
+    p->part = h->second == 1 ? 2 : 1;
+    if (h->step) { /* the Count's decisions: all optional */
+        p->player = h->step >> 4;
+        p->flags = CARC_PENDING_OPTIONAL | ((h->step & CARCI_STEP_FINAL) ? CARC_PENDING_FINAL : 0u);
+        return;
     }
+    p->player = h->cur;
+    if (h->second)
+        p->flags = CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE;
     uint32_t i = carci_current_index(g);
     p->tile = i == CARCI_NONE32 ? 0 : CARCI_BAG(g)[i];
 }
@@ -307,24 +311,10 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
 
     CARCI_SET(g, h->n_bag, h->n_bag - 1);
     carci_board_place(g, fi, m->x, m->y, m->tile, rot, nb);
-    carci_placed *p = &CARCI_PLACED(g)[t];
-    CARCI_INIT(p->x, m->x);
-    CARCI_INIT(p->y, m->y);
-    CARCI_INIT(p->kind, m->tile);
-    CARCI_INIT(p->rot_base, rot | (uint32_t)base << 2);
-    CARCI_SET(g, h->n_placed, t + 1);
+    carci_tile_init(g, t, m->x, m->y, m->tile, rot, base);
     if (fi != CARCI_NONE32 && carci_restricted(g->rs, m->tile))
         g->rs->hooks.placed(g, m->tile, m->x, m->y, rot);
-
     carci_node *nd = CARCI_NODES(g);
-    for (unsigned i = 0; i < ki->nseg; i++) {
-        uint16_t n = (uint16_t)(base + i);
-        CARCI_INIT(nd[n].parent, n);
-        CARCI_INIT(nd[n].next, n);
-        CARCI_INIT(nd[n].open, ki->seg_open[i]);
-        CARCI_INIT(nd[n].tile_occ, t);
-    }
-    CARCI_SET(g, h->n_nodes, base + ki->nseg);
 
     bool farmers = (g->rs->modules & CARC_MODULE_FARMERS) != 0;
     uint8_t sig = carci_rot_sig(ki->sig, rot);
@@ -387,6 +377,28 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
     }
 
     carci_hist_push(g, CARC_HISTORY_PLACE, player, m);
+    if (steps) {
+        /* the modules' steps: the scoring may wait for decisions (the
+         * Count's moves out of the city), so the monasteries around count
+         * the new tile first and score afterwards, with everything else */
+        carci_mon *mon = CARCI_MONS(g);
+        for (uint32_t i = 0, n = h->n_mon; i < n; i++) {
+            uint32_t near = ((uint32_t)(m->x - mon[i].x + 1) <= 2u) & ((uint32_t)(m->y - mon[i].y + 1) <= 2u);
+            CARCI_SET(g, mon[i].count, mon[i].count + near);
+        }
+        if (ki->center != CARCI_NONE) {
+            carci_mon *e = &mon[h->n_mon];
+            CARCI_INIT(e->node, base + ki->center);
+            CARCI_INIT(e->x, m->x);
+            CARCI_INIT(e->y, m->y);
+            CARCI_INIT(e->count, carci_count_neighbours(g, m->x, m->y));
+            CARCI_SET(g, h->n_mon, h->n_mon + 1);
+        }
+        if (g->rs->hooks.exits && g->rs->hooks.exits(g, turn))
+            return;
+        carci_part_score(g, turn);
+        return;
+    }
 
     /* Score every road and city this tile completes (ruling 7), then every
      * monastery on it or around it that is now surrounded. */
@@ -396,8 +408,6 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         if (nd[r].open == 0 && (nd[r].tile_occ >> 8))
             carci_score_feature(g, r, false, turn);
     }
-    if (steps && g->rs->hooks.completed) /* then what completing gives besides points (goods) */
-        g->rs->hooks.completed(g, base, m->tile, player, turn);
     carci_mon *mon = CARCI_MONS(g);
     for (uint32_t i = 0, n = h->n_mon; i < n; i++) {
         /* without a branch on the position (it mispredicts): add 0 or 1 */
@@ -417,13 +427,74 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         if (e->count == 8 && (nd[n].tile_occ >> 8))
             carci_score_feature(g, n, false, turn);
     }
+    CARCI_SET(g, h->cur, (h->cur + 1) % h->players);
+}
 
-    if (steps && h->second) {
+/* Whether monastery (or garden) entry `e` is around the cell (x, y) and now surrounded. */
+static bool mon_done(const carci_mon *e, int32_t x, int32_t y)
+{
+    return (uint32_t)(x - e->x + 1) <= 2u && (uint32_t)(y - e->y + 1) <= 2u && e->count == 8;
+}
+
+uint32_t carci_part_completed(const carc_game *g, uint16_t roots[16])
+{
+    const carci_hdr *h = CARCI_HDR(g);
+    const carci_placed *p = &CARCI_PLACED(g)[h->n_placed - 1];
+    const carci_kindinfo *ki = &g->rs->kinds[p->kind];
+    const carci_node *nd = CARCI_NODES(g);
+    uint16_t base = carci_placed_base(p);
+    uint32_t n = 0;
+    for (unsigned mk = ki->rc_mask; mk; mk &= mk - 1) {
+        uint16_t r = carci_find(g, (uint16_t)(base + __builtin_ctz(mk)));
+        uint32_t j = 0;
+        while (j < n && roots[j] != r)
+            j++;
+        if (nd[r].open == 0 && j == n)
+            roots[n++] = r;
+    }
+    const carci_mon *mon = CARCI_MONS(g);
+    for (uint32_t i = 0; i < h->n_mon; i++)
+        if (mon_done(&mon[i], p->x, p->y))
+            roots[n++] = mon[i].node;
+    return n;
+}
+
+void carci_part_score(carc_game *g, uint32_t turn)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    const carci_placed *p = &CARCI_PLACED(g)[h->n_placed - 1];
+    const carci_kindinfo *ki = &g->rs->kinds[p->kind];
+    carci_node *nd = CARCI_NODES(g);
+    uint16_t base = carci_placed_base(p);
+    int32_t x = p->x, y = p->y;
+    uint32_t kind = p->kind;
+    for (unsigned mk = ki->rc_mask; mk; mk &= mk - 1) {
+        uint16_t r = carci_find(g, (uint16_t)(base + __builtin_ctz(mk)));
+        if (nd[r].open == 0 && (nd[r].tile_occ >> 8))
+            carci_score_feature(g, r, false, turn);
+    }
+    if (g->rs->hooks.completed) /* then what completing gives besides points (goods) */
+        g->rs->hooks.completed(g, base, kind, h->cur, turn);
+    const carci_mon *mon = CARCI_MONS(g);
+    for (uint32_t i = 0; i < h->n_mon; i++)
+        if (mon_done(&mon[i], x, y) && (nd[mon[i].node].tile_occ >> 8))
+            carci_score_feature(g, mon[i].node, false, turn);
+    if (g->rs->hooks.scored && g->rs->hooks.scored(g))
+        return; /* the placer is asked for a follower into the city */
+    carci_part_end(g);
+}
+
+void carci_part_end(carc_game *g)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    if (h->second) {
         bool again = h->second == 2;
         CARCI_SET(g, h->second, again); /* 1: the same player places a second tile */
         if (again)
             return;
     }
+    if (h->coc.used)
+        CARCI_SET(g, h->coc.used, 0);
     CARCI_SET(g, h->cur, (h->cur + 1) % h->players);
 }
 
@@ -440,15 +511,22 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
         apply_move(g, m, fi, false);
 }
 
-/* A move that places no tile, checked by carci_check_move. Today: the pass
- * that declines the builder's second tile, which ends the turn (the tile
- * stays on top of the pile for the next player). */
+/* A move that places no tile, checked by carci_check_move: an answer to
+ * one of the Count's decisions, or the pass that declines the builder's
+ * second tile, which ends the turn (the tile stays on top of the pile for
+ * the next player). */
 void carci_apply_decision(carc_game *g, const carc_move *m)
 {
     carci_hdr *h = CARCI_HDR(g);
+    if (h->step) {
+        g->rs->hooks.apply_step(g, m);
+        return;
+    }
     carci_hist_push(g, CARC_HISTORY_PLACE, h->cur, m);
     if (h->second)
         CARCI_SET(g, h->second, 0);
+    if (h->coc.used)
+        CARCI_SET(g, h->coc.used, 0);
     CARCI_SET(g, h->cur, (h->cur + 1) % h->players);
 }
 
@@ -491,13 +569,17 @@ void carci_discard_top(carc_game *g)
 void carci_advance(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
-    if (h->over)
+    if (h->over || (h->step & CARCI_STEP_FINAL)) /* over, or in the Count's final round */
         return;
     carci_update_current(g);
-    if (h->n_bag && h->cur_idx != 0xFFFFu)
+    /* a tile to place, or a decision of the turn part still pending (the
+     * Count's): the turn is not over yet */
+    if ((h->n_bag && h->cur_idx != 0xFFFFu) || h->step)
         return;
     while (h->n_bag)
         carci_discard_top(g);
+    if (g->rs->hooks.final_round && g->rs->hooks.final_round(g))
+        return; /* the Count's final round of moves out of the city */
     carci_final_scoring(g);
     carci_update_current(g);
 }

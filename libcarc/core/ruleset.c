@@ -193,6 +193,24 @@ carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t
         CARCI_WHY(err, cap, "with the River the start tile is the spring RA, not %s", carci_tiles[start].name);
         return CARC_ERANGE;
     }
+    /* with the Count, the City of Carcassonne takes the start tile's place;
+     * with the River too, the spring's place is given and touches the city
+     * (expansions.md 1.7) */
+    if (o->modules & CARC_MODULE_COUNT) {
+        bool given = o->start_tile != CARC_DEFAULT_START_TILE;
+        if (!(o->modules & CARC_MODULE_RIVER) && (given || o->start_x || o->start_y || o->start_rotation)) {
+            CARCI_WHY(err, cap, "with the Count the City of Carcassonne is the start: no start tile may be given");
+            return CARC_ERANGE;
+        }
+        if (o->modules & CARC_MODULE_RIVER) {
+            if (!given) {
+                CARCI_WHY(err, cap, "with the Count and the River the spring's place must be given (start tile RA, "
+                                    "position, rotation)");
+                return CARC_ERANGE;
+            }
+            return carci_count_check_spring(start, o->start_x, o->start_y, o->start_rotation, err, cap);
+        }
+    }
     return CARC_OK;
 }
 
@@ -240,7 +258,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->front_cap = (2 * ntiles + 4 + 7) & ~7u; /* padded for 8-wide scans */
     rs->mon_cap = nmon;
     carci_modules_install(rs, o, NULL, 0); /* figure rules and hooks */
-    rs->turn_steps = rs->hooks.extends || rs->hooks.completed;
+    rs->turn_steps = rs->hooks.extends || rs->hooks.completed || rs->hooks.exits;
     memcpy(rs->copies, copies, sizeof copies);
     /* the segments each figure may take, and the figure actions after one
      * placement at most: no figure, each figure in play on each segment it

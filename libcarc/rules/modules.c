@@ -24,7 +24,7 @@ const carci_module_def carci_module_table[] = {
     { CARC_MODULE_FARMERS, "farmers", farmers_install, 0 },
     { CARC_MODULE_RIVER, "river", carci_river_install, 0 },
     { CARC_MODULE_ABBOT, "abbot", carci_abbot_install, 0 },
-    { CARC_MODULE_COUNT, "count", NULL, 0 },     /* issue: the Count of Carcassonne */
+    { CARC_MODULE_COUNT, "count", carci_count_install, 0 },
     { CARC_MODULE_INNS, "inns", carci_inns_install, 6 }, /* a sixth colour */
     { CARC_MODULE_TRADERS, "traders", carci_traders_install, 0 },
 };

@@ -1,7 +1,8 @@
 /*
  * The tile catalogue as data, one tile set a file: base.inc (A-X), river.inc
  * (RA-RL), gardens.inc (the Abbot's garden copies), inns.inc (Inns &
- * Cathedrals), traders.inc (Traders & Builders). Segment order is the
+ * Cathedrals), traders.inc (Traders & Builders), count.inc (the City of
+ * Carcassonne). Segment order is the
  * catalogue's: cities, roads, rivers, fields, then the monastery or garden.
  * Field ports: Nw=0 Ne=1 En=2 Es=3 Se=4 Sw=5 Ws=6 Wn=7. Tile sets are
  * appended at the end (kind numbers are stable within a SONAME).
@@ -59,6 +60,7 @@ const carci_tiledef carci_tiles[] = {
 #include "gardens.inc"
 #include "inns.inc"
 #include "traders.inc"
+#include "count.inc"
 };
 
 

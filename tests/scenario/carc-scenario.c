@@ -1373,37 +1373,56 @@ static int expect_goods(scenario *s, char **tok, int n)
     return LINE_OK;
 }
 
-/*
- * Checks of format 2 that this library has no query for yet (the City of
- * Carcassonne, the Count): only files with modules the build does not
- * implement use them, and those are skipped; elsewhere they fail.
- */
-static int expect_unsupported(scenario *s, char **tok, int n)
+/* `expect city QUARTER N0 N1 ...` (a big follower counts 1) and `expect count QUARTER`. */
+static int expect_city(scenario *s, char **tok, int n)
 {
+    static const char *const names[] = { "castle", "market", "blacksmith", "cathedral" };
     const char *what = tok[1];
-    uint32_t q;
-    long v;
-    int i, first;
+    char msg[512], want[512], got[512];
+    size_t wl = 0, gl = 0;
+    uint32_t q, p, players = players_of(s);
+    int differs = 0;
+    carc_status st;
 
-    if (strcmp(what, "city") == 0) {
-        if ((uint32_t)(n - 3) != players_of(s) || !parse_quarter(tok[2], &q)) {
-            fail(s, 0, "malformed line: expected 'expect city QUARTER N0 N1 ...' (one number per player)");
-            return LINE_STOP;
-        }
-        first = 3;
-    } else {
+    if (strcmp(what, "count") == 0) {
+        uint32_t at = 0;
         if (n != 3 || !parse_quarter(tok[2], &q)) {
             fail(s, 0, "malformed line: expected 'expect count QUARTER'");
             return LINE_STOP;
         }
-        first = n;
+        st = carc_game_count(&at, s->game);
+        if (st != CARC_OK)
+            fail(s, 1, "expected the Count on the %s, got %s", names[q], describe(s, st, msg, sizeof msg));
+        else if (at != q)
+            fail(s, 1, "expected the Count on the %s, got the %s", names[q], at < 4 ? names[at] : "?");
+        return LINE_OK;
     }
-    for (i = first; i < n; i++)
-        if (!parse_long(tok[i], 0, LONG_MAX, &v)) {
-            fail(s, 0, "malformed line: bad number '%s'", tok[i]);
+    if ((uint32_t)(n - 3) != players || !parse_quarter(tok[2], &q)) {
+        fail(s, 0, "malformed line: expected 'expect city QUARTER N0 N1 ...' (one number per player)");
+        return LINE_STOP;
+    }
+    for (p = 0; p < players; p++) {
+        long v;
+        uint32_t f = 0, b = 0;
+        if (!parse_long(tok[3 + p], 0, LONG_MAX, &v)) {
+            fail(s, 0, "malformed line: bad number '%s'", tok[3 + p]);
             return LINE_STOP;
         }
-    fail(s, 0, "expected to check 'expect %s', got: this library has no query for it", what);
+        st = carc_game_city(&f, s->game, q, p, CARC_FIGURE_FOLLOWER);
+        if (st == CARC_OK)
+            st = carc_game_city(&b, s->game, q, p, CARC_FIGURE_BIG);
+        if (st != CARC_OK) {
+            fail(s, 1, "expected the followers in the %s, got %s", names[q], describe(s, st, msg, sizeof msg));
+            return LINE_OK;
+        }
+        differs |= (long)(f + b) != v;
+        wl += (size_t)snprintf(want + wl, sizeof want - wl, "%s%ld", p ? " " : "", v);
+        gl += (size_t)snprintf(got + gl, sizeof got - gl, "%s%u", p ? " " : "", f + b);
+        if (wl >= sizeof want || gl >= sizeof got)
+            break;
+    }
+    if (differs)
+        fail(s, 1, "expected followers in the %s %s, got %s", names[q], want, got);
     return LINE_OK;
 }
 
@@ -1454,7 +1473,7 @@ static int expect_line(scenario *s, char **tok, int n)
     if (strcmp(what, "goods") == 0)
         return expect_goods(s, tok, n);
     if (strcmp(what, "city") == 0 || strcmp(what, "count") == 0)
-        return expect_unsupported(s, tok, n);
+        return expect_city(s, tok, n);
     fail(s, 0, "malformed line: unknown check 'expect %s'", what);
     return LINE_STOP;
 }
