@@ -33,6 +33,8 @@ static const struct {
     { CARC_MODULE_INNS, "inns" },       { CARC_MODULE_TRADERS, "traders" },
 };
 #define REC_MODULE_COUNT (sizeof rec_modules / sizeof rec_modules[0])
+/* With the Count the 12 tiles of the City of Carcassonne are laid first. */
+#define REC_CITY_TILES 12u
 
 /* The rule variants as `option NAME VALUE` lines (the names of the scenario
  * format): the value that sets the flag, and the default's. */
@@ -90,12 +92,19 @@ carc_status carc_game_save(char *buf, size_t cap, size_t *needed, const carc_gam
     if (game == NULL || (buf == NULL && cap > 0))
         return CARC_EINVAL;
     memset(&opts, 0, sizeof opts); /* version 0 on entry: the whole struct comes back */
-    if (carc_game_options_get(&opts, game) != CARC_OK || carc_game_tile(&start, game, 0) != CARC_OK ||
-        carc_game_history_count(&count, game) != CARC_OK)
+    if (carc_game_options_get(&opts, game) != CARC_OK || carc_game_history_count(&count, game) != CARC_OK)
         return CARC_EINVAL;
-    start_name = carc_tile_name(start.tile);
-    if (start_name == NULL)
-        return CARC_EINVAL;
+    /* the start tile: the first tile laid; with the Count the City of
+     * Carcassonne is laid instead (written "start -"), and the spring after
+     * its 12 tiles when the River is in play too */
+    start_name = "-";
+    if (!(opts.modules & CARC_MODULE_COUNT) || (opts.modules & CARC_MODULE_RIVER)) {
+        if (carc_game_tile(&start, game, (opts.modules & CARC_MODULE_COUNT) ? REC_CITY_TILES : 0) != CARC_OK)
+            return CARC_EINVAL;
+        start_name = carc_tile_name(start.tile);
+        if (start_name == NULL)
+            return CARC_EINVAL;
+    }
     for (i = 0; i < REC_MODULE_COUNT; i++)
         known |= rec_modules[i].flag;
     if ((opts.modules & ~known) != 0)
@@ -129,12 +138,14 @@ carc_status carc_game_save(char *buf, size_t cap, size_t *needed, const carc_gam
     }
     carci_text_str(&o, "\nstart ");
     carci_text_str(&o, start_name);
-    carci_text_str(&o, " ");
-    carci_text_i64(&o, start.x);
-    carci_text_str(&o, " ");
-    carci_text_i64(&o, start.y);
-    carci_text_str(&o, " ");
-    carci_text_u64(&o, (uint64_t)start.rotation * 90u);
+    if (strcmp(start_name, "-") != 0) {
+        carci_text_str(&o, " ");
+        carci_text_i64(&o, start.x);
+        carci_text_str(&o, " ");
+        carci_text_i64(&o, start.y);
+        carci_text_str(&o, " ");
+        carci_text_u64(&o, (uint64_t)start.rotation * 90u);
+    }
     carci_text_str(&o, "\n");
 
     for (i = 0; i < count; i++) {
@@ -455,8 +466,10 @@ static carc_status parse_header(rec_load *ld, int which, char **tok, int ntok, c
         }
         return CARC_OK;
     case HDR_START:
+        if (ntok == 2 && strcmp(tok[1], "-") == 0)
+            return CARC_OK; /* no start tile (the Count: the City of Carcassonne) */
         if (ntok != 5)
-            return fail(ld, ld->line, CARC_EPARSE, "'start' takes a tile, x, y and rotation");
+            return fail(ld, ld->line, CARC_EPARSE, "'start' takes a tile, x, y and rotation, or '-'");
         if (carc_tile_find(&opts->start_tile, tok[1]) != CARC_OK)
             return fail(ld, ld->line, CARC_EPARSE, "unknown tile '%s'", tok[1]);
         if (!carci_parse_i32(tok[2], &opts->start_x) || !carci_parse_i32(tok[3], &opts->start_y))

@@ -14,7 +14,7 @@
  *    abbot's recall, pass, the Count's exit/quarter/count) formats and parses
  *    back to the same bytes;
  *  - games of the modules: seeded random games for every combination of
- *    farmers x river x abbot x inns x traders, 2-5 players (and 6 for every
+ *    farmers x river x abbot x inns x traders x count, 2-5 players (and 6 for every
  *    combination with inns), round trip mid-game and at the end and go on
  *    identically (figures of every kind, goods tokens, events, the pending
  *    decision); with Traders & Builders they place builders and pigs, take
@@ -841,6 +841,8 @@ typedef struct module_stats {
         notation, bigs, inns_tiles, six_players;
     /* Traders & Builders: figures placed, second tiles placed and declined, tiles, tokens taken */
     uint32_t builders, pigs, seconds, declined, traders_tiles, tokens;
+    /* the Count: followers into the city, Count moves, exits during play and in the final round, passes */
+    uint32_t quarters, counts, exits, final_exits, count_passes;
 } module_stats;
 
 /* Everything assert_same_state compares, and the figures of every kind, the
@@ -862,6 +864,15 @@ static void assert_same_game(const carc_game *a, const carc_game *b)
             assert_int_equal(carc_game_goods(&nb, b, p, f), CARC_OK);
             assert_int_equal(na, nb);
         }
+        for (f = 0; f < 8; f++) { /* each quarter, follower and big follower */
+            assert_int_equal(carc_game_city(&na, a, f / 2, p, f % 2 ? CARC_FIGURE_BIG : CARC_FIGURE_FOLLOWER), CARC_OK);
+            assert_int_equal(carc_game_city(&nb, b, f / 2, p, f % 2 ? CARC_FIGURE_BIG : CARC_FIGURE_FOLLOWER), CARC_OK);
+            assert_int_equal(na, nb);
+        }
+    }
+    if (carc_game_count(&na, a) == CARC_OK) {
+        assert_int_equal(carc_game_count(&nb, b), CARC_OK);
+        assert_int_equal(na, nb);
     }
     assert_int_equal(carc_game_figure_count(&na, a), CARC_OK);
     assert_int_equal(carc_game_figure_count(&nb, b), CARC_OK);
@@ -942,6 +953,7 @@ static void module_turn(carc_game *g, carc_movelist *ml, rng *r, bool choices, m
     uint64_t x = rng_next(r) % 1000;
     uint32_t kinds = carc_tile_kind_count(), k, rem, total = 0, pick;
     carc_move mv;
+    carc_pending pd;
     bool over = false;
     size_t n, i;
     carc_status s;
@@ -951,6 +963,11 @@ static void module_turn(carc_game *g, carc_movelist *ml, rng *r, bool choices, m
         assert_int_equal(carc_game_end(g), CARC_OK);
         return;
     }
+    memset(&pd, 0, sizeof pd);
+    pd.struct_size = sizeof pd;
+    assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
+    if (pd.decision != CARC_DECISION_PLACE)
+        choices = false; /* a decision of the Count: no tile to choose */
     if (choices && x < 20) {
         uint32_t start = (uint32_t)(rng_next(r) % kinds), j;
         for (j = 0; j < kinds; j++) {
@@ -1000,11 +1017,17 @@ static void module_turn(carc_game *g, carc_movelist *ml, rng *r, bool choices, m
     for (i = 0; second && x % 4 == 1 && i < n; i++)
         if (carc_movelist_data(ml)[i].kind == CARC_MOVE_PASS)
             mv = carc_movelist_data(ml)[i];
-    assert_true(mv.kind != CARC_MOVE_PASS || second); /* a pass only declines a second tile */
+    /* a pass declines a second tile or a decision of the Count */
+    assert_true(mv.kind != CARC_MOVE_PASS || second || pd.decision != CARC_DECISION_PLACE);
     assert_int_equal(carc_game_play(g, &mv), CARC_OK);
     st->moves++;
     st->seconds += second && mv.kind == CARC_MOVE_PLACE;
-    st->declined += mv.kind == CARC_MOVE_PASS;
+    st->declined += mv.kind == CARC_MOVE_PASS && second;
+    st->count_passes += mv.kind == CARC_MOVE_PASS && !second;
+    st->quarters += mv.kind == CARC_MOVE_QUARTER;
+    st->counts += mv.kind == CARC_MOVE_COUNT;
+    st->exits += mv.kind == CARC_MOVE_EXIT && !(pd.flags & CARC_PENDING_FINAL);
+    st->final_exits += mv.kind == CARC_MOVE_EXIT && (pd.flags & CARC_PENDING_FINAL);
     st->builders += mv.figure == CARC_FIGURE_BUILDER;
     st->pigs += mv.figure == CARC_FIGURE_PIG;
     st->traders_tiles += mv.kind == CARC_MOVE_PLACE && is_traders_kind(mv.tile);
@@ -1079,8 +1102,8 @@ static const char *modules_label(uint32_t modules, char *buf, size_t cap)
 {
     static const struct { uint32_t flag; const char *name; } names[] = {
         { CARC_MODULE_FARMERS, "farmers" }, { CARC_MODULE_RIVER, "river" },
-        { CARC_MODULE_ABBOT, "abbot" },     { CARC_MODULE_INNS, "inns" },
-        { CARC_MODULE_TRADERS, "traders" },
+        { CARC_MODULE_ABBOT, "abbot" },     { CARC_MODULE_COUNT, "count" },
+        { CARC_MODULE_INNS, "inns" },       { CARC_MODULE_TRADERS, "traders" },
     };
     size_t i, used = 0;
     buf[0] = '\0';
@@ -1108,20 +1131,38 @@ static void module_game(uint32_t modules, uint32_t players, uint64_t seed, uint3
     opts.players = players;
     opts.seed = seed;
     opts.modules = modules;
-    if (n % 5 == 4) {
+    if ((modules & CARC_MODULE_COUNT) && (modules & CARC_MODULE_RIVER)) {
+        /* the spring beside the City of Carcassonne (expansions.md 1.7) */
+        assert_int_equal(carc_tile_find(&opts.start_tile, "RA"), CARC_OK);
+        opts.start_x = -3;
+        opts.start_y = n % 2 ? 0 : 1;
+        opts.start_rotation = 2;
+    } else if (n % 5 == 4 && !(modules & CARC_MODULE_COUNT)) {
         /* a start elsewhere, turned: the River flows from there */
         opts.start_x = (int32_t)n - 7;
         opts.start_y = 3;
         opts.start_rotation = (uint32_t)n % 4;
     }
+    if ((modules & CARC_MODULE_COUNT) && n % 3 == 1)
+        opts.variants = n % 2 ? CARC_VARIANT_COC_FINAL_MARKET : CARC_VARIANT_COC_ONCE_PER_TURN;
     assert_int_equal(carc_game_new(&g, &opts), CARC_OK);
     assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
     /* the header names the players and the modules, and the River's spring starts */
     rec = save_string(g);
-    snprintf(want, sizeof want, "\nplayers %u\nseed %llu\nmodules %s\nstart %s %d %d %u\n", (unsigned)players,
-             (unsigned long long)seed, modules_label(modules, label, sizeof label),
-             (modules & CARC_MODULE_RIVER) ? "RA" : "D", (int)opts.start_x, (int)opts.start_y,
-             (unsigned)(90 * opts.start_rotation));
+    if ((modules & CARC_MODULE_COUNT) && !(modules & CARC_MODULE_RIVER)) /* the City of Carcassonne starts */
+        snprintf(want, sizeof want, "\nplayers %u\nseed %llu\nmodules %s\n%sstart -\n", (unsigned)players,
+                 (unsigned long long)seed, modules_label(modules, label, sizeof label),
+                 opts.variants == CARC_VARIANT_COC_FINAL_MARKET  ? "option coc-final market\n"
+                 : opts.variants == CARC_VARIANT_COC_ONCE_PER_TURN ? "option coc-per-part no\n"
+                                                                   : "");
+    else
+        snprintf(want, sizeof want, "\nplayers %u\nseed %llu\nmodules %s\n%sstart %s %d %d %u\n", (unsigned)players,
+                 (unsigned long long)seed, modules_label(modules, label, sizeof label),
+                 opts.variants == CARC_VARIANT_COC_FINAL_MARKET  ? "option coc-final market\n"
+                 : opts.variants == CARC_VARIANT_COC_ONCE_PER_TURN ? "option coc-per-part no\n"
+                                                                   : "",
+                 (modules & CARC_MODULE_RIVER) ? "RA" : "D", (int)opts.start_x, (int)opts.start_y,
+                 (unsigned)(90 * opts.start_rotation));
     if (strstr(rec, want) == NULL)
         print_error("%s: no '%s'\n", rec, want);
     assert_non_null(strstr(rec, want));
@@ -1168,12 +1209,15 @@ static void module_combo_check(uint32_t modules, const module_stats *st)
     print_message("modules %-34s: %u games (%u of 6 players), %u moves, %u round trips, %u continued, "
                   "%u abbots (%u on gardens), %u recalls, %u river tiles, %u I&C tiles, %u big followers, "
                   "%u T&B tiles, %u builders, %u pigs, %u second tiles, %u declined, %u goods tokens, "
+                  "%u into the city, %u Count moves, %u exits, %u final exits, %u Count passes, "
                   "%u discards, %u early ends, %u draws refused, %u moves through the notation\n",
                   modules_label(modules, label, sizeof label), (unsigned)st->games, (unsigned)st->six_players,
                   (unsigned)st->moves, (unsigned)st->round_trips, (unsigned)st->continued, (unsigned)st->abbots,
                   (unsigned)st->gardens, (unsigned)st->recalls, (unsigned)st->river, (unsigned)st->inns_tiles,
                   (unsigned)st->bigs, (unsigned)st->traders_tiles, (unsigned)st->builders, (unsigned)st->pigs,
-                  (unsigned)st->seconds, (unsigned)st->declined, (unsigned)st->tokens, (unsigned)st->discards,
+                  (unsigned)st->seconds, (unsigned)st->declined, (unsigned)st->tokens, (unsigned)st->quarters,
+                  (unsigned)st->counts, (unsigned)st->exits, (unsigned)st->final_exits, (unsigned)st->count_passes,
+                  (unsigned)st->discards,
                   (unsigned)st->ends, (unsigned)st->refused, (unsigned)st->notation);
     if (modules & CARC_MODULE_ABBOT) {
         assert_true(st->abbots > 0);
@@ -1210,27 +1254,38 @@ static void module_combo_check(uint32_t modules, const module_stats *st)
     } else {
         assert_int_equal(st->traders_tiles + st->builders + st->pigs + st->seconds + st->declined + st->tokens, 0);
     }
+    if (modules & CARC_MODULE_COUNT) {
+        /* followers go into the city, some come out, the Count moves */
+        assert_true(st->quarters > 0);
+        assert_true(st->counts > 0);
+        assert_true(st->exits + st->final_exits > 0);
+        assert_true(st->count_passes > 0);
+    } else {
+        assert_int_equal(st->quarters + st->counts + st->exits + st->final_exits + st->count_passes, 0);
+    }
 }
 
-#define COMBOS 32 /* farmers x river x abbot x inns x traders */
+#define COMBOS 64 /* farmers x river x abbot x inns x traders x count */
 
 static uint32_t combo_modules(uint32_t combo)
 {
     return ((combo & 1) ? CARC_MODULE_FARMERS : 0) | ((combo & 2) ? CARC_MODULE_RIVER : 0) |
            ((combo & 4) ? CARC_MODULE_ABBOT : 0) | ((combo & 8) ? CARC_MODULE_INNS : 0) |
-           ((combo & 16) ? CARC_MODULE_TRADERS : 0);
+           ((combo & 16) ? CARC_MODULE_TRADERS : 0) | ((combo & 32) ? CARC_MODULE_COUNT : 0);
 }
 
 /* Games per player count of a combination: half as many with Traders &
- * Builders (longer games: their tiles and the second tiles), at least 2. */
+ * Builders (longer games: their tiles and the second tiles) and half as
+ * many again with the Count (twice the combinations), at least 2. */
 static uint32_t combo_games(uint32_t combo, uint32_t per)
 {
     uint32_t n = (combo & 16) ? per / 2 : per;
+    n = (combo & 32) ? n / 2 : n;
     return n < 2 ? 2 : n;
 }
 
 /*
- * Every combination of farmers x river x abbot x inns x traders: seeded
+ * Every combination of farmers x river x abbot x inns x traders x count: seeded
  * random games of 2-5 players, a round trip mid-game (twice) and at the end,
  * some continued from their record to the end. (Six players: below.)
  */
