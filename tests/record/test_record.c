@@ -23,7 +23,9 @@
  *    Cathedrals record (data/inns-6p.rec) loads and saves unchanged, and 6
  *    players without inns are refused; a Traders & Builders record with
  *    builders, a pig, goods, a double turn and a declined second tile
- *    (data/traders-3p.rec) loads, saves unchanged and says what it did.
+ *    (data/traders-3p.rec) loads, saves unchanged and says what it did; so
+ *    does a Count record with followers into and out of the city
+ *    (data/count-3p.rec).
  *
  * CARC_RECORD_GAMES (environment) overrides the number of random games.
  */
@@ -1441,6 +1443,73 @@ static void test_traders_record(void **state)
     assert_int_equal(ca.live_blocks, 0);
 }
 
+/*
+ * A Count record (data/count-3p.rec: farmers, River and Count, the spring
+ * beside the City of Carcassonne): it loads and saves unchanged, it holds
+ * followers put into quarters, Count moves and moves out of the city during
+ * play and in the final round, and replaying its history move by move gives
+ * the same game.
+ */
+static void test_count_record(void **state)
+{
+    char path[1024];
+    size_t len = 0;
+    char *data, *again;
+    counting_alloc ca;
+    carc_game *g, *replay = NULL;
+    carc_game_options opts;
+    uint32_t hc = 0, h, kinds[5] = { 0 }, in_city = 0, p, q, v;
+    (void)state;
+
+    snprintf(path, sizeof path, "%s/%s", RECORD_DATA_DIR, "count-3p.rec");
+    data = read_file(path, &len);
+    assert_non_null(data);
+    g = load_string(data, &ca);
+    again = save_string(g);
+    assert_string_equal(again, data);
+    assert_non_null(strstr(data, "\nmodules farmers river count\nstart RA -3 0 180\n"));
+
+    memset(&opts, 0, sizeof opts);
+    assert_int_equal(carc_game_options_get(&opts, g), CARC_OK);
+    assert_int_equal(carc_game_new(&replay, &opts), CARC_OK);
+    assert_int_equal(carc_game_history_count(&hc, g), CARC_OK);
+    for (h = 0; h < hc; h++) {
+        carc_history_entry e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        assert_int_equal(carc_game_history(&e, g, h), CARC_OK);
+        if (e.kind == CARC_HISTORY_DISCARD) { /* a tile with no place: choosing it discards it */
+            assert_int_equal(carc_game_choose_tile(replay, e.move.tile), CARC_OK);
+            continue;
+        }
+        if (e.kind == CARC_HISTORY_END) {
+            assert_int_equal(carc_game_end(replay), CARC_OK);
+            continue;
+        }
+        kinds[e.move.kind]++;
+        if (e.move.kind == CARC_MOVE_PLACE)
+            assert_int_equal(carc_game_choose_tile(replay, e.move.tile), CARC_OK);
+        assert_int_equal(carc_game_play(replay, &e.move), CARC_OK);
+    }
+    assert_true(kinds[CARC_MOVE_QUARTER] >= 2);
+    assert_true(kinds[CARC_MOVE_COUNT] >= 1);
+    assert_true(kinds[CARC_MOVE_EXIT] >= 2);
+    assert_same_game(g, replay);
+    /* what went in and did not come out is still in the city */
+    assert_int_equal(carc_game_players(&p, g), CARC_OK);
+    for (h = 0; h < p; h++)
+        for (q = 0; q < 4; q++) {
+            assert_int_equal(carc_game_city(&v, g, q, h, CARC_FIGURE_FOLLOWER), CARC_OK);
+            in_city += v;
+        }
+    assert_int_equal(in_city, kinds[CARC_MOVE_QUARTER] - kinds[CARC_MOVE_EXIT]);
+    free(again);
+    free(data);
+    carc_game_free(replay);
+    carc_game_free(g);
+    assert_int_equal(ca.live_blocks, 0);
+}
+
 /* ---------------------------------------------------------------- bad River and Abbot records */
 
 #define HEADER_ABBOT "carcassonne-record 1\nplayers 2\nseed 5\nmodules farmers abbot\nstart D 0 0 0\n"
@@ -1600,6 +1669,7 @@ int main(void)
         cmocka_unit_test(test_module_round_trips),
         cmocka_unit_test(test_six_player_round_trips),
         cmocka_unit_test(test_traders_record),
+        cmocka_unit_test(test_count_record),
     };
     return cmocka_run_group_tests_name("record", tests, NULL, NULL);
 }
