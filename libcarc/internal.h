@@ -513,6 +513,21 @@ void carci_traders_install(carci_ruleset *rs);
 carc_status carci_abbot_check_recall(const carc_game *g, const carc_move *m, char *err, size_t cap);
 void carci_abbot_recall(carc_game *g, uint32_t player, uint32_t turn, int32_t x, int32_t y);
 int32_t carci_figure_find(const carc_game *g, uint32_t player, uint32_t figure); /* index in figs, or -1 */
+/* Figure `figure` of `player` onto node n (its feature counts it); the
+ * caller takes it from where it was (supply, a quarter of the city). */
+static inline void carci_figure_add(carc_game *g, uint16_t n, uint32_t player, uint32_t figure)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    carci_node *nd = CARCI_NODES(g);
+    uint16_t r = carci_find(g, n);
+    CARCI_SET(g, nd[r].tile_occ, nd[r].tile_occ + 0x100u);
+    carci_fig *f = &CARCI_FIGS(g)[h->n_figs];
+    /* journaled: scoring compacts this array, so the slot may hold a
+     * figure an undo brings back */
+    CARCI_SET(g, f->node, n);
+    CARCI_SET(g, f->player_kind, player | figure << 8);
+    CARCI_SET(g, h->n_figs, h->n_figs + 1);
+}
 void carci_figure_remove(carc_game *g, uint32_t index); /* off the board, back to supply */
 
 /* ---- rules (play.c, score.c) ----------------------------------------- */
@@ -560,6 +575,10 @@ void carci_part_score(carc_game *g, uint32_t turn);
 /* The roots of the features the last tile completed, each once (at most 13). */
 uint32_t carci_part_completed(const carc_game *g, uint16_t roots[16]);
 void carci_count_install(carci_ruleset *rs);
+/* The City of Carcassonne (rules/count_city.c): the kind of CO/1 (CO/2..CO/12
+ * follow it), and the set-up that lays the block. */
+uint32_t carci_count_first_kind(void);
+void carci_count_setup(carc_game *g);
 /* With the Count and the River: whether the spring may start at (x, y) turned rot. */
 carc_status carci_count_check_spring(uint32_t kind, int32_t x, int32_t y, uint32_t rot, char *err, size_t cap);
 /* Whether a place move's tile may be placed at its cell now (fits and the

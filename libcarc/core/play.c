@@ -361,15 +361,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
     if (m->segment == CARC_SEGMENT_RECALL) {
         carci_abbot_recall(g, player, turn, m->x, m->y);
     } else if (m->figure != CARC_FIGURE_NONE) {
-        uint16_t n = (uint16_t)(base + m->segment);
-        uint16_t r = carci_find(g, n);
-        CARCI_SET(g, nd[r].tile_occ, nd[r].tile_occ + 0x100u);
-        carci_fig *f = &CARCI_FIGS(g)[h->n_figs];
-        /* journaled: scoring compacts this array, so the slot may hold a
-         * figure an undo brings back */
-        CARCI_SET(g, f->node, n);
-        CARCI_SET(g, f->player_kind, player | (uint32_t)m->figure << 8);
-        CARCI_SET(g, h->n_figs, h->n_figs + 1);
+        carci_figure_add(g, (uint16_t)(base + m->segment), player, m->figure);
         if (m->figure == CARC_FIGURE_FOLLOWER)
             CARCI_SET(g, h->supply[player], h->supply[player] - 1);
         else

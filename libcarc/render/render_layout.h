@@ -1,11 +1,15 @@
 /*
  * Layout shared by the two renderers (render_text.c, render_svg.c): where the
- * parts of a tile go when the catalogue's segments alone do not say.
+ * parts of a tile go when the catalogue's segments alone do not say, and what
+ * both pictures say about the City of Carcassonne (the Count).
  */
 #ifndef CARCI_RENDER_LAYOUT_H
 #define CARCI_RENDER_LAYOUT_H
 
-#include <carcassonne/tile.h>
+#include <carcassonne/carcassonne.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
 /*
  * The side a monastery moves to, or -1 for the middle: it stays in the middle
@@ -54,6 +58,165 @@ static inline bool carci_monastery_above_road(const carc_segment_info *si, uint3
         if (si[i].kind == CARC_SEG_ROAD && si[i].end == CARC_END_MONASTERY && ((si[i].edges >> side) & 1u))
             return true;
     return false;
+}
+
+/* ---------------------------------------------------------------- the Count of Carcassonne */
+
+/*
+ * The quarters (bit k: 0 north-west, 1 north-east, 2 south-east, 3 south-west)
+ * of a tile of the City of Carcassonne that are the walled city itself: those
+ * whose two field halves have no segment (the side is neither a city's nor a
+ * field's there: an inner side of the block that faces the wall). A tile of
+ * the City is one with a CARC_SEGMENT_COC field or none at all (CO/6, CO/7:
+ * all four); any other tile gives 0. `si` in board orientation.
+ */
+static inline uint32_t carci_coc_quadrants(const carc_segment_info *si, uint32_t nseg)
+{
+    uint32_t fields = 0, cities = 0, i, q, out = 0;
+    bool coc = nseg == 0;
+    for (i = 0; i < nseg; i++) {
+        if (si[i].kind == CARC_SEG_FIELD) {
+            fields |= si[i].ports;
+            coc = coc || (si[i].special & CARC_SEGMENT_COC) != 0;
+        } else if (si[i].kind == CARC_SEG_CITY) {
+            cities |= si[i].edges & 15u;
+        }
+    }
+    for (q = 0; q < 4 && coc; q++) {
+        uint32_t a = (2 * q + 7) % 8, b = 2 * q; /* its two field halves: Wn Nw, Ne En, Es Se, Sw Ws */
+        if (!((fields >> a) & 1u) && !((fields >> b) & 1u) && !((cities >> (a / 2)) & 1u) && !((cities >> (b / 2)) & 1u))
+            out |= 1u << q;
+    }
+    return out;
+}
+
+/* The quarters of the City (carc_quarter) by name, and the side of the walled
+ * city each is drawn on: the castle at the top, the market on the right, the
+ * blacksmith at the bottom, the cathedral on the left (expansions.md 1.2). */
+static inline const char *carci_quarter_name(uint32_t q)
+{
+    static const char *const names[4] = { "castle", "market", "blacksmith", "cathedral" };
+    return names[q & 3u];
+}
+
+static inline int carci_quarter_side(uint32_t q)
+{
+    static const int sides[4] = { CARC_N, CARC_E, CARC_S, CARC_W };
+    return sides[q & 3u];
+}
+
+#define CARCI_CITY_PLAYERS 6
+
+/* Who stands in the City: each player's followers and big follower in each
+ * quarter, and the Count's quarter. `on` is false without the module. */
+typedef struct carci_city {
+    bool on;
+    uint32_t count, players;
+    uint32_t followers[4][CARCI_CITY_PLAYERS], big[4][CARCI_CITY_PLAYERS];
+} carci_city;
+
+static inline void carci_city_load(carci_city *c, const carc_game *game)
+{
+    uint32_t q, p;
+    memset(c, 0, sizeof *c);
+    c->on = carc_game_count(&c->count, game) == CARC_OK;
+    if (!c->on || carc_game_players(&c->players, game) != CARC_OK)
+        c->players = 0;
+    if (c->players > CARCI_CITY_PLAYERS)
+        c->players = CARCI_CITY_PLAYERS;
+    for (q = 0; q < 4; q++)
+        for (p = 0; p < c->players; p++) {
+            (void)carc_game_city(&c->followers[q][p], game, q, p, CARC_FIGURE_FOLLOWER);
+            (void)carc_game_city(&c->big[q][p], game, q, p, CARC_FIGURE_BIG);
+        }
+}
+
+/* Append to a NUL-terminated line of `cap` bytes (cut where it is full). */
+#if defined(__GNUC__) || defined(__clang__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static inline void carci_line_add(char *buf, size_t cap, const char *fmt, ...)
+{
+    size_t n = strlen(buf);
+    va_list ap;
+    if (n + 1 >= cap)
+        return;
+    va_start(ap, fmt);
+    (void)vsnprintf(buf + n, cap - n, fmt, ap);
+    va_end(ap);
+}
+
+/*
+ * The City in one line of words, for both legends: "the city: castle: 2
+ * followers of player 0, the big follower of player 1; market: none; ...;
+ * the Count stands on the castle". `cap` > 0.
+ */
+static inline void carci_city_line(char *buf, size_t cap, const carci_city *c)
+{
+    uint32_t q, p;
+    buf[0] = '\0';
+    carci_line_add(buf, cap, "the city:");
+    for (q = 0; q < 4; q++) {
+        bool any = false;
+        carci_line_add(buf, cap, " %s:", carci_quarter_name(q));
+        for (p = 0; p < c->players; p++) {
+            uint32_t f = c->followers[q][p], big = c->big[q][p];
+            if (f == 0 && big == 0)
+                continue;
+            carci_line_add(buf, cap, "%s", any ? ", " : " ");
+            if (f > 0)
+                carci_line_add(buf, cap, "%lu follower%s%s", (unsigned long)f, f > 1 ? "s" : "", big ? " and " : "");
+            carci_line_add(buf, cap, "%s of player %lu", big ? "the big follower" : "", (unsigned long)p);
+            any = true;
+        }
+        carci_line_add(buf, cap, "%s;", any ? "" : " none");
+    }
+    carci_line_add(buf, cap, " the Count stands on the %s", carci_quarter_name(c->count));
+}
+
+/*
+ * The Count's decision the game waits for, in words ("player 0 to decide:
+ * exit - ..."), as the status lines show it; false (and "") when the pending
+ * decision is none of the Count's.
+ */
+static inline bool carci_count_decision(char *buf, size_t cap, const carc_game *game)
+{
+    carc_pending pd;
+    const char *what;
+    memset(&pd, 0, sizeof pd);
+    pd.struct_size = sizeof pd;
+    if (cap > 0)
+        buf[0] = '\0';
+    if (carc_game_pending(&pd, game) != CARC_OK)
+        return false;
+    switch (pd.decision) {
+    case CARC_DECISION_EXIT:
+        what = (pd.flags & CARC_PENDING_FINAL)
+                   ? "exit - one follower out of the city onto an incomplete feature of his quarter's kind "
+                     "(a pass: out for good)"
+                   : "exit - followers out of the city onto a feature this tile completed, before it scores "
+                     "(or pass)";
+        break;
+    case CARC_DECISION_QUARTER: what = "quarter - a follower from his supply into a quarter of the city (or pass)"; break;
+    case CARC_DECISION_COUNT: what = "count - the Count to another quarter (or pass)"; break;
+    default: return false;
+    }
+    snprintf(buf, cap, "%splayer %lu to decide: %s", (pd.flags & CARC_PENDING_FINAL) ? "final round: " : "",
+             (unsigned long)pd.player, what);
+    return true;
+}
+
+/* Who decides now (the player a Count decision waits for), else the player to move. */
+static inline uint32_t carci_deciding_player(const carc_game *game)
+{
+    carc_pending pd;
+    uint32_t p = 0;
+    memset(&pd, 0, sizeof pd);
+    pd.struct_size = sizeof pd;
+    if (carc_game_pending(&pd, game) == CARC_OK && pd.decision != CARC_DECISION_NONE)
+        return pd.player;
+    (void)carc_game_current_player(&p, game);
+    return p;
 }
 
 #endif

@@ -23,6 +23,13 @@
  * key of the river, the garden, the abbot, the inn, the cathedral and the big
  * follower, and a second row for the builder, the pig and the goods, when
  * they are in play (base games: no key, and the same picture as before).
+ * With the Count: the City of Carcassonne is one walled city over the parts
+ * of its tiles that have no segment (corner towers, a gate where each road
+ * stub ends), with its four quarters inside (castle at the top, market on
+ * the right, blacksmith at the bottom, cathedral on the left), each with its
+ * sign, its name, small meeples for the followers of each player there (the
+ * big follower larger) and the crowned Count in his quarter; the legend adds
+ * a key, the City in words and the Count's decision the game waits for.
  *
  * Public API only; no allocation. Every number written is an integer, so the
  * output does not depend on the C locale.
@@ -280,6 +287,7 @@ typedef struct tile_geo {
     int inn_x[MAX_SEG], inn_y[MAX_SEG]; /* Inns & Cathedrals: where the inn of road i stands */
     bool inns;          /* the tile has a road with an inn */
     bool corner_pair;   /* two cities in opposite corners (TB/CcCc.w): drawn as city_pair */
+    uint32_t coc;       /* the Count: the quadrants that are the walled city (carci_coc_quadrants) */
 } tile_geo;
 
 /* The shape of city segment `s` of the tile: by its edges, and for two cities
@@ -416,6 +424,7 @@ static bool load_tile(tile_geo *g, const carc_move *t)
             g->si[i].kind = UINT32_MAX;
     }
     g->corner_pair = has_corner_pair(g);
+    g->coc = carci_coc_quadrants(g->si, g->nseg);
     g->mon_side = carci_monastery_side(g->si, g->nseg);
     g->mon_x = g->mon_y = g->lake_x = g->lake_y = 50;
     if (g->mon_side >= 0)
@@ -519,6 +528,9 @@ static void field_spot(const tile_geo *g, int seg, int *fx, int *fy)
                 for (i = 0; i < g->nseg; i++)
                     if (g->si[i].kind == CARC_SEG_ROAD && g->si[i].end == CARC_END_VILLAGE && x > 34 && x < 66 &&
                         y > 34 && y < 66)
+                        lab[r][c] = -2;
+                for (p = 0; p < 4; p++) /* the walled City of Carcassonne, and its wall */
+                    if (((g->coc >> p) & 1u) && (p == 1 || p == 2 ? x > 42 : x < 58) && (p >= 2 ? y > 42 : y < 58))
                         lab[r][c] = -2;
             }
         }

@@ -16,8 +16,15 @@
  * knight stands; the builder is the digit between parentheses ((0)), the pig
  * the digit between equals signs (=0=); the field between the two corner
  * cities of TB/CcCc.w is a diagonal of dots; the legend says who holds which
- * builder and pig and how many tokens of each kind. Public API only, no
- * allocation: each block is recomputed when its row of characters is written.
+ * builder and pig and how many tokens of each kind. With the Count: the
+ * City of Carcassonne is one walled rectangle of % over the parts of its
+ * tiles that are the city (its tiles' fields and road stubs around it end at
+ * the wall), with its four quarters inside (castle at the top, market on the
+ * right, blacksmith at the bottom, cathedral on the left), each player's
+ * followers there as on the board (0, a big follower <0>) and "the Count" in
+ * his quarter; the legend says the same in words and which Count decision
+ * the game waits for. Public API only, no allocation: each block is
+ * recomputed when its row of characters is written.
  */
 #include <carcassonne/carcassonne.h>
 
@@ -35,7 +42,8 @@
 enum {
     K_EMPTY, K_FIELD, K_CITY, K_PENNANT, K_ROAD, K_VILLAGE, K_MONASTERY, K_RIVER, K_GARDEN, K_FIGURE,
     K_INN, K_CATHEDRAL, /* Inns & Cathedrals: marks no figure goes on */
-    K_WINE, K_GRAIN, K_CLOTH /* Traders & Builders: goods symbols in a city (K_WINE + carc_good) */
+    K_WINE, K_GRAIN, K_CLOTH, /* Traders & Builders: goods symbols in a city (K_WINE + carc_good) */
+    K_COC, K_QUARTER, K_COUNT /* the Count: the walled city, a quarter's name, the Count */
 };
 
 /* A mark of a module that figures, their brackets and other marks keep off. */
@@ -97,6 +105,9 @@ static const char *kind_sgr(int kind, unsigned player)
     case K_WINE: return "1;35;43";  /* purple on the city's yellow */
     case K_GRAIN: return "1;30;43"; /* dark on yellow: the sheaf */
     case K_CLOTH: return "1;36;43"; /* blue-green on yellow */
+    case K_COC: return "30;43";     /* the wall: dark on the city's yellow */
+    case K_QUARTER: return "1;33";
+    case K_COUNT: return "1;35";
     default: return NULL;
     }
 }
@@ -535,26 +546,41 @@ static char figure_bracket(uint32_t figure, bool left)
     }
 }
 
+/* The segments of the placed tile `t` in board orientation (at most 16). */
+static bool load_segments(carc_segment_info si[16], uint32_t *nseg, const carc_move *t)
+{
+    uint32_t i;
+    if (carc_tile_segment_count(nseg, t->tile) != CARC_OK)
+        return false;
+    if (*nseg > 16)
+        *nseg = 16;
+    for (i = 0; i < *nseg; i++) {
+        memset(&si[i], 0, sizeof si[i]);
+        si[i].struct_size = sizeof si[i];
+        if (carc_tile_segment(&si[i], t->tile, t->rotation, i) != CARC_OK)
+            si[i].kind = UINT32_MAX;
+    }
+    return true;
+}
+
+/* Is cell (c, r) in quadrant q (0 NW, 1 NE, 2 SE, 3 SW; the middle lines in both)? */
+static bool in_quadrant(uint32_t q, int c, int r)
+{
+    return (q == 1 || q == 2 ? c >= MID_C : c <= MID_C) && (q >= 2 ? r >= MID_R : r <= MID_R);
+}
+
 static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
 {
     carc_segment_info si[16];
-    uint32_t nseg = 0, i, nfig = 0;
+    uint32_t nseg = 0, i, nfig = 0, coc;
     int c, r, k;
     bool curves;
 
     for (r = 0; r < TH; r++)
         for (c = 0; c < TW; c++)
             set_cell(b, c, r, ' ', K_EMPTY, -1);
-    if (carc_tile_segment_count(&nseg, t->tile) != CARC_OK)
+    if (!load_segments(si, &nseg, t))
         return;
-    if (nseg > 16)
-        nseg = 16;
-    for (i = 0; i < nseg; i++) {
-        memset(&si[i], 0, sizeof si[i]);
-        si[i].struct_size = sizeof si[i];
-        if (carc_tile_segment(&si[i], t->tile, t->rotation, i) != CARC_OK)
-            si[i].kind = UINT32_MAX;
-    }
 
     /* fields: each character belongs to the field of its nearest port */
     for (r = 0; r < TH; r++)
@@ -587,6 +613,15 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
                     set_cell(b, c, r, '#', K_CITY, (int)i);
             }
     }
+
+    /* the Count: the quadrants of a tile of the City of Carcassonne that are the
+     * walled city (render_board writes the wall over them) */
+    coc = carci_coc_quadrants(si, nseg);
+    for (r = 0; r < TH && coc != 0; r++)
+        for (c = 0; c < TW; c++)
+            for (i = 0; i < 4; i++)
+                if (((coc >> i) & 1u) && in_quadrant(i, c, r))
+                    set_cell(b, c, r, '%', K_COC, -1);
 
     draw_interior_field(b, si, nseg);
 
@@ -623,8 +658,8 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
             case CARC_END_SPRING: /* drawn after the roads */
             case CARC_END_LAKE:
                 continue;
-            case CARC_END_CITY:
-                if (b->kind[MID_R][MID_C] == K_CITY)
+            case CARC_END_CITY: /* at the wall of a city or of the City of Carcassonne */
+                if (b->kind[MID_R][MID_C] == K_CITY || b->kind[MID_R][MID_C] == K_COC)
                     continue;
                 break;
             default:
@@ -736,6 +771,163 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
     }
 }
 
+/* ---------------------------------------------------------------- the Count */
+
+#define CITY_W 64 /* the largest walled city written in full, in characters */
+#define CITY_H 32
+
+/*
+ * The walled City of Carcassonne: one rectangle of characters over the
+ * quadrants of its tiles that are the city and the gaps between them, in
+ * board positions (column (x - min_x) * (TW + 1) + c, line (y - min_y) *
+ * (TH + 1) + r). Its border is the wall (%); inside, each quarter on its side
+ * (carci_quarter_side): its name, the figures of each player there (his
+ * digit per follower, <digit> for his big follower) and "the Count".
+ */
+typedef struct city_view {
+    bool on;
+    int64_t col0, row0, col1, row1; /* the wall's corners */
+    char ch[CITY_H][CITY_W];
+    unsigned char kind[CITY_H][CITY_W], player[CITY_H][CITY_W];
+} city_view;
+
+static void city_put(city_view *v, int c, int r, char ch, int kind, uint32_t player)
+{
+    if (c < 1 || r < 1 || c >= CITY_W || r >= CITY_H || c >= v->col1 - v->col0 || r >= v->row1 - v->row0)
+        return; /* inside the wall only */
+    v->ch[r][c] = ch;
+    v->kind[r][c] = (unsigned char)kind;
+    v->player[r][c] = (unsigned char)player;
+}
+
+/*
+ * The figures of quarter q as the board shows them: "00 1 <2>" (players
+ * apart by a blank); "0x3" for three followers of player 0 when they do not
+ * fit in `width`, and a final + if even that is too long. Returns the length.
+ */
+static int city_figures(char *s, unsigned char *pl, int width, const carci_city *city, uint32_t q)
+{
+    int pass, n = 0;
+    uint32_t p, k;
+    for (pass = 0; pass < 2; pass++) {
+        n = 0;
+        for (p = 0; p < city->players; p++) {
+            uint32_t f = city->followers[q][p], big = city->big[q][p];
+            char d = (char)('0' + (int)(p % 10u)), tmp[24];
+            int len = 0, j;
+            if (f == 0 && big == 0)
+                continue;
+            if (pass == 1 && f > 1)
+                len = snprintf(tmp, sizeof tmp, "%cx%lu", d, (unsigned long)f);
+            else
+                for (k = 0; k < f && len < 16; k++)
+                    tmp[len++] = d;
+            if (big)
+                len += snprintf(tmp + len, sizeof tmp - (size_t)len, "<%c>", d);
+            for (j = n > 0 ? -1 : 0; j < len && n < 62; j++, n++) {
+                s[n] = j < 0 ? ' ' : tmp[j];
+                pl[n] = (unsigned char)p;
+            }
+        }
+        if (n <= width)
+            return n;
+    }
+    s[width - 1] = '+';
+    return width;
+}
+
+/* Write `s` (players `pl`, or NULL: kind for every character) centred in
+ * [c0, c0 + width) on line r. */
+static void city_text(city_view *v, int c0, int width, int r, const char *s, const unsigned char *pl, int n, int kind)
+{
+    int c = c0 + (width - n) / 2, k;
+    for (k = 0; k < n; k++)
+        city_put(v, c + k, r, s[k], pl != NULL && s[k] != ' ' ? K_FIGURE : pl != NULL ? K_COC : kind,
+                 pl != NULL ? pl[k] : 0);
+}
+
+static void city_build(city_view *v, const carc_game *game, int32_t min_x, int32_t min_y)
+{
+    carci_city city;
+    carc_segment_info si[16];
+    carc_move t;
+    uint32_t n = 0, i, q, nseg;
+    int w, h, c, r;
+
+    v->on = false;
+    carci_city_load(&city, game);
+    if (!city.on || carc_game_tile_count(&n, game) != CARC_OK)
+        return;
+    for (i = 0; i < n; i++) {
+        uint32_t quads;
+        if (carc_game_tile(&t, game, i) != CARC_OK || !load_segments(si, &nseg, &t))
+            continue;
+        quads = carci_coc_quadrants(si, nseg);
+        for (q = 0; q < 4; q++) {
+            int64_t c0 = ((int64_t)t.x - min_x) * (TW + 1) + (q == 1 || q == 2 ? MID_C : 0);
+            int64_t r0 = ((int64_t)t.y - min_y) * (TH + 1) + (q >= 2 ? MID_R : 0);
+            if (!((quads >> q) & 1u))
+                continue;
+            if (!v->on || c0 < v->col0)
+                v->col0 = c0;
+            if (!v->on || r0 < v->row0)
+                v->row0 = r0;
+            if (!v->on || c0 + MID_C > v->col1)
+                v->col1 = c0 + MID_C;
+            if (!v->on || r0 + MID_R > v->row1)
+                v->row1 = r0 + MID_R;
+            v->on = true;
+        }
+    }
+    if (!v->on)
+        return;
+    w = (int)(v->col1 - v->col0 + 1 < CITY_W ? v->col1 - v->col0 + 1 : CITY_W);
+    h = (int)(v->row1 - v->row0 + 1 < CITY_H ? v->row1 - v->row0 + 1 : CITY_H);
+    for (r = 0; r < h; r++)
+        for (c = 0; c < w; c++) {
+            bool wall = r == 0 || c == 0 || r == v->row1 - v->row0 || c == v->col1 - v->col0;
+            v->ch[r][c] = wall ? '%' : ' ';
+            v->kind[r][c] = K_COC;
+        }
+    if (w < 15 || h < 11)
+        return; /* no room for the quarters: the legend tells them */
+    for (q = 0; q < 4; q++) {
+        int side = carci_quarter_side(q), half = (w - 3) / 2, c0 = 1, width = w - 2, r0 = 1, len;
+        char figs[64];
+        unsigned char pl[64];
+        const char *name = carci_quarter_name(q);
+        if (side == CARC_S)
+            r0 = h - 4;
+        if (side == CARC_E || side == CARC_W) {
+            r0 = h / 2 - 1;
+            width = half;
+            c0 = side == CARC_W ? 1 : w - 1 - half;
+        }
+        city_text(v, c0, width, r0, name, NULL, (int)strlen(name), K_QUARTER);
+        len = city_figures(figs, pl, width, &city, q);
+        city_text(v, c0, width, r0 + 1, figs, pl, len, K_COC);
+        if (city.count == q)
+            city_text(v, c0, width, r0 + 2, "the Count", NULL, 9, K_COUNT);
+    }
+}
+
+/* The character at board position (col, row): the walled city's where it lies, else (ch, color). */
+static void board_ch(tx_out *o, const city_view *v, int64_t col, int64_t row, char ch, int color)
+{
+    if (v->on && col >= v->col0 && col <= v->col1 && row >= v->row0 && row <= v->row1) {
+        int64_t c = col - v->col0, r = row - v->row0;
+        if (c < CITY_W && r < CITY_H) {
+            ch = v->ch[r][c];
+            color = v->kind[r][c] == K_FIGURE ? (K_FIGURE | (v->player[r][c] << 8)) : v->kind[r][c];
+        } else {
+            bool wall = r == v->row1 - v->row0 || c == v->col1 - v->col0;
+            ch = wall ? '%' : ' ';
+            color = K_COC;
+        }
+    }
+    out_ch(o, ch, color);
+}
+
 /* ---------------------------------------------------------------- board */
 
 static int cell_color(const tblock *b, int c, int r)
@@ -789,9 +981,11 @@ static void render_board(tx_out *o, const carc_game *game)
     char tmp[32];
     tblock cur, prev, below;
     carc_move t, tb;
+    city_view city;
 
     if (carc_game_bounds(&min_x, &min_y, &max_x, &max_y, game) != CARC_OK)
         return;
+    city_build(&city, game, min_x, min_y);
     margin = snprintf(tmp, sizeof tmp, "%lld", (long long)min_y);
     c = snprintf(tmp, sizeof tmp, "%lld", (long long)max_y);
     if (c > margin)
@@ -821,15 +1015,16 @@ static void render_board(tx_out *o, const carc_game *game)
                     out_ch(o, ' ', -1);
             for (x = min_x; x <= max_x; x++) {
                 bool have = tile_at(&t, game, x, y);
+                int64_t col = (x - min_x) * (TW + 1), row = (y - min_y) * (TH + 1) + r;
                 if (have)
                     tile_block(&cur, game, &t);
                 if (x > min_x) {
                     int color = -1;
                     char g = (have && have_prev) ? gap_char(&prev, TW - 1, r, &cur, 0, r, &color) : ' ';
-                    out_ch(o, g, color);
+                    board_ch(o, &city, col - 1, row, g, color);
                 }
                 for (c = 0; c < TW; c++)
-                    out_ch(o, have ? cur.ch[r][c] : ' ', have ? cell_color(&cur, c, r) : -1);
+                    board_ch(o, &city, col + c, row, have ? cur.ch[r][c] : ' ', have ? cell_color(&cur, c, r) : -1);
                 if (have)
                     prev = cur;
                 have_prev = have;
@@ -843,16 +1038,17 @@ static void render_board(tx_out *o, const carc_game *game)
             out_ch(o, ' ', -1);
         for (x = min_x; x <= max_x; x++) {
             bool have = tile_at(&t, game, x, y) && tile_at(&tb, game, x, y + 1);
+            int64_t col = (x - min_x) * (TW + 1), row = (y - min_y) * (TH + 1) + TH;
             if (have) {
                 tile_block(&cur, game, &t);
                 tile_block(&below, game, &tb);
             }
             if (x > min_x)
-                out_ch(o, ' ', -1);
+                board_ch(o, &city, col - 1, row, ' ', -1);
             for (c = 0; c < TW; c++) {
                 int color = -1;
                 char g = have ? gap_char(&cur, c, TH - 1, &below, c, 0, &color) : ' ';
-                out_ch(o, g, color);
+                board_ch(o, &city, col + c, row, g, color);
             }
         }
         out_nl(o);
@@ -878,9 +1074,10 @@ static void render_legend(tx_out *o, const carc_game *game)
 {
     uint32_t players = 0, p, turn = 0, remaining = 0, tile = 0, leaders = 0, hcount = 0, i;
     bool over = false, river, abbot, inns, traders, farmers;
-    char tmp[320], mv[64], trade[96];
+    char tmp[320], mv[64], trade[96], line[640];
     carc_pending pending;
     carc_game_options opts;
+    carci_city city;
 
     memset(&opts, 0, sizeof opts);
     if (carc_game_options_get(&opts, game) != CARC_OK)
@@ -890,6 +1087,7 @@ static void render_legend(tx_out *o, const carc_game *game)
     inns = (opts.modules & CARC_MODULE_INNS) != 0;
     traders = (opts.modules & CARC_MODULE_TRADERS) != 0;
     farmers = (opts.modules & CARC_MODULE_FARMERS) != 0;
+    carci_city_load(&city, game);
     if (carc_game_players(&players, game) != CARC_OK)
         players = 0;
     out_nl(o);
@@ -926,10 +1124,18 @@ static void render_legend(tx_out *o, const carc_game *game)
                     "most of each kind)");
         out_nl(o);
     }
+    if (city.on) {
+        out_text(o, "% the walled City of Carcassonne (no figure on it): in its quarters castle, market, blacksmith and "
+                    "cathedral");
+        out_nl(o);
+        out_text(o, inns ? "  the followers of each player (his digit, <0> his big follower) and the Count"
+                         : "  the followers of each player (his digit) and the Count");
+        out_nl(o);
+    }
     if (players == 0)
         return;
     (void)carc_game_is_over(&over, game);
-    (void)carc_game_current_player(&turn, game);
+    turn = carci_deciding_player(game);
     for (p = 0; p < players; p++) {
         int32_t score = 0;
         uint32_t supply = 0, abbots = 0, bigs = 0;
@@ -950,6 +1156,11 @@ static void render_legend(tx_out *o, const carc_game *game)
         out_ch(o, (char)('0' + (int)(p % 10u)), o->ansi ? (K_FIGURE | (int)(p << 8)) : -1);
         out_text(o, " ");
         out_text(o, tmp);
+        out_nl(o);
+    }
+    if (city.on) {
+        carci_city_line(line, sizeof line, &city);
+        out_text(o, line);
         out_nl(o);
     }
     if (carc_game_history_count(&hcount, game) == CARC_OK) {
@@ -982,7 +1193,11 @@ static void render_legend(tx_out *o, const carc_game *game)
         (void)carc_game_remaining(&remaining, game);
         snprintf(tmp, sizeof tmp, "tiles left: %lu", (unsigned long)remaining);
         out_text(o, tmp);
-        if (carc_game_current_tile(&tile, game) == CARC_OK && carc_tile_name(tile) != NULL) {
+        if (carci_count_decision(line, sizeof line, game)) {
+            /* the Count's decision comes before the next tile is drawn */
+            out_text(o, "; ");
+            out_text(o, line);
+        } else if (carc_game_current_tile(&tile, game) == CARC_OK && carc_tile_name(tile) != NULL) {
             out_text(o, ", tile to place: ");
             out_text(o, carc_tile_name(tile));
             memset(&pending, 0, sizeof pending);
