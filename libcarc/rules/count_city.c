@@ -72,7 +72,7 @@ carc_status carci_count_check_spring(uint32_t kind, int32_t x, int32_t y, uint32
 {
     const carci_kindinfo *ki = &carci_kinds[kind];
     if (block_tile(x, y) >= 0) {
-        CARCI_WHY(err, cap, "(%d,%d) lies in the City of Carcassonne", (int)x, (int)y);
+        CARCI_WHY(err, cap, "start tile at (%d,%d): the cell lies in the City of Carcassonne", (int)x, (int)y);
         return CARC_ERANGE;
     }
     uint8_t sig = carci_rot_sig(ki->sig, rot);
@@ -84,20 +84,22 @@ carc_status carci_count_check_spring(uint32_t kind, int32_t x, int32_t y, uint32
         if (b < 0)
             continue;
         unsigned mine = (sig >> (2 * s)) & 3u, theirs = (carci_kinds[k0 + (unsigned)b].sig >> (2 * ((s + 2) & 3))) & 3u;
-        if (mine != theirs) {
-            CARCI_WHY(err, cap, "the spring at (%d,%d) rotated %u does not match the City of Carcassonne", (int)x,
-                      (int)y, 90u * rot);
+        if ((river >> s) & 1u) {
+            CARCI_WHY(err, cap, "start tile at (%d,%d) rotated %u: the spring's river must flow away from the City of "
+                                "Carcassonne", (int)x, (int)y, 90u * rot);
             return CARC_ERANGE;
         }
-        if ((river >> s) & 1u) {
-            CARCI_WHY(err, cap, "the spring's river must flow away from the City of Carcassonne");
+        if (mine != theirs) {
+            CARCI_WHY(err, cap, "start tile at (%d,%d) rotated %u: an edge does not match the City of Carcassonne",
+                      (int)x, (int)y, 90u * rot);
             return CARC_ERANGE;
         }
         touches = true;
         field |= mine == CARC_EDGE_FIELD;
     }
     if (!touches || !field) {
-        CARCI_WHY(err, cap, "the spring must touch a field edge of the City of Carcassonne (expansions.md 1.7)");
+        CARCI_WHY(err, cap, "start tile: the spring must touch a field edge of the City of Carcassonne "
+                            "(expansions.md 1.7)");
         return CARC_ERANGE;
     }
     return CARC_OK;
