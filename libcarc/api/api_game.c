@@ -19,6 +19,9 @@ carc_status carc_game_options_get(carc_game_options *out, const carc_game *g)
     o.seed = g->rs->seed;
     o.modules = g->rs->modules;
     o.start_tile = g->rs->start_kind;
+    /* the Count alone: the City of Carcassonne starts, no start tile is laid */
+    if ((g->rs->modules & CARC_MODULE_COUNT) && !(g->rs->modules & CARC_MODULE_RIVER))
+        o.start_tile = CARC_DEFAULT_START_TILE;
     o.start_x = g->rs->start_x;
     o.start_y = g->rs->start_y;
     o.start_rotation = g->rs->start_rot;

@@ -16,6 +16,7 @@ from . import _ffi
 from ._constants import (BONUS_NAMES, CLONE_NO_HISTORY, DEFAULT_START_TILE,
                          ENUM_UNIQUE_ROTATIONS, FIGURE_NAMES, GAME_NO_UNDO, GAME_OPTIONS_VERSION, Variant, VARIANT_OPTIONS,
                          GOOD_COUNT, GOOD_MARKS, GOOD_NAMES, INTERIOR, MODULE_NAMES, NO_SEGMENT, PORT_NAMES, QUARTER_NAMES,
+                         QUARTER_FEATURES,
                          RECORD_FORMAT, RENDER_COLOR, RENDER_NO_LEGEND, SEGMENT_RECALL,
                          SIDE_NAMES, SPECIAL_NAMES, Bonus, Decision, Edge, EventKind, Figure,
                          Good, HistoryKind, Module, MoveKind, PendingFlag, Quarter, SegmentEnd,
@@ -28,8 +29,9 @@ from .dice import (DiceAction, DiceCity, DiceEvent, DiceGame, DiceOptions, Die, 
                    format_faces, parse_faces)
 from .errors import *  # noqa: F401,F403 (the exception classes)
 from .errors import __all__ as _errors_all
-from .game import (DiscardEvent, Event, Feature, FigureOnBoard, Game, GameOptions, GoodsEvent,
-                   HistoryEntry, Pending, PlacedTile, ScoreEvent, TradeEvent, check_options)
+from .game import (City, DiscardEvent, Event, Feature, FigureOnBoard, Game, GameOptions,
+                   GoodsEvent, HistoryEntry, Pending, PlacedTile, ScoreEvent, TradeEvent,
+                   check_options)
 from .moves import Move, MoveList, figure_of, quarter_of
 from .tiles import (Goods, Segment, Tile, good_of, module_name, module_names, modules_of, parse_modules,
                     special_names, supported_modules, tile, tile_names, tiles)
@@ -65,7 +67,7 @@ def status_str(status: int) -> str:
 
 __all__ = [
     "Game", "GameOptions", "Pending", "Move", "MoveList", "PlacedTile", "FigureOnBoard", "Feature",
-    "Event", "ScoreEvent", "DiscardEvent", "GoodsEvent", "TradeEvent", "Goods", "HistoryEntry", "Tile", "Segment", "tiles", "tile",
+    "Event", "ScoreEvent", "DiscardEvent", "GoodsEvent", "TradeEvent", "Goods", "City", "HistoryEntry", "Tile", "Segment", "tiles", "tile",
     "tile_names", "check_options", "figure_of", "quarter_of",
     "module_name", "module_names", "modules_of", "parse_modules", "supported_modules",
     "special_names", "good_of",
@@ -73,7 +75,7 @@ __all__ = [
     "EventKind", "Bonus", "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag",
     "Good", "GOOD_COUNT", "GOOD_NAMES", "GOOD_MARKS", "GAME_OPTIONS_VERSION", "Variant", "VARIANT_OPTIONS", "DEFAULT_START_TILE", "NO_SEGMENT", "SEGMENT_RECALL",
     "CLONE_NO_HISTORY", "GAME_NO_UNDO", "MODULE_NAMES", "FIGURE_NAMES", "QUARTER_NAMES",
-    "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT", "SIDE_NAMES",
+    "QUARTER_FEATURES", "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT", "SIDE_NAMES",
     "PORT_NAMES", "SPECIAL_NAMES", "BONUS_NAMES", "INTERIOR", "library_version",
     "library_version_number", "library_path", "status_name", "status_str", "__version__",
     # the Carcassonne Dice Game

@@ -15,7 +15,7 @@ __all__ = [
     "GAME_OPTIONS_VERSION", "Variant", "VARIANT_OPTIONS", "DEFAULT_START_TILE", "NO_SEGMENT", "SEGMENT_RECALL",
     "CLONE_NO_HISTORY", "GAME_NO_UNDO", "MODULE_NAMES", "FIGURE_NAMES", "QUARTER_NAMES",
     "ENUM_UNIQUE_ROTATIONS", "RENDER_COLOR", "RENDER_NO_LEGEND", "RECORD_FORMAT",
-    "PORT_NAMES", "SIDE_NAMES", "SPECIAL_NAMES", "BONUS_NAMES", "INTERIOR",
+    "PORT_NAMES", "SIDE_NAMES", "SPECIAL_NAMES", "BONUS_NAMES", "INTERIOR", "QUARTER_FEATURES",
     # dice.h
     "DiceEdge", "DiceFace", "DicePhase", "DiceWinReason", "DiceLocation", "DiceActionKind",
     "DiceEventKind",
@@ -93,6 +93,8 @@ class SegmentSpecial(IntFlag):
     WINE = 1 << 2         # Traders & Builders: a wine symbol in this city
     GRAIN = 1 << 3        # Traders & Builders: a grain symbol in this city
     CLOTH = 1 << 4        # Traders & Builders: a cloth symbol in this city
+    COC = 1 << 5          # the Count: a field along the City of Carcassonne (a completed
+                          # city for its farmers)
 
 
 class Side(IntEnum):
@@ -152,11 +154,24 @@ class MoveKind(IntEnum):
 
 
 class Quarter(IntEnum):
-    """carc_quarter (moves.h, 0.2): the quarters of the City of Carcassonne."""
+    """carc_quarter (moves.h, 0.2): the quarters of the City of Carcassonne,
+    in clockwise order. The Count starts on the castle."""
     CASTLE = 0
     MARKET = 1
     BLACKSMITH = 2
     CATHEDRAL = 3
+
+    @property
+    def label(self) -> str:
+        """The name of the move notation and the scenario files ("castle", ...)."""
+        return QUARTER_NAMES[self]
+
+    @property
+    def feature(self) -> "SegmentKind":
+        """The kind of feature its followers leave the city for: cities (castle),
+        fields (market: at the end only), roads (blacksmith), monasteries
+        (cathedral)."""
+        return QUARTER_FEATURES[self]
 
 
 class Decision(IntEnum):
@@ -234,7 +249,7 @@ INTERIOR = "interior"
 #: The names of the segment marks and of the score bonuses, by flag.
 SPECIAL_NAMES = {SegmentSpecial.INN: "inn", SegmentSpecial.CATHEDRAL: "cathedral",
                  SegmentSpecial.WINE: "wine", SegmentSpecial.GRAIN: "grain",
-                 SegmentSpecial.CLOTH: "cloth"}
+                 SegmentSpecial.CLOTH: "cloth", SegmentSpecial.COC: "coc"}
 BONUS_NAMES = {Bonus.INN: "inn", Bonus.CATHEDRAL: "cathedral", Bonus.PIG: "pig"}
 #: The names of the goods (the order of `expect goods P WINE GRAIN CLOTH`), and their marks.
 GOOD_NAMES = {Good.WINE: "wine", Good.GRAIN: "grain", Good.CLOTH: "cloth"}
@@ -248,6 +263,10 @@ FIGURE_NAMES = {Figure.FOLLOWER: "follower", Figure.BIG: "big", Figure.ABBOT: "a
 #: The quarter names of the move notation and the scenario files.
 QUARTER_NAMES = {Quarter.CASTLE: "castle", Quarter.MARKET: "market",
                  Quarter.BLACKSMITH: "blacksmith", Quarter.CATHEDRAL: "cathedral"}
+#: The kind of feature the followers of each quarter leave the city for (a
+#: monastery: never a garden).
+QUARTER_FEATURES = {Quarter.CASTLE: SegmentKind.CITY, Quarter.MARKET: SegmentKind.FIELD,
+                    Quarter.BLACKSMITH: SegmentKind.ROAD, Quarter.CATHEDRAL: SegmentKind.MONASTERY}
 
 
 # ------------------------------------------------------------------ dice.h

@@ -207,6 +207,7 @@ def _fn(name, restype, argtypes, *, status=False, ok=(0,), last_error_arg=None, 
 
 _OK_EBUFFER = (0, -5)     # snprintf-style writers: CARC_EBUFFER reports the size
 _OK_NOTFOUND = (0, -6)    # "nothing there" is an answer, not an error
+_OK_NO_COUNT = (0, -100)  # carc_game_count: CARC_EILLEGAL, the game has no Count
 _u32p = POINTER(c_uint32)
 _i32p = POINTER(c_int32)
 
@@ -245,6 +246,9 @@ _fn("carc_game_score", carc_status, [_i32p, GAME, c_uint32], status=True)
 _fn("carc_game_supply", carc_status, [_u32p, GAME, c_uint32], status=True)
 _fn("carc_game_figure_supply", carc_status, [_u32p, GAME, c_uint32, c_uint32], status=True)
 _fn("carc_game_goods", carc_status, [_u32p, GAME, c_uint32, c_uint32], status=True)
+_fn("carc_game_city", carc_status, [_u32p, GAME, c_uint32, c_uint32, c_uint32], status=True)
+# CARC_EILLEGAL: no Count in this game, an answer (Game.count is None)
+_fn("carc_game_count", carc_status, [_u32p, GAME], status=True, ok=_OK_NO_COUNT)
 # check writes its explanation into the caller's buffer: no errcheck, the
 # caller raises with that text.
 _fn("carc_game_options_check", carc_status, [POINTER(carc_game_options), CHARBUF, c_size_t])

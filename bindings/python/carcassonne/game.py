@@ -9,18 +9,18 @@ from typing import List, NamedTuple, Optional, Tuple, Union
 from . import _ffi
 from ._constants import (BONUS_NAMES, CLONE_NO_HISTORY, DEFAULT_START_TILE,
                          ENUM_UNIQUE_ROTATIONS, GAME_NO_UNDO, GAME_OPTIONS_VERSION, GOOD_NAMES,
-                         NO_SEGMENT, RENDER_COLOR, RENDER_NO_LEGEND, Bonus, Decision, EventKind,
-                         Figure, Good, HistoryKind, Module, PendingFlag, SegmentKind,
-                         SegmentSpecial, Status, Variant)
+                         NO_SEGMENT, QUARTER_NAMES, RENDER_COLOR, RENDER_NO_LEGEND, Bonus,
+                         Decision, EventKind, Figure, Good, HistoryKind, Module, PendingFlag,
+                         Quarter, SegmentKind, SegmentSpecial, Status, Variant)
 from ._owner import Owner
-from .errors import ClosedError, GameOverError, error_class
-from .moves import Move, MoveList, as_move, figure_of, moves_from_array
+from .errors import ClosedError, GameOverError, NotFoundError, error_class
+from .moves import Move, MoveList, as_move, figure_of, moves_from_array, quarter_of
 from .tiles import (Goods, ModulesRef, good_of, kind_of, module_names, modules_of, special_names,
                     tile_names)
 
 __all__ = ["Game", "GameOptions", "Pending", "PlacedTile", "FigureOnBoard", "Feature", "Event",
            "ScoreEvent", "DiscardEvent", "GoodsEvent", "TradeEvent", "HistoryEntry", "Goods",
-           "check_options"]
+           "City", "check_options"]
 
 TileRef = Union[str, int]
 
@@ -59,7 +59,15 @@ class Pending(NamedTuple):
     over); player: who decides; flags: :class:`PendingFlag`; tile: the tile to
     place (a PLACE decision), else None; part: 1, or 2 for the second tile of
     a builder's double turn (Traders & Builders: the same player, decision
-    PLACE, flags OPTIONAL | SECOND_TILE; a pass declines it)."""
+    PLACE, flags OPTIONAL | SECOND_TILE; a pass declines it).
+
+    The Count of Carcassonne asks three optional decisions (a pass declines
+    each): EXIT, moving one's followers out of the city onto the features the
+    tile just completed (before they score; each player from the placer's
+    left, the placer last, any number of exits then a pass), and in the final
+    round (flags FINAL: round robin, one exit a go, a pass is out for good);
+    QUARTER, a follower from supply into a quarter, for the placer when an
+    opponent scored and he did not; COUNT, moving the Count, right after."""
     decision: Decision
     player: int
     flags: PendingFlag
@@ -169,9 +177,61 @@ class Feature:
         return bool(self.special & SegmentSpecial.CATHEDRAL)
 
     @property
+    def coc(self) -> bool:
+        """The Count: a field along the City of Carcassonne (SegmentSpecial.COC;
+        the city counts as one completed city for its farmers)."""
+        return bool(self.special & SegmentSpecial.COC)
+
+    @property
     def special_names(self) -> Tuple[str, ...]:
         """The names of its marks: (), ("inn",), ("cathedral",), ("wine", "cloth"), ..."""
         return special_names(self.special)
+
+
+@dataclass(frozen=True)
+class City:
+    """The City of Carcassonne (the Count): a snapshot of the figures in its
+    quarters and of the Count (:meth:`Game.city` with no arguments).
+
+    `followers[q][p]` and `big[q][p]` count player p's followers and big
+    follower in quarter q (a :class:`Quarter`, carc_game_city); `count` is
+    the quarter where the Count stands (carc_game_count), None in a game
+    without the Count (every count is then 0)."""
+    followers: Tuple[Tuple[int, ...], ...]
+    big: Tuple[Tuple[int, ...], ...]
+    count: Optional[Quarter]
+
+    def figures(self, quarter: Union[int, str]) -> Tuple[int, ...]:
+        """Every player's figures in `quarter` (a big follower counts 1), in
+        player order: what the scenario files' `expect city QUARTER N0 N1 ...`
+        compares."""
+        q = quarter_of(quarter)
+        return tuple(f + b for f, b in zip(self.followers[q], self.big[q]))
+
+    def player(self, player: int, figure: Optional[Union[int, str]] = None) -> int:
+        """Player `player`'s figures in the whole city: followers and big
+        follower, or only the kind `figure` ("follower", "big")."""
+        kinds = (Figure.FOLLOWER, Figure.BIG) if figure is None else (figure_of(figure),)
+        total = 0
+        for kind in kinds:
+            table = self.followers if kind == Figure.FOLLOWER else \
+                self.big if kind == Figure.BIG else None
+            if table is None:
+                raise ValueError(f"only followers and big followers go into the city, "
+                                 f"not {kind.name.lower()}")
+            total += sum(row[player] for row in table)
+        return total
+
+    @property
+    def total(self) -> int:
+        """Every figure in the city."""
+        return sum(map(sum, self.followers)) + sum(map(sum, self.big))
+
+    def __str__(self) -> str:
+        parts = [f"{QUARTER_NAMES[q]} {' '.join(map(str, self.figures(q)))}" for q in Quarter]
+        count = ("no Count" if self.count is None
+                 else f"the Count on the {QUARTER_NAMES[self.count]}")
+        return ", ".join(parts) + f"; {count}"
 
 
 @dataclass(frozen=True)
@@ -360,8 +420,12 @@ class Game(Owner):
     2..5 (a 6th player needs Inns & Cathedrals)", UnsupportedError (a
     NotImplementedError) for a module this build does not implement
     (:func:`~carcassonne.supported_modules`). `variants`: rule variants
-    (:class:`Variant` flags, e.g. ``Variant.TINY_CITY``; the Count's need the
-    Count).
+    (:class:`Variant` flags, e.g. ``Variant.TINY_CITY``; the Count's,
+    ``Variant.COC_FINAL_MARKET`` and ``Variant.COC_ONCE_PER_TURN``, need the
+    Count). With the Count (``modules={"count"}``) the City of Carcassonne
+    (CO/1..CO/12) lies in place of the start tile: no start tile may be
+    given, except with the River, where `start_tile` must be the spring
+    "RA", at `start` beside a field edge of the city.
     Other options: `start_tile` (name), `start` ((x, y)), `start_rotation`
     (quarter turns), `no_undo` (keep no undo journal: faster playouts).
 
@@ -455,8 +519,12 @@ class Game(Owner):
         """Every legal answer to the pending decision (carc_game_legal_moves).
         For a place decision: each placement of the current tile times each
         figure action (no figure, each figure on each segment that may take it,
-        the abbot's recall); for the other decisions every move of that kind.
-        A pass is listed when the decision is optional. GameOverError when over."""
+        the abbot's recall), the pass first when it is optional (the builder's
+        second tile); for the Count's decisions every move of that kind, then
+        the pass: EXIT, one exit per quarter, figure and target feature (on the
+        feature's root segment), QUARTER, each quarter with the follower then
+        the big follower, COUNT, the three other quarters. GameOverError when
+        over."""
         ptr = self._ptr
         if ptr is None:
             raise ClosedError("the game is closed")
@@ -650,6 +718,65 @@ class Game(Owner):
         """Every player's goods (:meth:`goods`), in player order."""
         return [self.goods(p) for p in range(self.players)]
 
+    def city(self, quarter: Optional[Union[int, str]] = None, player: Optional[int] = None,
+             figure: Union[int, str] = Figure.FOLLOWER) -> Union[int, "City"]:
+        """The Count of Carcassonne: the figures in the City of Carcassonne.
+
+        ``city(quarter, player, figure="follower")`` is how many figures of
+        kind `figure` (FOLLOWER or BIG, or their names) player `player` has in
+        `quarter` (a :class:`Quarter` or its name, "castle", ...;
+        carc_game_city); 0 without the module. ``city()`` is a :class:`City`
+        snapshot of every quarter, player and kind, and of the Count."""
+        if quarter is None and player is None:
+            return self._city()
+        if quarter is None or player is None:
+            raise TypeError("city() takes both a quarter and a player, or neither")
+        out = c_uint32()
+        _ffi.carc_game_city(byref(out), self._handle(), quarter_of(quarter),
+                            _u32(player, "player"), figure_of(figure))
+        return out.value
+
+    def _city(self) -> "City":
+        ptr = self._handle()
+        out = c_uint32()
+        tables = []
+        for figure in (Figure.FOLLOWER, Figure.BIG):
+            rows = []
+            for q in Quarter:
+                row = []
+                for p in range(self._players):
+                    _ffi.carc_game_city(byref(out), ptr, q, p, figure)
+                    row.append(out.value)
+                rows.append(tuple(row))
+            tables.append(tuple(rows))
+        return City(followers=tables[0], big=tables[1], count=self.count)
+
+    @property
+    def count(self) -> Optional[Quarter]:
+        """The Count of Carcassonne: the quarter where the Count stands
+        (carc_game_count; he starts on the castle), None without the module."""
+        out = c_uint32()
+        if _ffi.carc_game_count(byref(out), self._handle()) != 0:
+            return None
+        return Quarter(out.value)
+
+    def exit_move(self, quarter: Union[int, str], x: int, y: int, where: str) -> Move:
+        """The Count: the move that takes a follower of `quarter` out of the city
+        onto the feature named `where` on the tile at (x, y), in the move
+        notation's board orientation ("city:N", "road:E", "field:NNE",
+        "cloister", "big/city:N" for the big follower), as the scenario files'
+        `exit P QUARTER X Y WHERE` names it. NotFoundError for an empty cell,
+        ParseError when the tile has no such segment. Legality is not checked
+        (:meth:`is_legal`)."""
+        at = self.tile_at(x, y)
+        if at is None:
+            raise NotFoundError(Status.ENOTFOUND, "CARC_ENOTFOUND", "not found",
+                                f"no tile at ({x},{y})", "carc_game_tile_at")
+        on = Move.parse(f"{at.tile} {x} {y} {at.degrees} {where}")
+        if on.figure not in (Figure.FOLLOWER, Figure.BIG) or on.segment is None:
+            raise ValueError(f"a follower or big/ leaves the city onto a feature, got {where!r}")
+        return Move.exit_to(on.figure, quarter, x, y, on.segment)
+
     def supplies(self, figure: Union[int, str] = Figure.FOLLOWER) -> List[int]:
         """Every player's figures of one kind in supply, in player order."""
         kind = figure_of(figure)
@@ -663,8 +790,9 @@ class Game(Owner):
 
     @property
     def supply(self) -> List[int]:
-        """Every player's followers in supply (of 7); other figures:
-        :meth:`figure_supply`, :meth:`supplies`."""
+        """Every player's followers in supply (of 7: the others are on the
+        board, or with the Count in the City of Carcassonne, :meth:`city`);
+        other figures: :meth:`figure_supply`, :meth:`supplies`."""
         ptr = self._handle()
         out = c_uint32()
         result = []

@@ -64,8 +64,10 @@ class Move(tuple):
     QUARTER and COUNT are the Count's (:class:`MoveKind`).
 
     An immutable, hashable value. ``str(move)`` is the move notation
-    ("D 1 0 90 road:E", "U -1 0 90 abbot/recall", "pass"; carc_move_format)
-    and ``Move.parse(text)`` reads it (carc_move_parse). Rotation is in quarter
+    ("D 1 0 90 road:E", "U -1 0 90 abbot/recall", "pass", and the Count's
+    "exit castle 2 1 seg:0", "quarter big/castle", "count market";
+    carc_move_format) and ``Move.parse(text)`` reads it (carc_move_parse);
+    ``repr(move)`` is ``Move.parse('...')``. Rotation is in quarter
     turns (0..3) as in the C API; ``degrees`` gives the notation's degrees.
 
     ``Move("D", 1, 0, 1, segment=2)`` places a follower on segment 2 (the
@@ -109,22 +111,25 @@ class Move(tuple):
 
     @classmethod
     def exit_to(cls, figure: Union[int, str], quarter: Union[int, str], x: int, y: int,
-             segment: int) -> "Move":
-        """The Count: `figure` leaves `quarter` for segment `segment` of the
-        tile at (x, y)."""
+                segment: int) -> "Move":
+        """The Count: `figure` (FOLLOWER or BIG) leaves `quarter` for segment
+        `segment` (the catalogue index) of the tile at (x, y): "exit castle 2 1
+        seg:0". :meth:`Game.exit_move` names the segment as a place move does
+        ("city:N")."""
         return cls._make(x, y, 0, 0, figure_of(figure), segment, MoveKind.EXIT,
                          quarter_of(quarter))
 
     @classmethod
     def to_quarter(cls, quarter: Union[int, str], figure: Union[int, str] = Figure.FOLLOWER
                    ) -> "Move":
-        """The Count: `figure` from supply into `quarter`."""
+        """The Count: `figure` from supply into `quarter` ("quarter castle",
+        "quarter big/market")."""
         return cls._make(0, 0, 0, 0, figure_of(figure), NO_SEGMENT, MoveKind.QUARTER,
                          quarter_of(quarter))
 
     @classmethod
     def count_to(cls, quarter: Union[int, str]) -> "Move":
-        """The Count moves to `quarter`."""
+        """The Count moves to `quarter` ("count market")."""
         return cls._make(0, 0, 0, 0, Figure.NONE, NO_SEGMENT, MoveKind.COUNT,
                          quarter_of(quarter))
 
@@ -156,6 +161,21 @@ class Move(tuple):
     @property
     def is_pass(self) -> bool:
         return self[6] == MoveKind.PASS
+
+    @property
+    def is_exit(self) -> bool:
+        """The Count: a follower leaves a quarter of the city for a feature."""
+        return self[6] == MoveKind.EXIT
+
+    @property
+    def is_quarter(self) -> bool:
+        """The Count: a follower from supply into a quarter of the city."""
+        return self[6] == MoveKind.QUARTER
+
+    @property
+    def is_count(self) -> bool:
+        """The Count moves to another quarter."""
+        return self[6] == MoveKind.COUNT
 
     @property
     def is_recall(self) -> bool:
@@ -194,8 +214,13 @@ class Move(tuple):
 
     @property
     def where(self) -> str:
-        """Where the figure goes, in the move notation ("road:E", "abbot/recall", "-")."""
-        if self[6] != MoveKind.PLACE:
+        """Where the figure goes, in the move notation ("road:E", "abbot/recall",
+        "-"; for an exit move the segment of the tile at (x, y): "seg:2",
+        "big/seg:0"; "-" for the other moves that place no tile)."""
+        kind = self[6]
+        if kind == MoveKind.EXIT:
+            return str(self).rsplit(" ", 1)[-1]
+        if kind != MoveKind.PLACE:
             return "-"
         parts = str(self).split(" ")
         return parts[4] if len(parts) > 4 else "-"

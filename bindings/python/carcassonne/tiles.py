@@ -191,7 +191,8 @@ class Segment:
     special: its marks (0.2): SegmentSpecial.INN on a road beside an inn,
     SegmentSpecial.CATHEDRAL on a city with a cathedral (Inns & Cathedrals),
     SegmentSpecial.WINE, GRAIN or CLOTH on a city with a goods symbol
-    (Traders & Builders; :attr:`good`).
+    (Traders & Builders; :attr:`good`), SegmentSpecial.COC on a field along
+    the City of Carcassonne (the Count; :attr:`coc`).
     A field with no ports touches no side (IC/CCCC): :attr:`interior`.
     """
     index: int
@@ -219,6 +220,13 @@ class Segment:
         """The kind of goods whose symbol is in this city (Traders &
         Builders), or None."""
         return next((g for g in Good if self.special & g.mark), None)
+
+    @property
+    def coc(self) -> bool:
+        """The Count: a field along the City of Carcassonne (SegmentSpecial.COC,
+        every field of the tiles CO/1..CO/12): the city counts as one
+        completed city for its farmers."""
+        return bool(self.special & SegmentSpecial.COC)
 
     @property
     def interior(self) -> bool:

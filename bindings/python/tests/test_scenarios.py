@@ -28,9 +28,18 @@ N` counts it; `expect followers` counts only the normal followers), and
 `builder/WHERE` and `pig/WHERE` place the figures of Traders & Builders; the
 builder's second tile is an ordinary `place` line of the same player.
 
-A file whose modules this build does not implement (count; the Count's
-options need it) is skipped, not failed: the subTest is reported as
-skipped with the reason, and a summary is printed on stderr.
+The Count of Carcassonne: `exit P QUARTER X Y WHERE` (WHERE resolved on the
+tile at (X, Y), `big/` for the big follower; declining first every optional
+decision but player P's exit), `quarter [big/]QUARTER`, `count QUARTER`;
+`expect city QUARTER N0 N1 ...` compares every player's figures in that
+quarter (Game.city: a big follower counts 1), `expect count QUARTER` the
+Count's quarter (Game.count), `expect asks P exit|quarter|count` the pending
+decision; `option coc-final market` and `option coc-per-part no` are
+Variant.COC_FINAL_MARKET and Variant.COC_ONCE_PER_TURN.
+
+A file whose modules this build does not implement is skipped, not failed:
+the subTest is reported as skipped with the reason, and a summary is printed
+on stderr.
 
 It runs the team's shared scenarios (../shared/scenarios, skipped when missing)
 and the repository's tests/scenarios; the runner's negative files
@@ -467,7 +476,7 @@ class Scenario:
         elif what == "goods":
             self.expect_goods(tokens)
         elif what in ("city", "count"):
-            self.expect_unsupported(tokens)
+            self.expect_city(tokens)
         else:
             self.stop(f"malformed line: unknown check 'expect {what}'")
 
@@ -580,23 +589,32 @@ class Scenario:
             self.fail(f"expected player {player} to hold {want[0]} wine, {want[1]} grain, "
                       f"{want[2]} cloth, got {got[0]}, {got[1]}, {got[2]}")
 
-    def expect_unsupported(self, tokens):
-        """Checks this library has no query for yet (the City of Carcassonne,
-        the Count): only files with modules the build does not implement use
-        them, and those are skipped; elsewhere they fail."""
+    def expect_city(self, tokens):
+        """`expect city QUARTER N0 N1 ...`: every player's figures in that quarter
+        (Game.city: followers and big follower, a big follower counts 1);
+        `expect count QUARTER`: where the Count stands (Game.count)."""
         what = tokens[1]
-        if what == "city":
-            if len(tokens) - 3 != self.game.players or tokens[2] not in _QUARTERS:
-                self.stop("malformed line: expected 'expect city QUARTER N0 N1 ...' (one number "
-                          "per player)")
-            numbers = tokens[3:]
-        else:
+        if what == "count":
             if len(tokens) != 3 or tokens[2] not in _QUARTERS:
                 self.stop("malformed line: expected 'expect count QUARTER'")
-            numbers = []
-        for text in numbers:
-            self.number(text, 0)
-        self.fail(f"expected to check 'expect {what}', got: this library has no query for it")
+            at = self.game.count
+            if at is None:
+                self.fail(f"expected the Count on the {tokens[2]}, got: no Count in this game")
+            elif at.label != tokens[2]:
+                self.fail(f"expected the Count on the {tokens[2]}, got the {at.label}")
+            return
+        if len(tokens) - 3 != self.game.players or tokens[2] not in _QUARTERS:
+            self.stop("malformed line: expected 'expect city QUARTER N0 N1 ...' (one number "
+                      "per player)")
+        want = [self.number(text, 0) for text in tokens[3:]]
+        try:
+            got = list(self.game.city().figures(tokens[2]))
+        except CarcassonneError as exc:
+            self.fail(f"expected the followers in the {tokens[2]}, got {exc}")
+            return
+        if got != want:
+            self.fail(f"expected followers in the {tokens[2]} {' '.join(map(str, want))}, got "
+                      f"{' '.join(map(str, got))}")
 
     def body_line(self, tokens):
         keyword = tokens[0]
