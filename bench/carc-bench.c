@@ -22,6 +22,13 @@
  * options include the big follower, --players goes up to 6, and a line
  * reports the points that inns and cathedrals made (carc_event.bonus) and the
  * big follower's moves.
+ *
+ * `--modules all` is every module (examples/modules.h: farmers river abbot
+ * count inns traders). With the Count the other decisions are the moves out of
+ * the City (during the scoring of a tile and in the final round), the follower
+ * into a quarter and the Count's move, each a uniform pick over its legal
+ * moves, passes included; with the Count and the River the spring lies where
+ * examples/modules.h puts it. A line reports the Count's moves.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <carcassonne/carcassonne.h>
@@ -31,6 +38,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "../examples/modules.h"
+
 typedef struct stats {
     double turns, placements, figure_opts, score;
     double during[3], final[4]; /* road, city, monastery | road, city, monastery, field */
@@ -39,6 +48,7 @@ typedef struct stats {
     double garden_during, garden_final, recall, abbot_moves, recalls;
     double inn_during, inn_final, cathedral_during, cathedral_final, big_moves; /* Inns & Cathedrals */
     double tokens, trade, pig_bonus, builder_moves, pig_moves, second_parts;  /* Traders & Builders */
+    double exits_during, exits_final, quarters, count_moves, city_left;      /* the Count */
 } stats;
 
 /* a += b, field by field (stats holds doubles only) */
@@ -216,6 +226,7 @@ static void *run_games_modules(void *arg)
     o.players = j->players;
     o.flags = j->flags;
     o.modules = j->modules;
+    example_modules_setup(&o);
     carc_movelist *pl = NULL, *fl = NULL;
     uint64_t rng = j->seed * 0x9E3779B97F4A7C15ull + 1;
     memset(&j->st, 0, sizeof j->st);
@@ -271,6 +282,10 @@ static void *run_games_modules(void *arg)
                 }
                 m = &carc_movelist_data(fl)[pick(&rng, carc_movelist_count(fl))];
                 j->st.decisions += 1;
+                if (m->kind == CARC_MOVE_EXIT)
+                    *((pd.flags & CARC_PENDING_FINAL) ? &j->st.exits_final : &j->st.exits_during) += 1;
+                j->st.quarters += m->kind == CARC_MOVE_QUARTER;
+                j->st.count_moves += m->kind == CARC_MOVE_COUNT;
             }
             if (carc_game_play(g, m) != CARC_OK) {
                 j->failed = 1;
@@ -278,6 +293,14 @@ static void *run_games_modules(void *arg)
             }
         }
         tally_modules(&j->st, g, j->players);
+        if (j->modules & CARC_MODULE_COUNT)
+            for (uint32_t p = 0; p < j->players; p++)
+                for (uint32_t q = 0; q < 4; q++) {
+                    uint32_t n = 0, big = 0;
+                    carc_game_city(&n, g, q, p, CARC_FIGURE_FOLLOWER);
+                    carc_game_city(&big, g, q, p, CARC_FIGURE_BIG);
+                    j->st.city_left += n + big;
+                }
         carc_game_free(g);
     }
     carc_movelist_free(pl);
@@ -298,6 +321,7 @@ static void time_ops(optimes *t, uint32_t players, uint32_t modules, uint64_t se
     bool general = (modules & ~(uint32_t)CARC_MODULE_FARMERS) != 0;
     o.players = players;
     o.modules = modules;
+    example_modules_setup(&o);
     uint64_t rng = seed ^ 0xABCDEFull;
     memset(t, 0, sizeof *t);
     for (uint32_t gi = 0; gi < games; gi++) {
@@ -393,7 +417,8 @@ static void usage(FILE *f)
     fprintf(f, "usage: carc-bench [--games N] [--seed S] [--players 2..5] [--runs R] [--threads T] [--no-undo] "
                "[--no-ops] [--modules LIST]\n"
                "  --no-undo       games created with CARC_GAME_NO_UNDO (no undo journal)\n"
-               "  --modules LIST  rules modules, e.g. river,abbot,inns (default: the base game with farmers)\n"
+               "  --modules LIST  rules modules, e.g. river,abbot,count,inns,traders, or all (default: the\n"
+               "                  base game with farmers)\n"
                "  --players N     2..5, or 2..6 with inns\n");
 }
 
@@ -422,11 +447,12 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--modules") && v) {
             carc_game_options go = CARC_GAME_OPTIONS_INIT;
             char msg[160];
-            if (carc_modules_parse(&modules, v) != CARC_OK) {
+            if (example_modules_parse(&modules, v) != CARC_OK) {
                 fprintf(stderr, "carc-bench: --modules: cannot read '%s'\n", v);
                 return 2;
             }
             go.modules = modules;
+            example_modules_setup(&go);
             if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
                 fprintf(stderr, "carc-bench: --modules %s: %s\n", v, msg);
                 return 2;
@@ -454,6 +480,7 @@ int main(int argc, char **argv)
         char msg[160];
         go.modules = modules;
         go.players = players;
+        example_modules_setup(&go);
         if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
             fprintf(stderr, "carc-bench: %s\n", msg);
             return 2;
@@ -535,6 +562,12 @@ int main(int argc, char **argv)
                "| a game: builder moves %.2f, pig moves %.2f, second tiles placed %.2f\n",
                total.tokens / pp, total.trade / pp, total.pig_bonus / pp, total.builder_moves / ((double)games * runs),
                total.pig_moves / ((double)games * runs), total.second_parts / ((double)games * runs));
+    if (modules & CARC_MODULE_COUNT)
+        printf("count, a game: exits during play=%.2f in the final round=%.2f | followers into the City=%.2f, "
+               "Count moves=%.2f | per player: followers left in the City=%.2f\n",
+               total.exits_during / ((double)games * runs), total.exits_final / ((double)games * runs),
+               total.quarters / ((double)games * runs), total.count_moves / ((double)games * runs),
+               total.city_left / pp);
 
     if (ops) {
         optimes t;
@@ -543,6 +576,7 @@ int main(int argc, char **argv)
         carc_game_options o = CARC_GAME_OPTIONS_INIT;
         o.players = players;
         o.modules = modules;
+        example_modules_setup(&o);
         carc_game_new(&g, &o);
         size_t bytes = 0;
         carc_game_state_size(&bytes, g);

@@ -6,7 +6,9 @@
  *   carc-bot-match --games 1000 [--players 2] [--seed 1] [--modules river,abbot,inns] [--verbose]
  *
  * With Inns & Cathedrals (--modules inns) up to 6 players, and the bots use the
- * big follower (see bots.c).
+ * big follower (see bots.c). `--modules all` plays every module (modules.h:
+ * with the Count and the River the spring lies at a fixed place of the set-up);
+ * with the Count the bots answer its decisions too.
  */
 #include <carcassonne/carcassonne.h>
 
@@ -17,6 +19,7 @@
 #include <string.h>
 
 #include "bots.h"
+#include "modules.h"
 
 #define MAX_PLAYERS 6 /* 6 only with Inns & Cathedrals */
 
@@ -27,8 +30,8 @@ static void usage(FILE *f)
             "Plays N games (default 1000) of one greedy bot against random bots (2..5\n"
             "players, 2..6 with inns; default 2), the greedy bot changing seat every game, and prints\n"
             "the greedy bot's win rate. Game i uses seed S+i (default S = 1).\n"
-            "--modules takes rules modules such as river,abbot,inns (default: the base game\n"
-            "with farmers; -farmers leaves the farmers out).\n");
+            "--modules takes rules modules such as river,abbot,count,inns,traders, or all\n"
+            "(default: the base game with farmers; -farmers leaves the farmers out).\n");
 }
 
 static int parse_number(uint64_t *out, const char *text, uint64_t min, uint64_t max)
@@ -66,6 +69,7 @@ static int play_game(tally *t, uint32_t players, uint32_t modules, uint64_t seed
     go.players = players;
     go.seed = seed;
     go.modules = modules;
+    example_modules_setup(&go);
     st = carc_game_new(&g, &go);
     if (st != CARC_OK) {
         fprintf(stderr, "carc-bot-match: cannot create game (seed %llu): %s\n", (unsigned long long)seed,
@@ -82,9 +86,14 @@ static int play_game(tally *t, uint32_t players, uint32_t modules, uint64_t seed
     }
 
     while (carc_game_is_over(&over, g) == CARC_OK && !over) {
-        uint32_t p = 0;
+        uint32_t p;
         carc_move m;
-        carc_game_current_player(&p, g);
+        carc_pending pending;
+        /* the player who decides: with the Count not always the one whose turn it is */
+        memset(&pending, 0, sizeof pending);
+        pending.struct_size = sizeof pending;
+        carc_game_pending(&pending, g);
+        p = pending.player;
         st = bot_choose(bots[p], g, &m);
         if (st == CARC_OK)
             st = carc_game_play(g, &m);
@@ -153,12 +162,13 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--modules") == 0) {
             carc_game_options go;
             char msg[160];
-            if (v == NULL || carc_modules_parse(&modules, v) != CARC_OK) {
-                fprintf(stderr, "carc-bot-match: --modules wants names such as river,abbot\n");
+            if (v == NULL || example_modules_parse(&modules, v) != CARC_OK) {
+                fprintf(stderr, "carc-bot-match: --modules wants names such as river,abbot or all\n");
                 return 2;
             }
             carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
             go.modules = modules;
+            example_modules_setup(&go);
             if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
                 fprintf(stderr, "carc-bot-match: --modules %s: %s\n", v, msg);
                 return 2;
@@ -194,6 +204,7 @@ int main(int argc, char **argv)
         carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
         go.modules = modules;
         go.players = (uint32_t)players;
+        example_modules_setup(&go);
         if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
             fprintf(stderr, "carc-bot-match: --players %llu: %s\n", (unsigned long long)players, msg);
             return 2;

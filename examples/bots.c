@@ -36,7 +36,30 @@
  *   worth a few points (so the bot takes its second tiles and places its
  *   builder where it has a follower).
  *
+ *   With the Count of Carcassonne a follower in a quarter of the City is
+ *   worth a little (`city_follower`, `city_big`; half under the Count), so
+ *   that of two moves out of the City the one with the plain follower wins.
+ *
  *   evaluation = value(me) - max over opponents of value(opponent)
+ *
+ * The Count's decisions are not tried one by one but answered by rules of
+ * thumb, each choosing among the legal moves (carc_game_legal_moves):
+ *  - out of the City (during the scoring of a tile, and in the final round):
+ *    only an exit that wins or ties the majority of its feature (or turns a
+ *    tie into a win), onto a feature worth points; among those the best by
+ *    the evaluation above; otherwise the pass. During play the features are
+ *    the ones being scored, in the final round the unfinished ones and the
+ *    fields (market).
+ *  - into a quarter: always, when offered, a follower (the big follower only
+ *    when no follower is left), into the quarter whose features are likely
+ *    to score: the most estimated value in features of its kind that hold an
+ *    opponent's figures (castle: cities, blacksmith: roads, cathedral:
+ *    monasteries, market: fields, with farmers only), half for the quarter
+ *    under the Count, a small preference castle > blacksmith > market >
+ *    cathedral when nothing stands out.
+ *  - the Count: to the quarter where the opponents have the most strength
+ *    in followers against the bot's own (blocking them), unless the Count
+ *    already stands on such a quarter (then the pass).
  *
  * The moves tried are every legal answer to the pending decision
  * (carc_game_legal_moves): placements with their figure actions, the abbot's
@@ -66,10 +89,14 @@ typedef struct bot_weights {
     double builder_board;    /* Traders & Builders: a builder on the board (second tiles to come) */
     double second_tile;      /* ... the second tile about to be placed */
     double goods_lead;       /* ... share of the 10 points a goods lead is expected to keep */
+    double city_follower;    /* the Count: a follower in a quarter of the City */
+    double city_big;         /* ... the big follower in a quarter */
+    double quarter_prior[4]; /* ... preference between the quarters when no feature stands out */
 } bot_weights;
 
 static const bot_weights default_weights = {
     1.0, {0.75, 0.55, 0.35, 0.2, 0.2}, 2.0, 0.8, -1.5, {6.0, 4.0, 3.0, 2.5}, 8.0, 3.0, 3.5, 3.0, 4.0, 0.8,
+    0.5, 0.75, {0.4, 0.2, 0.3, 0.1},
 };
 
 struct bot {
@@ -79,6 +106,8 @@ struct bot {
     bool abbot;            /* the Abbot is in play */
     bool inns;             /* Inns & Cathedrals: the big follower, majorities by strength */
     bool traders;          /* Traders & Builders: goods, the builder, the pig */
+    bool count;            /* the Count of Carcassonne: the City, its quarters, the Count */
+    bool farmers;          /* fields are in play (the market's followers can leave) */
     carc_movelist *moves;
     carc_game *scratch;    /* greedy: a copy of the game to try moves on */
     uint32_t *features;    /* greedy: distinct occupied features (scratch space) */
@@ -133,6 +162,8 @@ bot *bot_new(bot_kind kind, uint64_t seed, const carc_game *game)
         b->abbot = carc_game_options_get(&opts, game) == CARC_OK && (opts.modules & CARC_MODULE_ABBOT) != 0;
         b->inns = (opts.modules & CARC_MODULE_INNS) != 0;
         b->traders = (opts.modules & CARC_MODULE_TRADERS) != 0;
+        b->count = (opts.modules & CARC_MODULE_COUNT) != 0;
+        b->farmers = (opts.modules & CARC_MODULE_FARMERS) != 0;
     }
     if (carc_movelist_new(&b->moves, game) != CARC_OK) {
         free(b);
@@ -258,6 +289,22 @@ static void traders_estimate(const bot *b, const carc_game *g, uint32_t players,
         value[pd.player] += b->w->second_tile;
 }
 
+/* The Count: the followers in the quarters of the City (half under the Count). */
+static void city_estimate(const bot *b, const carc_game *g, uint32_t players, double *value)
+{
+    uint32_t count = 0;
+    carc_game_count(&count, g);
+    for (uint32_t q = 0; q < 4; q++) {
+        double share = q == count ? 0.5 : 1.0;
+        for (uint32_t p = 0; p < players; p++) {
+            uint32_t n = 0, big = 0;
+            carc_game_city(&n, g, q, p, CARC_FIGURE_FOLLOWER);
+            carc_game_city(&big, g, q, p, CARC_FIGURE_BIG);
+            value[p] += share * (b->w->city_follower * (double)n + b->w->city_big * (double)big);
+        }
+    }
+}
+
 /* value(me) - max value(opponent) in `g`, for player `me`. */
 static double evaluate(bot *b, const carc_game *g, uint32_t me)
 {
@@ -334,6 +381,8 @@ static double evaluate(bot *b, const carc_game *g, uint32_t me)
         }
         if (b->traders)
             traders_estimate(b, g, players, time, value);
+        if (b->count)
+            city_estimate(b, g, players, value);
     }
 
     {
@@ -360,6 +409,196 @@ static carc_status sync_scratch(bot *b, const carc_game *game)
     return carc_game_clone(&b->scratch, game, CARC_CLONE_NO_HISTORY);
 }
 
+/* ---- the Count's decisions ----------------------------------------------- */
+
+/* Majority strength of each player on `feature` (strength[p] for p < players). */
+static void feature_strengths(const carc_game *g, uint32_t feature, uint32_t players, uint32_t *strength)
+{
+    uint32_t figures = 0;
+    for (uint32_t p = 0; p < players; p++)
+        strength[p] = 0;
+    carc_game_figure_count(&figures, g);
+    for (uint32_t i = 0; i < figures; i++) {
+        carc_figure_info fig;
+        memset(&fig, 0, sizeof fig);
+        fig.struct_size = sizeof fig;
+        if (carc_game_figure(&fig, g, i) == CARC_OK && fig.feature == feature && fig.player < players)
+            strength[fig.player] += figure_strength(fig.figure);
+    }
+}
+
+static uint32_t best_opponent(const uint32_t *strength, uint32_t players, uint32_t me)
+{
+    uint32_t best = 0;
+    for (uint32_t p = 0; p < players; p++)
+        if (p != me && strength[p] > best)
+            best = strength[p];
+    return best;
+}
+
+/* Keep candidate i with value v (reservoir sampling among equal values). */
+static void consider(bot *b, size_t i, double v, size_t *chosen, uint32_t *ties, double *best)
+{
+    if (*ties == 0 || v > *best + 1e-9) {
+        *best = v;
+        *chosen = i;
+        *ties = 1;
+    } else if (v > *best - 1e-9) {
+        (*ties)++;
+        if (bot_rng_below(&b->rng, *ties) == 0)
+            *chosen = i;
+    }
+}
+
+/* The index of the pass in `moves`, or 0 when there is none. */
+static size_t pass_index(const carc_move *moves, size_t n)
+{
+    for (size_t i = n; i-- > 0;)
+        if (moves[i].kind == CARC_MOVE_PASS)
+            return i;
+    return 0;
+}
+
+/* Out of the City: an exit that wins or ties its feature's majority (or turns
+ * a tie into a win) on a feature worth points, the best of them by the
+ * evaluation; else the pass. */
+static carc_status greedy_exit(bot *b, const carc_game *game, const carc_move *moves, size_t n, uint32_t me,
+                               carc_move *out)
+{
+    uint32_t players = 0, strength[BOT_MAX_PLAYERS], ties = 0;
+    size_t chosen = pass_index(moves, n);
+    double best = 0.0;
+    bool synced = false;
+
+    carc_game_players(&players, game);
+    if (players > BOT_MAX_PLAYERS)
+        players = BOT_MAX_PLAYERS;
+    for (size_t i = 0; i < n; i++) {
+        const carc_move *m = &moves[i];
+        uint32_t feature = 0, mine, others;
+        carc_feature_info f;
+
+        if (m->kind != CARC_MOVE_EXIT || carc_game_feature_at(&feature, game, m->x, m->y, m->segment) != CARC_OK)
+            continue;
+        memset(&f, 0, sizeof f);
+        f.struct_size = sizeof f;
+        if (carc_game_feature(&f, game, feature) != CARC_OK || f.value <= 0)
+            continue;
+        feature_strengths(game, feature, players, strength);
+        mine = strength[me];
+        others = best_opponent(strength, players, me);
+        if (mine > others || mine + figure_strength(m->figure) < others)
+            continue; /* held already, or still lost after the exit */
+        if (!synced) {
+            carc_status st = sync_scratch(b, game);
+            if (st != CARC_OK)
+                return st;
+            synced = true;
+        }
+        if (carc_game_play(b->scratch, m) != CARC_OK)
+            continue;
+        consider(b, i, evaluate(b, b->scratch, me), &chosen, &ties, &best);
+        if (carc_game_undo(b->scratch) != CARC_OK) {
+            carc_status st = sync_scratch(b, game);
+            if (st != CARC_OK)
+                return st;
+        }
+    }
+    *out = moves[chosen];
+    return CARC_OK;
+}
+
+/* The quarter (carc_quarter) whose followers leave for features of `kind`,
+ * or -1. */
+static int quarter_of_kind(const bot *b, uint32_t kind)
+{
+    switch (kind) {
+    case CARC_SEG_CITY: return CARC_QUARTER_CASTLE;
+    case CARC_SEG_FIELD: return b->farmers ? CARC_QUARTER_MARKET : -1;
+    case CARC_SEG_ROAD: return CARC_QUARTER_BLACKSMITH;
+    case CARC_SEG_MONASTERY: return CARC_QUARTER_CATHEDRAL;
+    default: return -1;
+    }
+}
+
+/* Into a quarter: always, a follower before the big follower, into the
+ * quarter whose features holding opponents' figures are worth the most. */
+static carc_status greedy_quarter(bot *b, const carc_game *game, const carc_move *moves, size_t n, uint32_t me,
+                                  carc_move *out)
+{
+    double score[4], best = 0.0, time;
+    uint32_t players = 0, figures = 0, remaining = 0, count = 0, ties = 0, strength[BOT_MAX_PLAYERS];
+    size_t nfeatures = 0, chosen = pass_index(moves, n);
+    bool follower = false;
+
+    carc_game_players(&players, game);
+    if (players > BOT_MAX_PLAYERS)
+        players = BOT_MAX_PLAYERS;
+    carc_game_remaining(&remaining, game);
+    time = clamp01((double)remaining / (b->w->horizon * (double)players));
+    for (uint32_t q = 0; q < 4; q++)
+        score[q] = b->w->quarter_prior[q];
+    if (!b->farmers)
+        score[CARC_QUARTER_MARKET] = 0.0;
+    carc_game_figure_count(&figures, game);
+    for (uint32_t i = 0; i < figures; i++) {
+        carc_figure_info fig;
+        carc_feature_info f;
+        int q;
+        memset(&fig, 0, sizeof fig);
+        fig.struct_size = sizeof fig;
+        if (carc_game_figure(&fig, game, i) != CARC_OK || fig.player == me
+            || !remember_feature(b, &nfeatures, fig.feature))
+            continue; /* own figures, or a feature already counted */
+        memset(&f, 0, sizeof f);
+        f.struct_size = sizeof f;
+        if (carc_game_feature(&f, game, fig.feature) != CARC_OK || (q = quarter_of_kind(b, f.kind)) < 0)
+            continue;
+        feature_strengths(game, fig.feature, players, strength);
+        if (best_opponent(strength, players, me) > 0)
+            score[q] += feature_estimate(b->w, &f, time);
+    }
+    if (carc_game_count(&count, game) == CARC_OK && count < 4)
+        score[count] *= 0.5;
+    for (size_t i = 0; i < n; i++)
+        follower = follower || (moves[i].kind == CARC_MOVE_QUARTER && moves[i].figure == CARC_FIGURE_FOLLOWER);
+    for (size_t i = 0; i < n; i++) {
+        const carc_move *m = &moves[i];
+        if (m->kind != CARC_MOVE_QUARTER || m->quarter >= 4 || (follower && m->figure != CARC_FIGURE_FOLLOWER))
+            continue;
+        consider(b, i, score[m->quarter], &chosen, &ties, &best);
+    }
+    *out = moves[chosen];
+    return CARC_OK;
+}
+
+/* The Count: to the quarter where the opponents have the most strength against
+ * the bot's own, unless it stands on such a quarter already. */
+static carc_status greedy_count(bot *b, const carc_game *game, const carc_move *moves, size_t n, uint32_t me,
+                                carc_move *out)
+{
+    double score[4] = { 0.0, 0.0, 0.0, 0.0 }, best = 0.0;
+    uint32_t players = 0, count = 0, ties = 0;
+    size_t chosen = pass_index(moves, n);
+
+    carc_game_players(&players, game);
+    carc_game_count(&count, game);
+    for (uint32_t q = 0; q < 4; q++)
+        for (uint32_t p = 0; p < players; p++) {
+            uint32_t k = 0, big = 0;
+            carc_game_city(&k, game, q, p, CARC_FIGURE_FOLLOWER);
+            carc_game_city(&big, game, q, p, CARC_FIGURE_BIG);
+            score[q] += (p == me ? -1.0 : 1.0) * (double)(k + 2 * big);
+        }
+    for (size_t i = 0; i < n; i++) {
+        const carc_move *m = &moves[i];
+        if (m->kind == CARC_MOVE_COUNT && m->quarter < 4 && (count >= 4 || score[m->quarter] > score[count]))
+            consider(b, i, score[m->quarter], &chosen, &ties, &best);
+    }
+    *out = moves[chosen];
+    return CARC_OK;
+}
+
 static carc_status choose_greedy(bot *b, const carc_game *game, carc_move *out)
 {
     const carc_move *moves;
@@ -379,7 +618,20 @@ static carc_status choose_greedy(bot *b, const carc_game *game, carc_move *out)
         *out = moves[0];
         return CARC_OK;
     }
-    carc_game_current_player(&me, game);
+    {
+        /* the player who decides (with the Count not always the one whose turn it is) */
+        carc_pending pd;
+        memset(&pd, 0, sizeof pd);
+        pd.struct_size = sizeof pd;
+        carc_game_pending(&pd, game);
+        me = pd.player;
+        if (pd.decision == CARC_DECISION_EXIT)
+            return greedy_exit(b, game, moves, n, me, out);
+        if (pd.decision == CARC_DECISION_QUARTER)
+            return greedy_quarter(b, game, moves, n, me, out);
+        if (pd.decision == CARC_DECISION_COUNT)
+            return greedy_count(b, game, moves, n, me, out);
+    }
     st = sync_scratch(b, game);
     if (st != CARC_OK)
         return st;
@@ -395,15 +647,7 @@ static carc_status choose_greedy(bot *b, const carc_game *game, carc_move *out)
                 return st;
         }
         /* Equal within rounding: a tie, broken by reservoir sampling. */
-        if (ties == 0 || v > best + 1e-9) {
-            best = v;
-            chosen = i;
-            ties = 1;
-        } else if (v > best - 1e-9) {
-            ties++;
-            if (bot_rng_below(&b->rng, ties) == 0)
-                chosen = i;
-        }
+        consider(b, i, v, &chosen, &ties, &best);
     }
     if (ties == 0)
         return CARC_EILLEGAL; /* no move could be played: an engine problem */

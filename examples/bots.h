@@ -11,7 +11,7 @@
 #include <carcassonne/carcassonne.h>
 
 typedef enum bot_kind {
-    BOT_RANDOM = 0, /* a uniformly random legal move */
+    BOT_RANDOM = 0, /* a uniformly random legal move (passes included) */
     BOT_GREEDY = 1  /* the best move by a one-ply evaluation */
 } bot_kind;
 
@@ -36,7 +36,9 @@ void bot_free(bot *b);
 bot_kind bot_get_kind(const bot *b);
 
 /**
- * Choose a move for the player to move in `game`. The game is not changed.
+ * Choose a move for the player who decides now in `game` (carc_pending.player:
+ * with the Count of Carcassonne not always the player whose turn it is), one
+ * of carc_game_legal_moves. The game is not changed.
  * Returns CARC_OK, CARC_EGAME_OVER, or whatever error the library reported.
  */
 carc_status bot_choose(bot *b, const carc_game *game, carc_move *out);

@@ -7,11 +7,16 @@
  *   carc-demo --play --seat 1         you are player 1
  *   carc-demo --modules river,abbot   with the River and the Abbot
  *   carc-demo --modules inns --players 6   Inns & Cathedrals, six players
+ *   carc-demo --modules all           every module (the Count and the River:
+ *                                     the spring at the place of modules.h)
  *
  * The bots and the human answer whatever decision the game waits for
  * (carc_game_pending): a tile to place with its figure action, an abbot to
- * recall, or any other decision an expansion brings (a pass declines one).
- * Score lines say when an inn or a cathedral made the value (carc_event.bonus).
+ * recall, or any other decision an expansion brings (a pass declines one):
+ * with the Count, followers out of the City of Carcassonne onto the features
+ * being scored (and in the final round), a follower into a quarter, the Count
+ * moved. Score lines say when an inn or a cathedral made the value
+ * (carc_event.bonus).
  */
 #include <carcassonne/carcassonne.h>
 
@@ -22,6 +27,7 @@
 #include <string.h>
 
 #include "bots.h"
+#include "modules.h"
 
 #define MAX_PLAYERS 6 /* 6 only with Inns & Cathedrals */
 
@@ -47,6 +53,7 @@ typedef struct session {
     carc_game *game;
     bot *bots[MAX_PLAYERS];
     carc_movelist *list;
+    bool final_round_shown; /* the Count: the final round's heading is printed */
 } session;
 
 static void usage(FILE *f)
@@ -59,8 +66,9 @@ static void usage(FILE *f)
             "  --players N      number of players, 2..5, or 2..6 with inns (default 3)\n"
             "  --seed S         seed of the tile shuffle and of the bots (default 1)\n"
             "  --bot KIND       the bots: greedy (default) or random\n"
-            "  --modules LIST   rules modules, e.g. river,abbot,inns (default: the base game\n"
-            "                   with farmers; -farmers leaves the farmers out)\n"
+            "  --modules LIST   rules modules, e.g. river,abbot,count,inns,traders, or all\n"
+            "                   (default: the base game with farmers; -farmers leaves the\n"
+            "                   farmers out)\n"
             "  --svg FILE       write the final board as SVG to FILE\n"
             "  --record FILE    write the game record to FILE\n"
             "  --quiet          print only the final scores\n"
@@ -153,12 +161,13 @@ static int parse_args(options *opt, int argc, char **argv)
             } else if (strcmp(a, "--modules") == 0) {
                 carc_game_options go;
                 char msg[160];
-                if (carc_modules_parse(&opt->modules, v) != CARC_OK) {
-                    fprintf(stderr, "carc-demo: --modules wants names such as river,abbot, not '%s'\n", v);
+                if (example_modules_parse(&opt->modules, v) != CARC_OK) {
+                    fprintf(stderr, "carc-demo: --modules wants names such as river,abbot or all, not '%s'\n", v);
                     return 2;
                 }
                 carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
                 go.modules = opt->modules;
+                example_modules_setup(&go);
                 if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
                     fprintf(stderr, "carc-demo: --modules %s: %s\n", v, msg);
                     return 2;
@@ -364,17 +373,90 @@ static bool abbot_in_play(const session *s)
     return (s->opt->modules & CARC_MODULE_ABBOT) != 0;
 }
 
-/* second: the move answers the builder's second tile */
-static void print_move(const session *s, uint32_t turn, uint32_t player, bool second, const carc_move *m)
+static bool count_in_play(const session *s)
+{
+    return (s->opt->modules & CARC_MODULE_COUNT) != 0;
+}
+
+/* The quarters of the City of Carcassonne (carc_quarter) and the features
+ * their followers leave for. */
+static const char *quarter_name(uint32_t quarter)
+{
+    static const char *const names[4] = { "castle", "market", "blacksmith", "cathedral" };
+    return quarter < 4 ? names[quarter] : "?";
+}
+
+static const char *quarter_serves(uint32_t quarter)
+{
+    static const char *const serves[4] = { "cities", "fields, at the end", "roads", "monasteries" };
+    return quarter < 4 ? serves[quarter] : "?";
+}
+
+/* What a move of the Count's decisions did, in words. `pending` is the
+ * decision the move answered, `count_before` the Count's quarter before it. */
+static void describe_count_move(char *buf, size_t cap, const session *s, const carc_pending *pending,
+                                uint32_t count_before, const carc_move *m)
+{
+    bool final = (pending->flags & CARC_PENDING_FINAL) != 0;
+    const char *big = m->figure == CARC_FIGURE_BIG ? "big " : "";
+
+    buf[0] = '\0';
+    switch (m->kind) {
+    case CARC_MOVE_EXIT: {
+        carc_move at;
+        carc_segment_info seg;
+        uint32_t kind = UINT32_MAX; /* unknown until found */
+        memset(&seg, 0, sizeof seg);
+        seg.struct_size = sizeof seg;
+        if (carc_game_tile_at(&at, s->game, m->x, m->y) == CARC_OK
+            && carc_tile_segment(&seg, at.tile, at.rotation, m->segment) == CARC_OK)
+            kind = seg.kind;
+        snprintf(buf, cap, "%s%s leaves the %s for the %s%s", big, role_name(kind), quarter_name(m->quarter),
+                 kind == CARC_SEG_FIELD ? "" : final ? "unfinished " : "completed ", feature_name(kind));
+        break;
+    }
+    case CARC_MOVE_QUARTER:
+        snprintf(buf, cap, "%sfollower into the %s of the City (for %s)", big, quarter_name(m->quarter),
+                 quarter_serves(m->quarter));
+        break;
+    case CARC_MOVE_COUNT:
+        snprintf(buf, cap, "the Count moves from the %s to the %s (whose followers cannot leave)",
+                 quarter_name(count_before), quarter_name(m->quarter));
+        break;
+    case CARC_MOVE_PASS:
+        if (pending->decision == CARC_DECISION_EXIT)
+            snprintf(buf, cap, final ? "moves no more followers out: out of the final round"
+                                     : "moves no (more) followers out of the City");
+        else if (pending->decision == CARC_DECISION_QUARTER)
+            snprintf(buf, cap, "puts no follower into the City");
+        else if (pending->decision == CARC_DECISION_COUNT)
+            snprintf(buf, cap, "the Count stays in the %s", quarter_name(count_before));
+        else if (pending->flags & CARC_PENDING_SECOND_TILE)
+            snprintf(buf, cap, "declines the builder's second tile");
+        break;
+    default:
+        break;
+    }
+}
+
+/* `pending`: the decision the move answered; `count_before`: where the Count
+ * stood before it (with the Count) */
+static void print_move(const session *s, uint32_t turn, uint32_t player, const carc_pending *pending,
+                       uint32_t count_before, const carc_move *m)
 {
     char text[96], who[32];
+    bool second = (pending->flags & CARC_PENDING_SECOND_TILE) != 0;
     carc_segment_info seg;
 
     format_move(text, sizeof text, m);
     if (m->kind != CARC_MOVE_PLACE) {
         /* a decision that is not a placement: no new turn */
-        printf("         %-8s %s%s\n", player_label(s, player, who, sizeof who), text,
-               m->kind == CARC_MOVE_PASS && second ? " (declines the builder's second tile)" : "");
+        char what[128];
+        describe_count_move(what, sizeof what, s, pending, count_before, m);
+        if (what[0] != '\0')
+            printf("         %-8s %-26s  %s\n", player_label(s, player, who, sizeof who), text, what);
+        else
+            printf("         %-8s %s\n", player_label(s, player, who, sizeof who), text);
         return;
     }
     if (second)
@@ -467,6 +549,48 @@ static void print_events(const carc_game *g, uint32_t from)
     }
 }
 
+/* The Count: a player's followers (big ones counted once) in the City. */
+static uint32_t city_followers(const carc_game *g, uint32_t player)
+{
+    uint32_t total = 0;
+    for (uint32_t q = 0; q < 4; q++) {
+        uint32_t n = 0, big = 0;
+        carc_game_city(&n, g, q, player, CARC_FIGURE_FOLLOWER);
+        carc_game_city(&big, g, q, player, CARC_FIGURE_BIG);
+        total += n + big;
+    }
+    return total;
+}
+
+/* The Count: who stands in each quarter of the City, and where the Count is. */
+static void print_city(const session *s)
+{
+    uint32_t players = 0, count = 0;
+
+    carc_game_players(&players, s->game);
+    carc_game_count(&count, s->game);
+    printf("City of Carcassonne (the Count in the %s):", quarter_name(count));
+    for (uint32_t q = 0; q < 4; q++) {
+        bool any = false;
+        printf("%s %s", q ? ";" : "", quarter_name(q));
+        for (uint32_t p = 0; p < players; p++) {
+            uint32_t n = 0, big = 0;
+            carc_game_city(&n, s->game, q, p, CARC_FIGURE_FOLLOWER);
+            carc_game_city(&big, s->game, q, p, CARC_FIGURE_BIG);
+            if (n == 1)
+                printf(" P%u", p);
+            else if (n > 1)
+                printf(" P%ux%u", p, n);
+            if (big > 0)
+                printf(" P%u(big)", p);
+            any = any || n > 0 || big > 0;
+        }
+        if (!any)
+            printf(" -");
+    }
+    putchar('\n');
+}
+
 static void print_scores(const session *s, bool final)
 {
     uint32_t players = 0, leaders = 0;
@@ -499,8 +623,12 @@ static void print_scores(const session *s, bool final)
             printf(" (builder %s) (goods: %u wine, %u grain, %u cloth)", builder > 0 ? "in supply" : "on the board",
                    goods[0], goods[1], goods[2]);
         }
+        if (count_in_play(s))
+            printf(" (%u in the City)", city_followers(s->game, p));
         putchar('\n');
     }
+    if (count_in_play(s))
+        print_city(s);
     if (final && carc_game_leaders(&leaders, s->game) == CARC_OK && leaders != 0) {
         format_players(who, sizeof who, leaders);
         if ((leaders & (leaders - 1)) == 0)
@@ -512,17 +640,31 @@ static void print_scores(const session *s, bool final)
 
 /* ---- one turn -------------------------------------------------------------- */
 
+/* Who decides now: the player of the pending decision (with the Count not
+ * always the player whose turn it is: carc_game_current_player), 0 when the
+ * game is over. */
+static uint32_t decider(const carc_game *g)
+{
+    carc_pending pending;
+    memset(&pending, 0, sizeof pending);
+    pending.struct_size = sizeof pending;
+    carc_game_pending(&pending, g);
+    return pending.player;
+}
+
 static int play_and_report(session *s, const carc_move *m)
 {
-    uint32_t events = 0, player = 0, turn = moves_played(s->game) + 1;
+    uint32_t events = 0, player = 0, turn = moves_played(s->game) + 1, count_before = 0;
     carc_status st;
 
     carc_pending pending;
     memset(&pending, 0, sizeof pending);
     pending.struct_size = sizeof pending;
     carc_game_pending(&pending, s->game);
+    if (count_in_play(s))
+        carc_game_count(&count_before, s->game);
     carc_game_event_count(&events, s->game);
-    carc_game_current_player(&player, s->game);
+    player = pending.player;
     st = carc_game_play(s->game, m);
     if (st != CARC_OK) {
         char text[96];
@@ -532,7 +674,12 @@ static int play_and_report(session *s, const carc_move *m)
         return -1;
     }
     if (!s->opt->quiet) {
-        print_move(s, turn, player, (pending.flags & CARC_PENDING_SECOND_TILE) != 0, m);
+        if ((pending.flags & CARC_PENDING_FINAL) && !s->final_round_shown) {
+            printf("Final round: followers leave the City of Carcassonne for unfinished features, one a go;\n"
+                   "         a pass is final (the Count's quarter stays shut)\n");
+            s->final_round_shown = true;
+        }
+        print_move(s, turn, player, &pending, count_before, m);
         print_events(s->game, events);
     }
     return 0;
@@ -544,7 +691,7 @@ static int bot_turn(session *s)
     carc_move m;
     carc_status st;
 
-    carc_game_current_player(&player, s->game);
+    player = decider(s->game);
     st = bot_choose(s->bots[player], s->game, &m);
     if (st != CARC_OK) {
         fprintf(stderr, "carc-demo: bot P%u found no move: %s\n", player, carc_status_str(st));
@@ -563,9 +710,12 @@ static void play_help(void)
            "                  (y grows to the south; WHERE is road:E, city:N, field:NNE, cloister or -;\n"
            "                  with the Abbot also abbot/cloister, abbot/garden or abbot/recall;\n"
            "                  with Inns & Cathedrals the big follower: big/road:E, big/city:N, ...;\n"
-           "                  with Traders & Builders builder/road:E, builder/city:N, pig/field:NNE)\n"
+           "                  with Traders & Builders builder/road:E, builder/city:N, pig/field:NNE;\n"
+           "                  with the Count: exit QUARTER X Y [big/]seg:N (N: the segment's number on\n"
+           "                  the tile at X Y, as the list shows it), quarter [big/]QUARTER, count QUARTER,\n"
+           "                  where QUARTER is castle, market, blacksmith or cathedral)\n"
            "  pass            decline a decision you may decline (when the list has it), e.g. the\n"
-           "                  builder's second tile\n"
+           "                  builder's second tile, or end your moves out of the City\n"
            "  moves           list the legal moves again\n"
            "  board           draw the board again\n"
            "  undo            take back your last turn (and the bots' turns since)\n"
@@ -627,6 +777,18 @@ static const char *decision_name(uint32_t decision)
     }
 }
 
+/* The decision a move of kind `kind` answers (a pass answers any optional one). */
+static uint32_t decision_of(uint32_t kind)
+{
+    switch (kind) {
+    case CARC_MOVE_PLACE: return CARC_DECISION_PLACE;
+    case CARC_MOVE_EXIT: return CARC_DECISION_EXIT;
+    case CARC_MOVE_QUARTER: return CARC_DECISION_QUARTER;
+    case CARC_MOVE_COUNT: return CARC_DECISION_COUNT;
+    default: return CARC_DECISION_NONE;
+    }
+}
+
 static void show_position(session *s)
 {
     uint32_t tile = 0, remaining = 0;
@@ -642,8 +804,9 @@ static void show_position(session *s)
                remaining == 1 ? "" : "s",
                (pending.flags & CARC_PENDING_OPTIONAL) ? "; you may also pass" : "");
     } else {
-        printf("You %s%s.\n", (pending.flags & CARC_PENDING_OPTIONAL) ? "may " : "must ",
-               decision_name(pending.decision));
+        printf("You %s%s%s.\n", (pending.flags & CARC_PENDING_OPTIONAL) ? "may " : "must ",
+               decision_name(pending.decision),
+               (pending.flags & CARC_PENDING_FINAL) ? " (final round: one a go, a pass is final)" : "");
     }
     list_moves(s);
 }
@@ -775,13 +938,18 @@ static turn_result human_turn(session *s)
                     printf("Cannot read the move '%s' (%s): it is TILE X Y ROTATION [WHERE], and WHERE "
                            "must name a part of the tile, e.g. road:E. Type 'moves' for the list.\n",
                            p, carc_status_str(st));
+                else if (strcmp(first, "exit") == 0 || strcmp(first, "quarter") == 0 || strcmp(first, "count") == 0)
+                    printf("Cannot read the move '%s' (%s): it is exit QUARTER X Y [big/]seg:N, quarter "
+                           "[big/]QUARTER or count QUARTER (QUARTER: castle, market, blacksmith, cathedral). "
+                           "Type 'moves' for the list.\n",
+                           p, carc_status_str(st));
                 else
                     printf("'%s' is neither a command nor a move. Type 'help' for help.\n", p);
                 continue;
             }
             st = carc_game_check_move(s->game, &m);
             if (st != CARC_OK) {
-                uint32_t tile = 0;
+                uint32_t tile = 0, count = 0;
                 carc_pending pending;
                 memset(&pending, 0, sizeof pending);
                 pending.struct_size = sizeof pending;
@@ -793,6 +961,12 @@ static turn_result human_turn(session *s)
                 else if (m.kind == CARC_MOVE_PLACE && pending.decision == CARC_DECISION_PLACE && m.tile != tile)
                     printf("Illegal move '%s': your tile is %s, not %s.\n", p, tile_name(tile),
                            tile_name(m.tile));
+                else if (pending.decision != decision_of(m.kind))
+                    printf("Illegal move '%s': now you %s%s. Type 'moves' for the list.\n", p,
+                           (pending.flags & CARC_PENDING_OPTIONAL) ? "may " : "must ",
+                           pending.decision == CARC_DECISION_PLACE ? "place your tile" : decision_name(pending.decision));
+                else if (m.kind == CARC_MOVE_COUNT && carc_game_count(&count, s->game) == CARC_OK && m.quarter == count)
+                    printf("Illegal move '%s': the Count stands in the %s already.\n", p, quarter_name(count));
                 else
                     printf("Illegal move '%s': %s. Type 'moves' for the list.\n", p, carc_status_str(st));
                 continue;
@@ -825,8 +999,7 @@ static int run(session *s)
     }
 
     while (carc_game_is_over(&over, s->game) == CARC_OK && !over) {
-        uint32_t player = 0;
-        carc_game_current_player(&player, s->game);
+        uint32_t player = decider(s->game);
         if (opt->play && player == opt->seat) {
             turn_result r = human_turn(s);
             if (r == TURN_ERROR)
@@ -885,6 +1058,7 @@ int main(int argc, char **argv)
     go.players = opt.players;
     go.seed = opt.seed;
     go.modules = opt.modules;
+    example_modules_setup(&go); /* the Count and the River: where the spring lies */
     st = carc_game_new(&s.game, &go);
     if (st != CARC_OK) {
         fprintf(stderr, "carc-demo: cannot create the game: %s\n", carc_status_str(st));

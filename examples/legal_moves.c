@@ -3,13 +3,16 @@
  * list every legal move of the player to move: each placement of the current
  * tile (carc_game_placements) with its figure options (carc_game_figure_options).
  * Usage: legal_moves [SEED [MOVES [MODULES]]]   (defaults: seed 1, 5 moves, the
- * base game; MODULES as "river,abbot", see carc_modules_parse)
+ * base game; MODULES as "river,abbot", see carc_modules_parse, or "all": see
+ * modules.h, which also lays the spring when the Count and the River play)
  */
 #include <carcassonne/carcassonne.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "modules.h"
 
 static void check(carc_status st, const carc_game *g, const char *what)
 {
@@ -38,7 +41,8 @@ int main(int argc, char **argv)
 
     opts.seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 1;
     if (argc > 3)
-        check(carc_modules_parse(&opts.modules, argv[3]), NULL, "carc_modules_parse");
+        check(example_modules_parse(&opts.modules, argv[3]), NULL, "carc_modules_parse");
+    example_modules_setup(&opts);
     rng = opts.seed;
     check(carc_game_new(&game, &opts), NULL, "carc_game_new");
     check(carc_movelist_new(&placements, game), game, "carc_movelist_new");
@@ -61,12 +65,12 @@ int main(int argc, char **argv)
         check(carc_game_play(game, &move), game, "carc_game_play");
     }
 
-    check(carc_game_current_player(&player, game), game, "carc_game_current_player");
     {
         carc_pending pending;
         memset(&pending, 0, sizeof pending);
         pending.struct_size = sizeof pending;
         check(carc_game_pending(&pending, game), game, "carc_game_pending");
+        player = pending.player; /* who decides (with the Count not always whose turn it is) */
         if (pending.decision != CARC_DECISION_PLACE) {
             /* over, or a decision that is not a placement: the legal moves in one list */
             printf("\nplayer %u decides (decision %u); legal moves:\n", player, pending.decision);

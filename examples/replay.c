@@ -1,6 +1,9 @@
 /*
  * replay: load a game record (written by carc_game_save, e.g. by
  * `carc-demo --record FILE`) and print its history, what scored, and the scores.
+ * Every history entry is a move in the move notation: tiles placed, and the
+ * decisions that place none (passes; with the Count `exit castle 1 -2 seg:0`,
+ * `quarter market`, `count blacksmith`).
  * Usage: replay FILE
  */
 #include <carcassonne/carcassonne.h>
@@ -104,6 +107,19 @@ int main(int argc, char **argv)
                 break;
             if (ev.kind == CARC_EVENT_DISCARD)
                 continue;
+            if (ev.kind == CARC_EVENT_GOODS || ev.kind == CARC_EVENT_TRADE) { /* Traders & Builders */
+                static const char *const goods[] = {"wine", "grain", "cloth"};
+                const char *good = ev.good < 3 ? goods[ev.good] : "?";
+                if (ev.kind == CARC_EVENT_GOODS)
+                    printf("          a %s token to", good);
+                else
+                    printf("          final most %s: %d to", good, ev.points);
+                for (uint32_t p = 0; p < players; p++)
+                    if (ev.players & (1u << p))
+                        printf(" P%u", p);
+                printf("\n");
+                continue;
+            }
             printf("          %s %s (%u tile%s): %d to",
                    ev.kind == CARC_EVENT_FINAL    ? "final"
                    : ev.kind == CARC_EVENT_RECALL ? "abbot recalled from" /* the Abbot */

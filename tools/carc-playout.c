@@ -7,10 +7,14 @@
  * --moves stops after M moves (default: play to the end). The same seed gives
  * the same game. --svg also writes the final board as an SVG picture.
  * --modules takes a list for carc_modules_parse ("river,abbot,inns"; default:
- * the base game with farmers); --no-farmers leaves the farmers out of it.
+ * the base game with farmers), or `all` for every module (see
+ * examples/modules.h, which also puts the spring where the rules want it when
+ * the Count and the River play together); --no-farmers leaves the farmers out.
  * --players is 2..5, or 2..6 with Inns & Cathedrals (the options check says
  * what is wrong).
- * A move is any legal answer to the pending decision (carc_game_legal_moves).
+ * A move is any legal answer to the pending decision (carc_game_legal_moves):
+ * with the Count also the moves out of the City, into a quarter, of the Count,
+ * and the passes.
  */
 #include <carcassonne/carcassonne.h>
 
@@ -18,6 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "../examples/modules.h"
 
 static uint64_t splitmix64(uint64_t *s)
 {
@@ -31,7 +37,8 @@ static int usage(void)
 {
     fprintf(stderr, "usage: carc-playout [--players N] [--seed S] [--moves M] [--svg FILE] [--modules LIST] "
                     "[--no-farmers]\n"
-                    "  --modules LIST  e.g. river,abbot,inns (default: the base game with farmers)\n"
+                    "  --modules LIST  e.g. river,abbot,count,inns,traders, or all (default: the base\n"
+                    "                  game with farmers)\n"
                     "  --players N     2..5, or 2..6 with inns (default 2)\n");
     return 2;
 }
@@ -85,8 +92,9 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--no-farmers") == 0) {
             no_farmers = true;
         } else if (i + 1 < argc && strcmp(argv[i], "--modules") == 0) {
-            if (carc_modules_parse(&opts.modules, argv[++i]) != CARC_OK) {
-                fprintf(stderr, "carc-playout: --modules: cannot read '%s' (known: farmers, river, abbot, inns, ...)\n",
+            if (example_modules_parse(&opts.modules, argv[++i]) != CARC_OK) {
+                fprintf(stderr, "carc-playout: --modules: cannot read '%s' (known: farmers, river, abbot, count, "
+                                "inns, traders, all)\n",
                         argv[i]);
                 return 2;
             }
@@ -110,6 +118,7 @@ int main(int argc, char **argv)
         opts.modules &= ~(uint32_t)CARC_MODULE_FARMERS;
     opts.players = (uint32_t)players;
     opts.seed = seed;
+    example_modules_setup(&opts); /* the Count and the River: where the spring lies */
     rng = seed ^ 0x5eed5eed5eedull;
     {
         char msg[160];

@@ -9,6 +9,15 @@
  * on stderr and exit status 1; usage errors exit with 2. The rules modules
  * (the River, the Abbot, Inns & Cathedrals, ...) come from the record; a
  * score made by an inn or a cathedral says so (carc_event.bonus).
+ *
+ * With the Count of Carcassonne each of its decisions is told in words: a
+ * follower out of a quarter onto a feature (being scored, or in the final
+ * round unfinished), a follower into a quarter, the Count's moves, and what
+ * each pass declined; the final round of moves out of the City has a heading,
+ * and the scores say who has followers left in the City and where the Count
+ * stands. A history entry does not say which decision it answered, so the
+ * replay finds out by taking the game back move by move on a copy
+ * (carc_game_undo) and reading carc_game_pending before each move.
  */
 #include <carcassonne/carcassonne.h>
 
@@ -26,6 +35,96 @@ static const char *feature_name(uint32_t kind)
     case CARC_SEG_GARDEN: return "garden";
     case CARC_SEG_RIVER: return "river";
     default: return "feature";
+    }
+}
+
+static const char *quarter_name(uint32_t quarter)
+{
+    static const char *const names[4] = { "castle", "market", "blacksmith", "cathedral" };
+    return quarter < 4 ? names[quarter] : "?";
+}
+
+/* What each move of the history answered: the pending decision before it and
+ * where the Count stood then. */
+typedef struct answered {
+    bool known;
+    uint32_t decision, flags, count;
+} answered;
+
+/* Fill `a` (one per history entry of `g`) by undoing a copy of `g` move by
+ * move; entries it cannot tell stay unknown. Returns 0, or -1 without memory. */
+static int find_decisions(answered *a, const carc_game *g, uint32_t hcount)
+{
+    carc_game *c = NULL;
+    uint32_t n = hcount, m = 0;
+
+    if (carc_game_clone(&c, g, 0) != CARC_OK)
+        return -1;
+    while (n > 0 && carc_game_undo(c) == CARC_OK) {
+        carc_pending pd;
+        memset(&pd, 0, sizeof pd);
+        pd.struct_size = sizeof pd;
+        carc_game_history_count(&m, c);
+        if (m >= n)
+            continue; /* a tile choice taken back: the history is the same */
+        carc_game_pending(&pd, c);
+        /* the first move of the unit answered the decision pending now (the
+         * entries before it are discards it caused; an early end's passes
+         * after it stay unknown) */
+        for (uint32_t i = m; i < n; i++) {
+            carc_history_entry h;
+            memset(&h, 0, sizeof h);
+            h.struct_size = sizeof h;
+            if (carc_game_history(&h, g, i) == CARC_OK && h.kind == CARC_HISTORY_PLACE) {
+                a[i].known = true;
+                a[i].decision = pd.decision;
+                a[i].flags = pd.flags;
+                carc_game_count(&a[i].count, c);
+                break;
+            }
+        }
+        n = m;
+    }
+    carc_game_free(c);
+    return 0;
+}
+
+/* A decision that places no tile, in words ("" when there is nothing to add). */
+static void describe(char *buf, size_t cap, const carc_game *g, const carc_move *m, const answered *a)
+{
+    const char *big = m->figure == CARC_FIGURE_BIG ? "big " : "";
+    bool final = a->known && (a->flags & CARC_PENDING_FINAL);
+
+    buf[0] = '\0';
+    if (m->kind == CARC_MOVE_EXIT) {
+        carc_move at;
+        carc_segment_info seg;
+        const char *what = "feature";
+        memset(&seg, 0, sizeof seg);
+        seg.struct_size = sizeof seg;
+        if (carc_game_tile_at(&at, g, m->x, m->y) == CARC_OK
+            && carc_tile_segment(&seg, at.tile, at.rotation, m->segment) == CARC_OK)
+            what = feature_name(seg.kind);
+        snprintf(buf, cap, "a %sfollower leaves the %s for the %s%s at %ld,%ld", big, quarter_name(m->quarter),
+                 seg.kind == CARC_SEG_FIELD || !a->known ? "" : final ? "unfinished " : "completed ", what,
+                 (long)m->x, (long)m->y);
+    } else if (m->kind == CARC_MOVE_QUARTER) {
+        snprintf(buf, cap, "a %sfollower into the %s", big, quarter_name(m->quarter));
+    } else if (m->kind == CARC_MOVE_COUNT) {
+        if (a->known)
+            snprintf(buf, cap, "the Count moves from the %s to the %s", quarter_name(a->count), quarter_name(m->quarter));
+        else
+            snprintf(buf, cap, "the Count moves to the %s", quarter_name(m->quarter));
+    } else if (m->kind == CARC_MOVE_PASS && a->known) {
+        if (a->decision == CARC_DECISION_EXIT)
+            snprintf(buf, cap, final ? "no more followers out of the City: out of the final round"
+                                     : "no (more) followers out of the City");
+        else if (a->decision == CARC_DECISION_QUARTER)
+            snprintf(buf, cap, "no follower into the City");
+        else if (a->decision == CARC_DECISION_COUNT)
+            snprintf(buf, cap, "the Count stays in the %s", quarter_name(a->count));
+        else if (a->flags & CARC_PENDING_SECOND_TILE)
+            snprintf(buf, cap, "declines the builder's second tile");
     }
 }
 
@@ -132,7 +231,8 @@ int main(int argc, char **argv)
 {
     const char *path = NULL, *svg = NULL;
     uint32_t flags = 0, players = 0, hcount = 0, ecount = 0, i, e, p;
-    bool abbot = false, inns = false, traders = false;
+    bool abbot = false, inns = false, traders = false, count = false, final_shown = false;
+    answered *answers = NULL;
     carc_load_error err;
     carc_game *g = NULL;
     char *data;
@@ -190,6 +290,7 @@ int main(int argc, char **argv)
         abbot = (opts.modules & CARC_MODULE_ABBOT) != 0;
         inns = (opts.modules & CARC_MODULE_INNS) != 0;
         traders = (opts.modules & CARC_MODULE_TRADERS) != 0;
+        count = (opts.modules & CARC_MODULE_COUNT) != 0;
         printf("%lu players, %lu history entries", (unsigned long)players, (unsigned long)hcount);
         for (bit = 1; bit != 0; bit <<= 1)
             if ((opts.modules & bit) && bit != CARC_MODULE_FARMERS && carc_module_name(bit) != NULL) {
@@ -200,6 +301,15 @@ int main(int argc, char **argv)
             printf(", no farmers");
         printf("\n\n");
     }
+    if (count || traders) { /* decisions that place no tile: which one each move answered */
+        answers = calloc(hcount + 1u, sizeof *answers);
+        if (answers == NULL || find_decisions(answers, g, hcount) != 0) {
+            fprintf(stderr, "carc-replay: out of memory\n");
+            free(answers);
+            carc_game_free(g);
+            return 1;
+        }
+    }
     for (i = 0; i < hcount; i++) {
         carc_history_entry h;
         char mv[64];
@@ -208,10 +318,20 @@ int main(int argc, char **argv)
         h.struct_size = sizeof h;
         if (carc_game_history(&h, g, i) != CARC_OK)
             break;
+        if (answers != NULL && answers[i].known && (answers[i].flags & CARC_PENDING_FINAL) && !final_shown) {
+            printf("      final round: followers leave the City of Carcassonne for unfinished features, one a go\n");
+            final_shown = true;
+        }
         printf("%4lu. P%lu ", (unsigned long)i + 1, (unsigned long)h.player);
         if (h.kind == CARC_HISTORY_PLACE && h.move.kind != CARC_MOVE_PLACE &&
             carc_move_format(mv, sizeof mv, NULL, &h.move) == CARC_OK) {
-            printf("%s\n", mv); /* a decision that places no tile: pass, ... */
+            char what[128] = "";
+            static const answered unknown = { false, 0, 0, 0 };
+            describe(what, sizeof what, g, &h.move, answers != NULL ? &answers[i] : &unknown);
+            if (what[0] != '\0')
+                printf("%-28s (%s)\n", mv, what); /* a decision that places no tile: pass, ... */
+            else
+                printf("%s\n", mv);
         } else if (h.kind == CARC_HISTORY_PLACE && carc_move_format(mv, sizeof mv, NULL, &h.move) == CARC_OK) {
             printf("place %s\n", mv);
         } else if (h.kind == CARC_HISTORY_DISCARD) {
@@ -231,6 +351,7 @@ int main(int argc, char **argv)
                 print_event(&ev, players);
         }
     }
+    free(answers);
     for (e = 0, a = 0; e < ecount; e++) {
         carc_event ev;
         memset(&ev, 0, sizeof ev);
@@ -272,10 +393,42 @@ int main(int argc, char **argv)
                 snprintf(goods, sizeof goods, ", goods %lu wine %lu grain %lu cloth", (unsigned long)n[0],
                          (unsigned long)n[1], (unsigned long)n[2]);
             }
-            printf("  P%lu: %4ld points, %lu followers in supply%s%s%s%s\n", (unsigned long)p, (long)score,
+            char city[48] = "";
+            if (count) {
+                uint32_t in_city = 0;
+                for (uint32_t q = 0; q < 4; q++) {
+                    uint32_t k = 0, b = 0;
+                    carc_game_city(&k, g, q, p, CARC_FIGURE_FOLLOWER);
+                    carc_game_city(&b, g, q, p, CARC_FIGURE_BIG);
+                    in_city += k + b;
+                }
+                snprintf(city, sizeof city, ", %lu in the City", (unsigned long)in_city);
+            }
+            printf("  P%lu: %4ld points, %lu followers in supply%s%s%s%s%s\n", (unsigned long)p, (long)score,
                    (unsigned long)supply, !abbot ? "" : abbots > 0 ? ", abbot in supply" : ", abbot on the board",
-                   !inns ? "" : bigs > 0 ? ", big follower in supply" : ", big follower on the board", goods,
+                   !inns ? "" : bigs > 0 ? ", big follower in supply" : ", big follower on the board", goods, city,
                    over && ((leaders >> p) & 1u) ? "  (winner)" : "");
+        }
+        if (count) {
+            uint32_t where = 0;
+            carc_game_count(&where, g);
+            printf("the City of Carcassonne, the Count in the %s:", quarter_name(where));
+            for (uint32_t q = 0; q < 4; q++) {
+                const char *sep = " ";
+                printf("%s %s", q ? ";" : "", quarter_name(q));
+                for (p = 0; p < players; p++) {
+                    uint32_t k = 0, b = 0;
+                    carc_game_city(&k, g, q, p, CARC_FIGURE_FOLLOWER);
+                    carc_game_city(&b, g, q, p, CARC_FIGURE_BIG);
+                    if (k + b > 0) {
+                        printf("%sP%lu x%lu%s", sep, (unsigned long)p, (unsigned long)(k + b), b ? " (big)" : "");
+                        sep = ", ";
+                    }
+                }
+                if (sep[0] == ' ')
+                    printf(" -");
+            }
+            printf("\n");
         }
         if (!over)
             printf("the game is not over\n");

@@ -139,7 +139,9 @@ CARC_API carc_status carc_game_options_get(carc_game_options *out, const carc_ga
 /** Number of players. @since 0.1 */
 CARC_API carc_status carc_game_players(uint32_t *out, const carc_game *game);
 
-/** The player to move (0-based). @return CARC_OK, CARC_EINVAL. @since 0.1 */
+/** The player to move (0-based): the one who must decide now (carc_pending.player; during the
+ * Count's decisions the player asked, not always the one whose turn it is). @return CARC_OK,
+ * CARC_EINVAL. @since 0.1 */
 CARC_API carc_status carc_game_current_player(uint32_t *out, const carc_game *game);
 
 /** Whether the game is over (final scoring done). @since 0.1 */

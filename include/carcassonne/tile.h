@@ -57,7 +57,7 @@ enum {
     CARC_MODULE_FARMERS = 1u << 0, /**< fields and farmers (on by default) */
     CARC_MODULE_RIVER = 1u << 1,   /**< the River (12 tiles, the spring starts; @since 0.2) */
     CARC_MODULE_ABBOT = 1u << 2,   /**< the Abbot and gardens (@since 0.2) */
-    CARC_MODULE_COUNT = 1u << 3,   /**< not implemented yet: CARC_EUNSUPPORTED */
+    CARC_MODULE_COUNT = 1u << 3,   /**< the Count of Carcassonne: the City of Carcassonne and the Count */
     CARC_MODULE_INNS = 1u << 4,    /**< Inns & Cathedrals (18 tiles, the big follower, a 6th
                                         player; @since 0.2) */
     CARC_MODULE_TRADERS = 1u << 5  /**< Traders & Builders (24 tiles with goods, the builder and

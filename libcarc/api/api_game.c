@@ -41,7 +41,8 @@ carc_status carc_game_players(uint32_t *out, const carc_game *g)
 carc_status carc_game_current_player(uint32_t *out, const carc_game *g)
 {
     CARCI_CHECK(out && g);
-    *out = CARCI_HDR(g)->cur;
+    const carci_hdr *h = CARCI_HDR(g);
+    *out = h->step ? (uint32_t)(h->step >> 4) : h->cur; /* the Count's decisions: the player asked */
     return CARC_OK;
 }
 

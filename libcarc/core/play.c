@@ -65,7 +65,7 @@ static bool in_supply(const carc_game *g, uint32_t f)
 }
 
 /* The figure action of a place move whose placement is legal (fi: its cell). */
-static carc_status check_figure(const carc_game *g, const carc_move *m, uint32_t fi, char *err, size_t cap)
+static inline __attribute__((always_inline)) carc_status check_figure(const carc_game *g, const carc_move *m, uint32_t fi, char *err, size_t cap)
 {
     if (m->figure == CARC_FIGURE_NONE) {
         if (m->segment != CARC_NO_SEGMENT) {
@@ -122,7 +122,7 @@ static carc_status check_figure(const carc_game *g, const carc_move *m, uint32_t
     return CARC_OK;
 }
 
-static inline carc_status check_place(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
+static __attribute__((noinline)) carc_status check_place(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
 {
     if (m->tile >= g->rs->nkinds || m->rotation > 3) {
         CARCI_WHY(err, cap, "tile %u or rotation %u out of range", m->tile, m->rotation);
