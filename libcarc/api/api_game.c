@@ -110,7 +110,7 @@ carc_status carc_game_count(uint32_t *out, const carc_game *g)
 {
     CARCI_CHECK(out && g);
     if (!(g->rs->modules & CARC_MODULE_COUNT))
-        return carci_fail((carc_game *)g, CARC_EILLEGAL, "this game has no Count");
+        return CARC_EILLEGAL; /* a read-only call: no last-error text */
     *out = CARCI_HDR(g)->coc.count;
     return CARC_OK;
 }
@@ -254,9 +254,18 @@ carc_status carc_game_end(carc_game *g)
     /* the Count: what the turn part still asks is declined (its scoring
      * happens), and so is the rest of a final round */
     static const carc_move pass = { 0, 0, 0, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_PASS, 0, 0 };
-    bool final_round = (h->step & CARCI_STEP_FINAL) != 0;
-    while (h->step && !final_round)
+    while (h->step && !(h->step & CARCI_STEP_FINAL)) {
+        /* exactly what playing the pass does, so that a record replays it:
+         * after the last tile the final round then begins by itself */
         carci_apply_decision(g, &pass);
+        carci_advance(g);
+    }
+    if (h->over) { /* the declines ended the game: nothing is left to end */
+        g->unit_open = false;
+        carci_clear_error(g);
+        return CARC_OK;
+    }
+    bool final_round = (h->step & CARCI_STEP_FINAL) != 0;
     carci_hist_push(g, CARC_HISTORY_END, h->cur, NULL);
     if (final_round)
         CARCI_SET(g, h->step, 0);
