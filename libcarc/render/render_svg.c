@@ -1032,6 +1032,121 @@ static void draw_pig(carci_text *o, uint32_t player, int x, int y)
                    (unsigned long)player, x, y, player_fill[player % 6], figure_stroke(player), figure_stroke(player));
 }
 
+/* ---------------------------------------------------------------- the Count */
+
+/* The signs of the quarters (about 28 x 28, centred): a castle with three
+ * towers, a market stall under a striped awning, an anvil with a hammer, a
+ * church with two towers (the cathedral of Inns & Cathedrals, smaller). */
+static const char *const quarter_sign[4] = {
+    "<path d=\"M-13 13V-5H-9V-9H-5V-5H-3V-12H3V-5H5V-9H9V-5H13V13Z\"/>"
+    "<path class=\"door\" d=\"M-4 13V7Q0 2 4 7V13Z\"/>",
+    "<rect x=\"-12\" y=\"-2\" width=\"24\" height=\"14\"/><path class=\"awning\" d=\"M-14 -2L-10 -11H10L14 -2Z\"/>"
+    "<path class=\"stripe\" d=\"M-5 -11L-7 -2M0 -11V-2M5 -11L7 -2\"/>",
+    "<path d=\"M-14 -3H8Q14 -3 14 2H4L2 5V8H7V12H-7V8H-2V5L-6 1H-14Z\"/>"
+    "<path class=\"hammer\" d=\"M-6 -7L2 -15M-1 -18L5 -12\"/>",
+    "<g transform=\"scale(0.75)\">" CATHEDRAL_SHAPE "</g>"
+};
+
+/* The Count: a robed figure with a golden crown. */
+#define COUNT_SHAPE \
+    "<path class=\"robe\" d=\"M-4 -8A5 5 0 1 1 4 -8L9 -3L7 12H-7L-9 -3Z\"/>" \
+    "<path class=\"crown\" d=\"M-5 -15V-20L-2.5 -17L0 -21L2.5 -17L5 -20V-15Z\"/>"
+
+/* The box of the walled city, in picture coordinates. */
+typedef struct city_box {
+    bool on;
+    int x0, y0, x1, y1;
+} city_box;
+
+/* Add the walled quadrants of a tile drawn at (ox, oy) to the box. */
+static void city_box_add(city_box *b, const tile_geo *g, int ox, int oy)
+{
+    uint32_t q;
+    for (q = 0; q < 4; q++) {
+        int x = ox + (q == 1 || q == 2 ? T / 2 : 0), y = oy + (q >= 2 ? T / 2 : 0);
+        if (!((g->coc >> q) & 1u))
+            continue;
+        if (!b->on || x < b->x0)
+            b->x0 = x;
+        if (!b->on || y < b->y0)
+            b->y0 = y;
+        if (!b->on || x + T / 2 > b->x1)
+            b->x1 = x + T / 2;
+        if (!b->on || y + T / 2 > b->y1)
+            b->y1 = y + T / 2;
+        b->on = true;
+    }
+}
+
+/* One quarter at (cx, cy): its sign, its name, a meeple per follower of each
+ * player there (the big follower half as large again), the Count if he is there. */
+static void draw_quarter(carci_text *o, const carci_city *city, uint32_t q, int cx, int cy)
+{
+    uint32_t p, k;
+    int total = 0, step, x;
+    carci_text_fmt(o, "<g class=\"quarter quarter-%s\" transform=\"translate(%d %d)\">", carci_quarter_name(q), cx, cy);
+    carci_text_fmt(o, "<g class=\"sign\" transform=\"translate(-50 0)\">%s</g>", quarter_sign[q]);
+    carci_text_fmt(o, "<text x=\"8\" y=\"-10\">%s</text>", carci_quarter_name(q));
+    for (p = 0; p < city->players; p++)
+        total += 18 * (int)city->followers[q][p] + 26 * (int)city->big[q][p];
+    step = total > 70 ? 70 * 100 / total : 100; /* squeezed together when they do not fit */
+    x = -26 * 100;
+    for (p = 0; p < city->players; p++)
+        for (k = 0; k < city->followers[q][p] + city->big[q][p]; k++) {
+            bool big = k >= city->followers[q][p];
+            int wd = (big ? 26 : 18) * step;
+            carci_text_fmt(o, "<g class=\"quarter-figure player%lu%s\" transform=\"translate(%d %d) scale(%s)\">"
+                           "<path fill=\"%s\" stroke=\"%s\" stroke-width=\"1.6\" d=\"" MEEPLE_PATH "\"/></g>",
+                           (unsigned long)p, big ? " big" : "", (x + wd / 2) / 100, big ? 10 : 12, big ? "1.1" : "0.75",
+                           player_fill[p % 6], figure_stroke(p));
+            x += wd;
+        }
+    if (city->count == q)
+        carci_text_str(o, "<g class=\"count\" transform=\"translate(58 -4)\">" COUNT_SHAPE "</g>");
+    carci_text_str(o, "</g>");
+}
+
+/*
+ * The walled City of Carcassonne over box `b`: the ground, a crenellated wall
+ * with a tower at each corner, a gate where each road of its tiles ends at
+ * the wall (their middles, `gates` of them at gx, gy), and the four quarters,
+ * each on its side (carci_quarter_side).
+ */
+static void draw_city(carci_text *o, const city_box *b, const carci_city *city, const int *gx, const int *gy, int gates)
+{
+    int w = b->x1 - b->x0, h = b->y1 - b->y0, k;
+    uint32_t q;
+    carci_text_str(o, "<g class=\"coc\">");
+    carci_text_fmt(o, "<rect class=\"coc-ground\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", b->x0, b->y0, w, h);
+    carci_text_fmt(o, "<rect class=\"coc-wall\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", b->x0, b->y0, w, h);
+    carci_text_fmt(o, "<rect class=\"coc-crenel\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", b->x0, b->y0, w, h);
+    for (k = 0; k < 4; k++)
+        carci_text_fmt(o, "<circle class=\"tower\" cx=\"%d\" cy=\"%d\" r=\"9\"/>", k == 1 || k == 2 ? b->x1 : b->x0,
+                       k >= 2 ? b->y1 : b->y0);
+    for (k = 0; k < gates; k++)
+        carci_text_fmt(o, "<path class=\"gate\" transform=\"translate(%d %d)\" d=\"M-6 6V0Q0 -8 6 0V6Z\"/>", gx[k], gy[k]);
+    for (q = 0; q < 4; q++) {
+        int side = carci_quarter_side(q);
+        int cx = b->x0 + (side == CARC_W ? w / 4 : side == CARC_E ? 3 * w / 4 : w / 2);
+        int cy = b->y0 + (side == CARC_N ? h / 5 : side == CARC_S ? h - h / 5 : h / 2);
+        draw_quarter(o, city, q, cx, cy);
+    }
+    carci_text_str(o, "</g>\n");
+}
+
+/* The key's row for the Count: the walled city and the Count. */
+static void draw_count_key(carci_text *o, int x, int y)
+{
+    carci_text_str(o, "<g class=\"key\">");
+    carci_text_fmt(o, "<rect class=\"coc-ground coc-key\" x=\"%d\" y=\"%d\" width=\"26\" height=\"18\"/>", x, y - 9);
+    carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">the City of Carcassonne and its quarters (no figure on its tiles)</text>",
+                   x + 34, y + 6);
+    x += 600;
+    carci_text_fmt(o, "<g class=\"count\" transform=\"translate(%d %d)\">" COUNT_SHAPE "</g>", x + 10, y + 2);
+    carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">the Count</text>", x + 26, y + 6);
+    carci_text_str(o, "</g>\n");
+}
+
 /* ---------------------------------------------------------------- document */
 
 /* The key of the expansions' pieces, one row under the players: the river, its
@@ -1136,11 +1251,15 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
     int64_t x, y, cols, rows;
     uint32_t ntiles = 0, nfig = 0, players = 0, i, p, leaders = 0, turn_p = 0, remaining = 0;
     int width, height, board_w, board_h, legend_h;
-    bool over = false, legend = !(flags & CARC_RENDER_NO_LEGEND), river, abbot, inns, traders;
-    char holdings[192];
+    bool over = false, legend = !(flags & CARC_RENDER_NO_LEGEND), river, abbot, inns, traders, decision;
+    char holdings[192], city_line[640], decision_line[256];
     carc_game_options opts;
     carc_move t;
     tile_geo g;
+    carci_city city;
+    city_box box = { false, 0, 0, 0, 0 };
+    int gate_x[8], gate_y[8], gates = 0;
+    uint32_t setup;
 
     memset(&opts, 0, sizeof opts);
     if (carc_game_options_get(&opts, game) != CARC_OK)
@@ -1155,7 +1274,7 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
     (void)carc_game_figure_count(&nfig, game);
     (void)carc_game_players(&players, game);
     (void)carc_game_is_over(&over, game);
-    (void)carc_game_current_player(&turn_p, game);
+    turn_p = carci_deciding_player(game);
     (void)carc_game_leaders(&leaders, game);
     (void)carc_game_remaining(&remaining, game);
     cols = (int64_t)max_x - min_x + 1;
@@ -1164,7 +1283,15 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
         cols = rows = 1; /* cannot happen with a connected board; keep sizes sane */
     board_w = (int)cols * T;
     board_h = (int)rows * T;
-    legend_h = legend ? (int)(players + 2 + (river || abbot || inns ? 1 : 0) + (traders ? 1 : 0)) * LEGEND_ROW : 0;
+    carci_city_load(&city, game);
+    city_line[0] = '\0';
+    if (city.on)
+        carci_city_line(city_line, sizeof city_line, &city);
+    decision = carci_count_decision(decision_line, sizeof decision_line, game);
+    /* with the Count: its key, the City in words, the decision the game waits for */
+    legend_h = legend ? (int)(players + 2 + (river || abbot || inns ? 1 : 0) + (traders ? 1 : 0) + (city.on ? 3 : 0)) *
+                            LEGEND_ROW
+                      : 0;
     width = MARGIN + board_w + PAD;
     if (legend && width < 560)
         width = 560;
@@ -1182,6 +1309,14 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
             w = MARGIN + 22 + (int)(strlen(holdings) + 60) * 10;
             need = w > need ? w : need;
         }
+        width = width < need ? need : width;
+    }
+    if (legend && city.on) {
+        /* the key's row, and the lines in words (about 9 units a character) */
+        int need = MARGIN + 760, w = MARGIN + 20 + (int)strlen(city_line) * 9;
+        need = w > need ? w : need;
+        w = MARGIN + 20 + (int)strlen(decision_line) * 9;
+        need = w > need ? w : need;
         width = width < need ? need : width;
     }
     height = MARGIN + board_h + PAD + legend_h;
@@ -1237,6 +1372,21 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
                           ".figure .tail,.key .tail{fill:none;stroke-width:1.4;stroke-linecap:round}"
                           ".figure .eye{fill:#101010}\n"
                           ".bridge{fill:none;stroke:#6b4a2a;stroke-width:3;stroke-linecap:round}\n");
+    if (city.on)
+        carci_text_str(o, ".coc-ground{fill:#e2c48f}\n"
+                          ".coc-wall{fill:none;stroke:#6e4a22;stroke-width:8}"
+                          ".coc-crenel{fill:none;stroke:#c9a46a;stroke-width:3;stroke-dasharray:6 5}\n"
+                          ".coc-key{stroke:#6e4a22;stroke-width:3}"
+                          ".coc .tower{fill:#c9a46a;stroke:#6e4a22;stroke-width:3}.coc .gate{fill:#3b2610}\n"
+                          ".quarter text{font-size:13px;fill:#3a2a10;text-anchor:middle}\n"
+                          ".quarter .sign path,.quarter .sign rect{fill:#f2e6cf;stroke:#6b4a2a;stroke-width:1.5;"
+                          "stroke-linejoin:round}\n"
+                          ".quarter .sign .door{fill:#6b4a2a}.quarter .sign .awning{fill:#c0392b}"
+                          ".quarter .sign .stripe{fill:none;stroke:#f2e6cf;stroke-width:2}\n"
+                          ".quarter .sign .hammer{fill:none;stroke:#5a3a1a;stroke-width:2.5;stroke-linecap:round}"
+                          ".quarter .sign .spire{fill:#5b4a8a}.quarter .sign .rose{fill:#8e7cc3}\n"
+                          ".count .robe{fill:#f3eefc;stroke:#3b1f5c;stroke-width:1.6;stroke-linejoin:round}"
+                          ".count .crown{fill:#f4c20d;stroke:#8a6410;stroke-width:1}\n");
     carci_text_str(o, "]]></style></defs>\n");
     carci_text_fmt(o, "<rect width=\"%d\" height=\"%d\" fill=\"#f7f3e8\"/>\n", width, height);
 
@@ -1250,26 +1400,52 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
                 (long long)(min_y + y));
     carci_text_str(o, "</g>\n");
 
-    /* tiles */
+    /* tiles; those laid at set-up: the start tile, or the City's (and the River's spring) */
+    setup = city.on && !river ? 0 : 1;
     for (i = 0; i < ntiles; i++) {
+        int ox, oy;
+        uint32_t k;
         if (carc_game_tile(&t, game, i) != CARC_OK || !load_tile(&g, &t))
             continue;
-        draw_tile(o, &g, MARGIN + (int)((int64_t)t.x - min_x) * T, MARGIN + (int)((int64_t)t.y - min_y) * T);
+        ox = MARGIN + (int)((int64_t)t.x - min_x) * T;
+        oy = MARGIN + (int)((int64_t)t.y - min_y) * T;
+        draw_tile(o, &g, ox, oy);
+        if (!city.on || g.coc == 0)
+            continue;
+        setup++;
+        city_box_add(&box, &g, ox, oy);
+        for (k = 0; k < g.nseg && gates < 8; k++)
+            if (g.si[k].kind == CARC_SEG_ROAD && g.si[k].end == CARC_END_CITY) { /* its stub ends at the wall */
+                gate_x[gates] = ox + T / 2;
+                gate_y[gates++] = oy + T / 2;
+            }
     }
-    /* the tile placed last */
-    if (ntiles > 1 && carc_game_tile(&t, game, ntiles - 1) == CARC_OK)
+    /* the Count: the walled city over its tiles */
+    if (box.on)
+        draw_city(o, &box, &city, gate_x, gate_y, gates);
+    /* the tile placed last (none before the first move) */
+    if (ntiles > setup && carc_game_tile(&t, game, ntiles - 1) == CARC_OK)
         carci_text_fmt(o, "<rect class=\"last\" x=\"%d\" y=\"%d\" width=\"100\" height=\"100\"/>\n",
                 MARGIN + (int)((int64_t)t.x - min_x) * T, MARGIN + (int)((int64_t)t.y - min_y) * T);
     /* figures */
     for (i = 0; i < nfig; i++) {
         carc_figure_info f;
-        int fx, fy;
+        int fx, fy, k, same = 0;
         memset(&f, 0, sizeof f);
         f.struct_size = sizeof f;
         if (carc_game_figure(&f, game, i) != CARC_OK || carc_game_tile_at(&t, game, f.x, f.y) != CARC_OK ||
             !load_tile(&g, &t))
             continue;
         figure_spot(&g, f.segment, &fx, &fy);
+        for (k = 0; k < (int)i; k++) { /* figures before it on the same segment (one out of the Count's city) */
+            carc_figure_info e;
+            memset(&e, 0, sizeof e);
+            e.struct_size = sizeof e;
+            same += carc_game_figure(&e, game, (uint32_t)k) == CARC_OK && e.x == f.x && e.y == f.y &&
+                    e.segment == f.segment;
+        }
+        if (same > 0) /* beside them: towards the middle first, then the other side */
+            fx += ((same % 2 == 1) == (fx <= T / 2) ? 26 : -26) * ((same + 1) / 2);
         if (f.segment < g.nseg && g.si[f.segment].kind == CARC_SEG_ROAD && (g.si[f.segment].special & CARC_SEGMENT_INN)) {
             /* a thief moves away from the inn of its road, so that neither hides the other */
             int dx = fx - g.inn_x[f.segment], dy = fy - g.inn_y[f.segment], want = f.figure == CARC_FIGURE_BIG ? 36 : 30;
@@ -1337,11 +1513,20 @@ static void render(carci_text *o, const carc_game *game, uint32_t flags)
             draw_traders_key(o, MARGIN, ly, (opts.modules & CARC_MODULE_FARMERS) != 0);
             ly += LEGEND_ROW;
         }
+        if (city.on) {
+            draw_count_key(o, MARGIN, ly);
+            ly += LEGEND_ROW;
+            carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">%s</text>\n", MARGIN, ly + 6, city_line);
+            ly += LEGEND_ROW;
+        }
         if (over)
             carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">game over</text>\n", MARGIN, ly + 6);
         else
             carci_text_fmt(o, "<text x=\"%d\" y=\"%d\">%lu tiles left; the outlined tile was placed last</text>\n", MARGIN,
                     ly + 6, (unsigned long)remaining);
+        if (decision)
+            carci_text_fmt(o, "<text class=\"decision\" x=\"%d\" y=\"%d\">%s</text>\n", MARGIN, ly + LEGEND_ROW + 6,
+                           decision_line);
         carci_text_str(o, "</g>\n");
     }
     carci_text_str(o, "</svg>\n");

@@ -532,6 +532,24 @@ static void draw_interior_field(tblock *b, const carc_segment_info *si, uint32_t
     }
 }
 
+/* The free field character nearest (c0, r0), on its line first (rows count
+ * three times); (c0, r0) itself when there is none. */
+static void field_beside(const tblock *b, int c0, int r0, int *ac, int *ar)
+{
+    int c, r, best = -1;
+    *ac = c0;
+    *ar = r0;
+    for (r = 0; r < TH; r++)
+        for (c = 0; c < TW; c++) {
+            int d = (c - c0) * (c - c0) + 9 * (r - r0) * (r - r0);
+            if (b->kind[r][c] == K_FIELD && (best < 0 || d < best)) {
+                best = d;
+                *ac = c;
+                *ar = r;
+            }
+        }
+}
+
 /* The brackets of a figure that is not a follower: an abbot's braces, a big
  * follower's angle brackets, a builder's parentheses, a pig's equals signs;
  * 0 for a follower. */
@@ -740,8 +758,11 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
         if (carc_game_figure(&f, game, i) != CARC_OK || f.x != t->x || f.y != t->y || f.segment >= nseg)
             continue;
         if (si[f.segment].kind == CARC_SEG_MONASTERY || si[f.segment].kind == CARC_SEG_GARDEN) {
-            /* on the building or the garden's mark */
+            /* on the building or the garden's mark; a second figure there (one
+             * out of the city of the Count, onto a monastery held) beside it */
             char mark = si[f.segment].kind == CARC_SEG_MONASTERY ? 'M' : 'g';
+            int tc = -1, tr = -1;
+            bool on_mark = false;
             ac = MID_C;
             ar = MID_R;
             for (r = 0; r < TH; r++)
@@ -749,7 +770,13 @@ static void tile_block(tblock *b, const carc_game *game, const carc_move *t)
                     if (b->seg[r][c] == (int)f.segment && b->ch[r][c] == mark) {
                         ac = c;
                         ar = r;
+                        on_mark = true;
+                    } else if (b->seg[r][c] == (int)f.segment && b->kind[r][c] == K_FIGURE && tc < 0) {
+                        tc = c;
+                        tr = r;
                     }
+            if (!on_mark && tc >= 0)
+                field_beside(b, tc, tr, &ac, &ar);
         } else if (f.figure == CARC_FIGURE_BIG || f.figure == CARC_FIGURE_BUILDER || f.figure == CARC_FIGURE_PIG) {
             big_anchor(b, (int)f.segment, &ac, &ar);
         } else {

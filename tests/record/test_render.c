@@ -20,7 +20,17 @@
  * "pig" figure; the legend says where each player's builder and pig are and
  * how many tokens of each kind he holds (as carc_game_goods says), and when
  * a builder's second tile is pending; TB/CcCc.w shows its field between its
- * two cities; games without the module show none of it.
+ * two cities; games without the module show none of it. With the Count: the
+ * City of Carcassonne is one walled rectangle (% in the text, a "coc" group
+ * in the SVG) over exactly the parts of CO/1..CO/12 that have no segment
+ * (CO/6 and CO/7 whole), the fields and road stubs of its tiles outside the
+ * wall; its four quarters each show their name, the followers of each player
+ * there (the text: his digit per follower, <digit> for his big follower; the
+ * SVG: a "quarter-figure" per figure, "big" for the big follower) and the
+ * Count in his quarter only; no figure on the board stands inside the wall;
+ * the legend says the city in words and which Count decision the game waits
+ * for (exit, quarter, count, the final round), and the deciding player is
+ * the one "to move"; no tile laid at set-up is outlined as placed last.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -92,6 +102,37 @@ static void figure_counts(const carc_game *g, uint32_t per_player[MAX_P], uint32
     }
 }
 
+/* Followers and big followers of `player` in the quarters of the City of Carcassonne (0 without the Count). */
+static uint32_t city_figures(const carc_game *g, uint32_t player)
+{
+    uint32_t q, f, n = 0;
+    for (q = 0; q < 4; q++)
+        for (f = CARC_FIGURE_FOLLOWER; f <= CARC_FIGURE_BIG; f++) {
+            uint32_t k = 9;
+            assert_int_equal(carc_game_city(&k, g, q, player, f), CARC_OK);
+            n += k;
+        }
+    return n;
+}
+
+/* Tiles laid at set-up: the start tile, or the City of Carcassonne's 12 (and
+ * the River's spring with them). */
+static uint32_t setup_tiles(const carc_game *g)
+{
+    carc_game_options opts;
+    uint32_t n, i, setup;
+    memset(&opts, 0, sizeof opts);
+    assert_int_equal(carc_game_options_get(&opts, g), CARC_OK);
+    setup = (opts.modules & CARC_MODULE_COUNT) && !(opts.modules & CARC_MODULE_RIVER) ? 0 : 1;
+    assert_int_equal(carc_game_tile_count(&n, g), CARC_OK);
+    for (i = 0; i < n; i++) {
+        carc_move t;
+        assert_int_equal(carc_game_tile(&t, g, i), CARC_OK);
+        setup += strncmp(carc_tile_name(t.tile), "CO/", 3) == 0;
+    }
+    return setup;
+}
+
 static void check_text(const carc_game *g)
 {
     char *plain = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
@@ -105,6 +146,9 @@ static void check_text(const carc_game *g)
     int line = 0;
 
     figure_counts(g, want, &farmers);
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    for (p = 0; p < players; p++) /* the followers in the City of Carcassonne (the Count) are digits too */
+        want[p] += city_figures(g, p);
     assert_int_equal(carc_game_bounds(&min_x, &min_y, &max_x, &max_y, g), CARC_OK);
     margin = (size_t)snprintf(tmp, sizeof tmp, "%ld", (long)min_y);
     if ((size_t)snprintf(tmp, sizeof tmp, "%ld", (long)max_y) > margin)
@@ -130,7 +174,6 @@ static void check_text(const carc_game *g)
     assert_null(strchr(full, '\033'));
     assert_non_null(strstr(color, "\033["));
     /* the legend: one line per player */
-    assert_int_equal(carc_game_players(&players, g), CARC_OK);
     assert_null(strstr(plain, "player 0"));
     for (p = 0; p < players; p++) {
         snprintf(tmp, sizeof tmp, "player %u: ", (unsigned)p);
@@ -214,11 +257,11 @@ static void check_svg(const carc_game *g)
     assert_int_equal(count_of(svg, " farmer\""), farmers);
     assert_int_equal(carc_game_tile_count(&tiles, g), CARC_OK);
     assert_int_equal(count_of(svg, "<rect class=\"field\""), tiles);
-    assert_int_equal(count_of(svg, "class=\"last\""), tiles > 1 ? 1 : 0);
-    /* the legend names every player; without it, no scores */
+    assert_int_equal(count_of(svg, "class=\"last\""), tiles > setup_tiles(g) ? 1 : 0);
+    /* the legend names every player in a line of his own; without it, no scores */
     assert_int_equal(carc_game_players(&players, g), CARC_OK);
     for (p = 0; p < players; p++) {
-        snprintf(tmp, sizeof tmp, ">player %u ", (unsigned)p);
+        snprintf(tmp, sizeof tmp, ">player %u (", (unsigned)p);
         assert_int_equal(count_of(svg, tmp), 1);
     }
     assert_null(strstr(bare, "points"));
@@ -392,6 +435,62 @@ static size_t board_chars(const char *plain, char c)
     return n;
 }
 
+/* The tile named `name` on the board (false if there is none). */
+static bool find_tile(const carc_game *g, const char *name, int32_t *x, int32_t *y)
+{
+    uint32_t n, i;
+    assert_int_equal(carc_game_tile_count(&n, g), CARC_OK);
+    for (i = 0; i < n; i++) {
+        carc_move t;
+        assert_int_equal(carc_game_tile(&t, g, i), CARC_OK);
+        if (strcmp(carc_tile_name(t.tile), name) == 0) {
+            *x = t.x;
+            *y = t.y;
+            return true;
+        }
+    }
+    return false;
+}
+
+/*
+ * Blank the inside of the walled City of Carcassonne in a text picture without
+ * legend (the wall runs through the middles of CO/1 and CO/12), so that the
+ * marks of the modules are counted where they stand on tiles and not in the
+ * names of the quarters; the wall itself is checked. Nothing without the Count.
+ */
+static void mask_city(char *plain, const carc_game *g)
+{
+    int32_t x1, y1, x12, y12, min_x, min_y, max_x, max_y;
+    size_t margin, l0, l1, c0, c1, line = 0, col = 0;
+    char tmp[32];
+    char *c;
+    if (!find_tile(g, "CO/1", &x1, &y1))
+        return;
+    assert_true(find_tile(g, "CO/12", &x12, &y12));
+    assert_int_equal(carc_game_bounds(&min_x, &min_y, &max_x, &max_y, g), CARC_OK);
+    margin = (size_t)snprintf(tmp, sizeof tmp, "%ld", (long)min_y);
+    if ((size_t)snprintf(tmp, sizeof tmp, "%ld", (long)max_y) > margin)
+        margin = strlen(tmp);
+    l0 = 1 + (size_t)(y1 - min_y) * 6 + 2;
+    l1 = 1 + (size_t)(y12 - min_y) * 6 + 2;
+    c0 = margin + 1 + (size_t)(x1 - min_x) * 8 + 3;
+    c1 = margin + 1 + (size_t)(x12 - min_x) * 8 + 3;
+    for (c = plain; *c; c++) {
+        if (*c == '\n') {
+            line++;
+            col = 0;
+            continue;
+        }
+        if (line >= l0 && line <= l1 && col >= c0 && col <= c1) {
+            if (line == l0 || line == l1 || col == c0 || col == c1)
+                assert_int_equal(*c, '%');
+            else
+                *c = ' ';
+        }
+        col++;
+    }
+}
+
 static void check_modules_text(const carc_game *g, bool river, bool abbot)
 {
     char *plain = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
@@ -404,6 +503,7 @@ static void check_modules_text(const carc_game *g, bool river, bool abbot)
     const char *c;
 
     check_text(g); /* digits = figures, abbots included; legend lines; no trailing blanks */
+    mask_city(plain, g);
     count_parts(g, &bp);
     /* every monastery shows its building or the figure in it; every garden its mark
      * or the abbot in it; the river its spring and lake */
@@ -568,6 +668,10 @@ static void test_base_has_no_module_marks(void **state)
         assert_null(strstr(svg, "abbot"));
         assert_null(strstr(svg, "spring"));
         assert_null(strstr(svg, "hedge"));
+        assert_null(strchr(text, '%')); /* nor the Count's city */
+        assert_null(strstr(text, "the city:"));
+        assert_null(strstr(svg, "coc"));
+        assert_null(strstr(svg, "quarter"));
         free(text);
         free(svg);
         carc_game_free(g);
@@ -590,6 +694,7 @@ static void check_inns_text(const carc_game *g, bool inns)
     char tmp[96];
     const char *c, *board = strchr(plain, '\n');
 
+    mask_city(plain, g);
     count_parts(g, &bp);
     assert_non_null(board);
     assert_int_equal(board_chars(plain, 'i'), bp.inns);
@@ -664,7 +769,7 @@ static void check_inns_svg(const carc_game *g, bool inns)
     if (inns) {
         /* the key: the inn, the cathedral and the big follower, in the legend only */
         assert_int_equal(count_of(svg, ">inn</text>"), 1);
-        assert_int_equal(count_of(svg, ">cathedral</text>"), 1);
+        assert_int_equal(count_of(svg, ">cathedral</text>"), 1 + count_of(bare, "<g class=\"quarter quarter-cathedral\""));
         assert_int_equal(count_of(svg, ">big follower (counts as two)</text>"), 1);
         assert_int_equal(count_of(bare, "<g class=\"key\">"), 0);
         assert_int_equal(count_of(svg, "<g class=\"inn\""), bp.inns + 1);
@@ -907,6 +1012,7 @@ static void check_traders_text(const carc_game *g, bool traders)
     char tmp[96];
     const char *board = strchr(plain, '\n');
 
+    mask_city(plain, g);
     count_parts(g, &bp);
     assert_non_null(board);
     memset(&opts, 0, sizeof opts);
@@ -1166,6 +1272,567 @@ static void test_traders_tiles(void **state)
     carc_game_free(g);
 }
 
+/* ---------------------------------------------------------------- the Count */
+
+static const char *const quarter_names[4] = { "castle", "market", "blacksmith", "cathedral" };
+
+static uint32_t count_quarter(const carc_game *g)
+{
+    uint32_t q = 9;
+    assert_int_equal(carc_game_count(&q, g), CARC_OK);
+    assert_true(q < 4);
+    return q;
+}
+
+static uint32_t in_quarter(const carc_game *g, uint32_t q, uint32_t player, uint32_t figure)
+{
+    uint32_t n = 9;
+    assert_int_equal(carc_game_city(&n, g, q, player, figure), CARC_OK);
+    return n;
+}
+
+/* The figures of quarter q as the text picture writes them: each player's digit
+ * per follower, then <digit> for his big follower, players apart by a blank. */
+static void quarter_digits(char *buf, size_t cap, const carc_game *g, uint32_t q)
+{
+    uint32_t players, p, k;
+    size_t n = 0;
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    buf[0] = '\0';
+    for (p = 0; p < players; p++) {
+        uint32_t f = in_quarter(g, q, p, CARC_FIGURE_FOLLOWER), big = in_quarter(g, q, p, CARC_FIGURE_BIG);
+        if (f + big == 0)
+            continue;
+        if (n > 0)
+            n += (size_t)snprintf(buf + n, cap - n, " ");
+        for (k = 0; k < f; k++)
+            n += (size_t)snprintf(buf + n, cap - n, "%u", (unsigned)p);
+        if (big)
+            n += (size_t)snprintf(buf + n, cap - n, "<%u>", (unsigned)p);
+        assert_true(n < cap);
+    }
+}
+
+/* The City in words, as both legends write it. */
+static void city_words(char *buf, size_t cap, const carc_game *g)
+{
+    uint32_t players, q, p;
+    size_t n;
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    n = (size_t)snprintf(buf, cap, "the city:");
+    for (q = 0; q < 4; q++) {
+        bool any = false;
+        n += (size_t)snprintf(buf + n, cap - n, " %s:", quarter_names[q]);
+        for (p = 0; p < players; p++) {
+            uint32_t f = in_quarter(g, q, p, CARC_FIGURE_FOLLOWER), big = in_quarter(g, q, p, CARC_FIGURE_BIG);
+            const char *sep = any ? ", " : " ";
+            if (f > 0 && big)
+                n += (size_t)snprintf(buf + n, cap - n, "%s%u follower%s and the big follower of player %u", sep,
+                                      (unsigned)f, f > 1 ? "s" : "", (unsigned)p);
+            else if (f > 0)
+                n += (size_t)snprintf(buf + n, cap - n, "%s%u follower%s of player %u", sep, (unsigned)f,
+                                      f > 1 ? "s" : "", (unsigned)p);
+            else if (big)
+                n += (size_t)snprintf(buf + n, cap - n, "%sthe big follower of player %u", sep, (unsigned)p);
+            any = any || f + big > 0;
+        }
+        n += (size_t)snprintf(buf + n, cap - n, "%s;", any ? "" : " none");
+    }
+    n += (size_t)snprintf(buf + n, cap - n, " the Count stands on the %s", quarter_names[count_quarter(g)]);
+    assert_true(n < cap);
+}
+
+/* The words of the Count's decision pending now ("" for none of his). */
+static const char *count_decision(const carc_game *g, uint32_t *player, bool *final)
+{
+    carc_pending pd;
+    memset(&pd, 0, sizeof pd);
+    pd.struct_size = sizeof pd;
+    assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
+    *player = pd.player;
+    *final = (pd.flags & CARC_PENDING_FINAL) != 0;
+    switch (pd.decision) {
+    case CARC_DECISION_EXIT: return "exit - ";
+    case CARC_DECISION_QUARTER: return "quarter - ";
+    case CARC_DECISION_COUNT: return "count - ";
+    default: return "";
+    }
+}
+
+/*
+ * The text of line `dy` below the first `label` on the board part of a text
+ * picture, `half` characters either side of the label's middle, without the
+ * blanks and walls at its ends.
+ */
+static void below_label(char *out, size_t cap, const char *plain, const char *label, int dy, int half)
+{
+    const char *board = strchr(plain, '\n'), *at, *line, *c;
+    size_t col, len = strlen(label), n = 0;
+    int k;
+    assert_non_null(board);
+    at = strstr(board, label);
+    assert_non_null(at);
+    for (line = at; line > plain && line[-1] != '\n'; line--)
+        ;
+    col = (size_t)(at - line) + len / 2;
+    for (k = 0; k < dy; k++) {
+        line = strchr(line, '\n');
+        assert_non_null(line);
+        line++;
+    }
+    for (c = line + (col > (size_t)half ? col - (size_t)half : 0); c <= line + col + (size_t)half && *c != '\n' && *c; c++)
+        if (n + 1 < cap)
+            out[n++] = *c;
+    while (n > 0 && (out[n - 1] == ' ' || out[n - 1] == '%'))
+        n--;
+    out[n] = '\0';
+    for (c = out; *c == ' ' || *c == '%'; c++)
+        ;
+    memmove(out, c, strlen(c) + 1);
+}
+
+/* The text picture of a game with the Count. */
+static void check_count_text(const carc_game *g)
+{
+    char *plain = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+    char *full = render(carc_game_render_text, g, 0);
+    const char *board = strchr(plain, '\n'), *what;
+    char got[96], want[96], words[640], tmp[96];
+    uint32_t q, decider, players, p;
+    bool final, over = false;
+
+    check_text(g);
+    assert_non_null(board);
+    /* the wall: the rectangle's top and bottom lines (CO/1's middle to CO/4's: 25 characters) */
+    assert_int_equal(count_of(board, "%%%%%%%%%%%%%%%%%%%%%%%%%"), 2);
+    /* each quarter: its name once, its figures below it, the Count below those in his quarter only */
+    assert_int_equal(count_of(board, "the Count"), 1);
+    for (q = 0; q < 4; q++) {
+        int half = q == 0 || q == 2 ? 11 : 5; /* the castle and blacksmith across the city, the others in one half */
+        assert_int_equal(count_of(board, quarter_names[q]), 1);
+        quarter_digits(want, sizeof want, g, q);
+        below_label(got, sizeof got, plain, quarter_names[q], 1, half);
+        assert_string_equal(got, want);
+        below_label(got, sizeof got, plain, quarter_names[q], 2, half);
+        assert_string_equal(got, count_quarter(g) == q ? "the Count" : "");
+    }
+    /* CO/6 and CO/7 are the city: no field, road or city character on them */
+    for (q = 0; q < 5; q++) { /* the five lines of a tile */
+        assert_null(memchr(block_line(plain, g, -1, 0, (int)q), '.', 7));
+        assert_null(memchr(block_line(plain, g, 0, 0, (int)q), '.', 7));
+        assert_null(memchr(block_line(plain, g, -1, 0, (int)q), '#', 7));
+        assert_null(memchr(block_line(plain, g, 0, 0, (int)q), '|', 7));
+    }
+    /* the legend: the key, the city in words, the decision pending */
+    assert_non_null(strstr(full, "\n% the walled City of Carcassonne (no figure on it): in its quarters castle, market, "
+                                 "blacksmith and cathedral\n"));
+    city_words(words, sizeof words, g);
+    assert_true(strlen(words) + 3 < sizeof tmp * 2);
+    {
+        char line[660];
+        snprintf(line, sizeof line, "\n%s\n", words); /* a line of its own */
+        assert_non_null(strstr(full, line));
+    }
+    assert_int_equal(count_of(full, "the city: "), 1);
+    what = count_decision(g, &decider, &final);
+    assert_int_equal(carc_game_is_over(&over, g), CARC_OK);
+    if (*what != '\0') {
+        snprintf(tmp, sizeof tmp, "; %splayer %u to decide: %s", final ? "final round: " : "", (unsigned)decider, what);
+        assert_non_null(strstr(full, tmp));
+        assert_null(strstr(full, "tile to place"));
+    } else {
+        assert_null(strstr(full, "to decide: "));
+    }
+    /* the player who decides now is the one to move */
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    for (p = 0; p < players && !over; p++) {
+        const char *eol, *line = legend_line(full, "player %u: ", p, &eol);
+        uint32_t cur = 9;
+        if (*what == '\0')
+            assert_int_equal(carc_game_current_player(&cur, g), CARC_OK);
+        assert_int_equal(in_line(line, eol, "<- to move"), p == (*what != '\0' ? decider : cur));
+    }
+    free(plain);
+    free(full);
+}
+
+/* The part of the SVG of quarter `name`, up to the next quarter's or the city's end. */
+static const char *svg_quarter(const char *svg, const char *name, const char **end)
+{
+    char tmp[64];
+    const char *at, *next, *city_end;
+    snprintf(tmp, sizeof tmp, "<g class=\"quarter quarter-%s\"", name);
+    at = strstr(svg, tmp);
+    assert_non_null(at);
+    assert_int_equal(count_of(svg, tmp), 1);
+    next = strstr(at + 1, "<g class=\"quarter quarter-");
+    city_end = strstr(at, "</g>\n");
+    assert_non_null(city_end);
+    *end = next != NULL && next < city_end ? next : city_end;
+    return at;
+}
+
+/* How many times `needle` occurs in [from, to). */
+static size_t count_in(const char *from, const char *to, const char *needle)
+{
+    size_t n = 0;
+    const char *c = from;
+    while ((c = strstr(c, needle)) != NULL && c < to) {
+        n++;
+        c += strlen(needle);
+    }
+    return n;
+}
+
+/* The SVG of a game with the Count. */
+static void check_count_svg(const carc_game *g)
+{
+    char *svg = render(carc_game_render_svg, g, 0);
+    char *bare = render(carc_game_render_svg, g, CARC_RENDER_NO_LEGEND);
+    char tmp[700], words[640];
+    const char *c, *what;
+    uint32_t q, p, players, decider;
+    int x0, y0, w, h;
+    bool final;
+
+    check_svg(g);
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    assert_int_equal(count_of(bare, "<g class=\"coc\">"), 1);
+    c = strstr(bare, "<rect class=\"coc-ground\" x=\"");
+    assert_non_null(c);
+    assert_int_equal(sscanf(c, "<rect class=\"coc-ground\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"", &x0, &y0, &w, &h),
+                     4);
+    assert_int_equal(w, 300); /* from the middle of CO/1 to the middle of CO/12 */
+    assert_int_equal(h, 200);
+    assert_int_equal(count_of(bare, "<path class=\"gate\""), 3); /* where the three road stubs end */
+    /* each quarter: its figures, the Count only in his */
+    for (q = 0; q < 4; q++) {
+        const char *end, *part = svg_quarter(bare, quarter_names[q], &end);
+        for (p = 0; p < players; p++) {
+            snprintf(tmp, sizeof tmp, "class=\"quarter-figure player%u\"", (unsigned)p);
+            assert_int_equal(count_in(part, end, tmp), in_quarter(g, q, p, CARC_FIGURE_FOLLOWER));
+            snprintf(tmp, sizeof tmp, "class=\"quarter-figure player%u big\"", (unsigned)p);
+            assert_int_equal(count_in(part, end, tmp), in_quarter(g, q, p, CARC_FIGURE_BIG));
+        }
+        snprintf(tmp, sizeof tmp, ">%s</text>", quarter_names[q]);
+        assert_int_equal(count_in(part, end, tmp), 1);
+        assert_int_equal(count_in(part, end, "<g class=\"count\""), count_quarter(g) == q ? 1 : 0);
+    }
+    assert_int_equal(count_of(bare, "<g class=\"count\""), 1);
+    assert_int_equal(count_of(svg, "<g class=\"count\""), 2); /* and the key's */
+    /* no figure on the board stands inside the wall or on it, nor on another (two on one
+     * segment of a tile: one out of the city onto a feature held) */
+    for (c = strstr(bare, "class=\"figure "); c != NULL; c = strstr(c + 1, "class=\"figure ")) {
+        int fx, fy;
+        const char *tr = strstr(c, "translate(");
+        assert_non_null(tr);
+        assert_int_equal(sscanf(tr, "translate(%d %d)", &fx, &fy), 2);
+        assert_false(fx > x0 - 10 && fx < x0 + w + 10 && fy > y0 - 10 && fy < y0 + h + 10); /* nor on it */
+        snprintf(tmp, sizeof tmp, "translate(%d %d)", fx, fy);
+        assert_int_equal(count_of(bare, tmp), 1);
+    }
+    /* the legend: the key, the city in words, the decision pending */
+    assert_int_equal(count_of(svg, ">the Count</text>"), 1);
+    city_words(words, sizeof words, g);
+    snprintf(tmp, sizeof tmp, ">%s</text>", words);
+    assert_int_equal(count_of(svg, tmp), 1);
+    assert_null(strstr(bare, "the city: "));
+    what = count_decision(g, &decider, &final);
+    if (*what != '\0') {
+        snprintf(tmp, sizeof tmp, ">%splayer %u to decide: %s", final ? "final round: " : "", (unsigned)decider, what);
+        assert_int_equal(count_of(svg, tmp), 1);
+        snprintf(tmp, sizeof tmp, ">player %u (", (unsigned)decider);
+        c = strstr(svg, tmp);
+        assert_non_null(c);
+        assert_true(strstr(c, " - to move</text>") != NULL && strstr(c, " - to move</text>") < strchr(c, '\n'));
+    } else {
+        assert_null(strstr(svg, "to decide: "));
+    }
+    free(svg);
+    free(bare);
+}
+
+/* Play a move written in the move notation: a place move's tile is chosen
+ * first; an exit that is not legal as written is the first legal one from its
+ * quarter onto the tile at its (x, y). */
+static void play_text(carc_game *g, const char *text)
+{
+    carc_move m;
+    assert_int_equal(carc_move_parse(&m, text), CARC_OK);
+    if (m.kind == CARC_MOVE_PLACE)
+        assert_int_equal(carc_game_choose_tile(g, m.tile), CARC_OK);
+    if (m.kind == CARC_MOVE_EXIT && carc_game_check_move(g, &m) != CARC_OK) {
+        carc_movelist *ml;
+        size_t i;
+        bool found = false;
+        assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
+        assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
+        for (i = 0; i < carc_movelist_count(ml) && !found; i++) {
+            const carc_move *e = &carc_movelist_data(ml)[i];
+            if (e->kind == CARC_MOVE_EXIT && e->quarter == m.quarter && e->x == m.x && e->y == m.y) {
+                m = *e;
+                found = true;
+            }
+        }
+        carc_movelist_free(ml);
+        assert_true(found);
+    }
+    assert_int_equal(carc_game_play(g, &m), CARC_OK);
+}
+
+static void check_count(const carc_game *g)
+{
+    check_count_text(g);
+    check_count_svg(g);
+}
+
+/*
+ * The positions of /work/shared/scenarios/count-final.scn (players 2): the
+ * fresh City (its exact shape), a follower into the castle and the Count to
+ * the market (the decisions shown as they are pending), exits before a
+ * scoring, followers in three quarters, the final round of exits, the end.
+ */
+static void test_count_positions(void **state)
+{
+    carc_game_options opts;
+    carc_game *g = NULL;
+    char *text, *svg;
+    char got[32];
+    (void)state;
+    carc_game_options_init(&opts, CARC_GAME_OPTIONS_VERSION);
+    opts.players = 2;
+    opts.seed = 7;
+    assert_int_equal(carc_modules_parse(&opts.modules, "count"), CARC_OK);
+    assert_int_equal(carc_game_new(&g, &opts), CARC_OK);
+
+    /* fresh: the wall runs from the middle of CO/1 to the middle of CO/12; the
+     * road stubs end at it; the fields of the ring lie outside it */
+    text = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+    assert_memory_equal(block_line(text, g, -2, -1, 1), ".......", 7);
+    assert_memory_equal(block_line(text, g, -2, -1, 2), "---%%%%", 7); /* CO/1: road W to the corner */
+    assert_memory_equal(block_line(text, g, -2, -1, 3), "...%", 4);
+    assert_memory_equal(block_line(text, g, -1, -1, 1), ".......", 7); /* CO/2: field N, city S */
+    assert_memory_equal(block_line(text, g, -1, -1, 2), "%%%%%%%", 7);
+    assert_memory_equal(block_line(text, g, 1, -1, 0), "...|...", 7); /* CO/4: road N to the corner */
+    assert_memory_equal(block_line(text, g, 1, -1, 2), "%%%%...", 7);
+    assert_memory_equal(block_line(text, g, 1, -1, 3), "   %...", 7);
+    assert_memory_equal(block_line(text, g, -2, 0, 0), "...%", 4); /* CO/5: field W */
+    assert_memory_equal(block_line(text, g, 1, 0, 0), "   %...", 7); /* CO/8: field E */
+    assert_memory_equal(block_line(text, g, -2, 1, 2), "...%%%%", 7); /* CO/9: its cap S below the wall */
+    assert_memory_equal(block_line(text, g, -2, 1, 4), "#######", 7);
+    assert_memory_equal(block_line(text, g, 0, 1, 2), "%%%%%%%", 7); /* CO/11: road S to the wall */
+    assert_memory_equal(block_line(text, g, 0, 1, 3), "...|...", 7);
+    assert_memory_equal(block_line(text, g, 1, 1, 2), "%%%%.##", 7); /* CO/12: its cap E beside the wall */
+    below_label(got, sizeof got, text, "castle", 2, 11);
+    assert_string_equal(got, "the Count");
+    free(text);
+    svg = render(carc_game_render_svg, g, CARC_RENDER_NO_LEGEND);
+    /* board origin at (40, 40); CO/1 at (-2, -1) is the first column and row */
+    assert_non_null(strstr(svg, "<rect class=\"coc-ground\" x=\"90\" y=\"90\" width=\"300\" height=\"200\"/>"));
+    assert_null(strstr(svg, "class=\"last\"")); /* nothing placed yet */
+    free(svg);
+    check_count(g);
+
+    play_text(g, "F 2 1 0 city:E");
+    play_text(g, "U 0 2 0 road:N");
+    play_text(g, "A 0 3 180 -"); /* P1 scores, P0 not: P0 may put a follower into the city */
+    check_count(g);
+    play_text(g, "quarter castle");
+    check_count(g); /* then the Count's move */
+    play_text(g, "count market");
+    check_count(g);
+    text = render(carc_game_render_text, g, 0);
+    below_label(got, sizeof got, text, "castle", 1, 11);
+    assert_string_equal(got, "0");
+    below_label(got, sizeof got, text, "market", 2, 5);
+    assert_string_equal(got, "the Count");
+    assert_non_null(strstr(text, "\nthe city: castle: 1 follower of player 0; market: none; blacksmith: none; "
+                                 "cathedral: none; the Count stands on the market\n"));
+    free(text);
+
+    play_text(g, "E 3 1 270 -"); /* closes P0's city: P0 may bring his castle follower out first */
+    text = render(carc_game_render_text, g, 0);
+    assert_non_null(strstr(text, "tiles left: 67; player 0 to decide: exit - followers out of the city onto a "
+                                 "feature this tile completed, before it scores (or pass)\n"));
+    assert_non_null(strstr(text, "\n0 player 0: 0 points, 5 followers in supply  <- to move\n"));
+    free(text);
+    check_count(g);
+    play_text(g, "pass");
+    check_count(g); /* P1 may put a follower in */
+    play_text(g, "quarter cathedral");
+    play_text(g, "pass");
+    play_text(g, "U 1 -2 0 road:S");
+    play_text(g, "A 1 -3 0 -");
+    play_text(g, "quarter market"); /* the Count's quarter */
+    play_text(g, "pass");
+    play_text(g, "B -1 2 0 cloister");
+    check_count(g);
+    text = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+    below_label(got, sizeof got, text, "market", 1, 5);
+    assert_string_equal(got, "1");
+    below_label(got, sizeof got, text, "cathedral", 1, 5);
+    assert_string_equal(got, "1");
+    free(text);
+
+    /* the final round: from P1 */
+    assert_int_equal(carc_game_end(g), CARC_OK);
+    check_count(g);
+    text = render(carc_game_render_text, g, 0);
+    assert_non_null(strstr(text, "; final round: player 1 to decide: exit - one follower out of the city onto an "
+                                 "incomplete feature"));
+    free(text);
+    play_text(g, "exit cathedral -1 2 seg:0");
+    check_count(g);
+    play_text(g, "exit castle -2 1 seg:0");
+    check_count(g); /* over: the market follower stays under the Count */
+    text = render(carc_game_render_text, g, 0);
+    assert_non_null(strstr(text, "\nthe city: castle: none; market: 1 follower of player 1; blacksmith: none; "
+                                 "cathedral: none; the Count stands on the market\n"));
+    assert_non_null(strstr(text, "\ngame over; winner: player 0\n"));
+    free(text);
+    carc_game_free(g);
+}
+
+/* A farmer on a field of the City's tiles (out of the market in the final
+ * round, onto CO/2's field): outside the wall in both pictures. */
+static void test_count_farmer(void **state)
+{
+    carc_game_options opts;
+    carc_game *g = NULL;
+    char *text;
+    (void)state;
+    carc_game_options_init(&opts, CARC_GAME_OPTIONS_VERSION);
+    opts.players = 2;
+    opts.seed = 3;
+    assert_int_equal(carc_modules_parse(&opts.modules, "count"), CARC_OK);
+    assert_int_equal(carc_game_new(&g, &opts), CARC_OK);
+    play_text(g, "B 2 0 0 -"); /* as in count-trigger.scn */
+    play_text(g, "U 0 2 0 road:N");
+    play_text(g, "A 0 3 180 -"); /* 3 to P1, none to P0 */
+    play_text(g, "quarter market");
+    check_count(g);
+    play_text(g, "pass"); /* the Count stays on the castle */
+    assert_int_equal(carc_game_end(g), CARC_OK);
+    check_count(g); /* the final round: P0 out of the market */
+    play_text(g, "exit market -1 -1 seg:0");
+    check_count(g);
+    text = render(carc_game_render_text, g, CARC_RENDER_NO_LEGEND);
+    /* the farmer on the field of CO/2, north of the wall */
+    assert_true(memchr(block_line(text, g, -1, -1, 0), '0', 7) != NULL ||
+                memchr(block_line(text, g, -1, -1, 1), '0', 7) != NULL);
+    free(text);
+    carc_game_free(g);
+}
+
+/* What the pictures checked in the random Count games showed. */
+typedef struct count_stats {
+    uint32_t pictures, in_city, bigs, decisions;
+} count_stats;
+
+static void count_picture(const carc_game *g, count_stats *st)
+{
+    uint32_t players, p, q, who;
+    bool final;
+    check_count(g);
+    assert_int_equal(carc_game_players(&players, g), CARC_OK);
+    for (p = 0; p < players; p++) {
+        st->in_city += city_figures(g, p);
+        for (q = 0; q < 4; q++)
+            st->bigs += in_quarter(g, q, p, CARC_FIGURE_BIG);
+    }
+    st->decisions += *count_decision(g, &who, &final) != '\0';
+    st->pictures++;
+}
+
+/*
+ * A seeded random game with the Count (and `modules` besides), stopped after
+ * `turns` moves or at its end; its pictures are checked (count_picture) after
+ * each of the first `pictures` moves of the Count's (into a quarter, the
+ * Count's, out of the city) and at the stop. A follower goes into the city
+ * whenever he may (the big follower half the time), the Count moves most
+ * times, an exit is made half the times it may be.
+ */
+static void count_game(uint64_t seed, uint32_t players, uint32_t turns, const char *modules, uint32_t pictures,
+                       count_stats *st)
+{
+    carc_game_options opts;
+    carc_game *g = NULL;
+    carc_movelist *ml = NULL;
+    rng r = rng_seeded(seed);
+    uint32_t t;
+    carc_game_options_init(&opts, CARC_GAME_OPTIONS_VERSION);
+    opts.players = players;
+    opts.seed = seed;
+    assert_int_equal(carc_modules_parse(&opts.modules, modules), CARC_OK);
+    if (opts.modules & CARC_MODULE_RIVER) { /* the spring touching the City's north side, as in all-modules-random-5p.scn */
+        assert_int_equal(carc_tile_find(&opts.start_tile, "RA"), CARC_OK);
+        opts.start_x = 0;
+        opts.start_y = -2;
+        opts.start_rotation = 3;
+    }
+    assert_int_equal(carc_game_new(&g, &opts), CARC_OK);
+    assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
+    for (t = 0; t < turns; t++) {
+        bool over = false, final;
+        size_t n, i, pick;
+        const carc_move *m;
+        uint32_t who;
+        const char *what;
+        assert_int_equal(carc_game_is_over(&over, g), CARC_OK);
+        if (over)
+            break;
+        what = count_decision(g, &who, &final);
+        assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
+        n = carc_movelist_count(ml);
+        assert_true(n > 0);
+        m = carc_movelist_data(ml);
+        pick = (size_t)(rng_next(&r) % n);
+        if (*what != '\0' && n > 1) { /* the pass is listed last */
+            uint64_t take = rng_next(&r) % 8;
+            bool decline = what[0] == 'e' ? take < 4 : what[0] == 'c' ? take < 2 : false;
+            pick = decline ? n - 1 : (size_t)(rng_next(&r) % (n - 1));
+        }
+        while (m[pick].kind == CARC_MOVE_PLACE && m[pick].figure == CARC_FIGURE_BIG && pick > 0 &&
+               m[pick - 1].x == m[pick].x && m[pick - 1].y == m[pick].y && m[pick - 1].rotation == m[pick].rotation)
+            pick--; /* the big follower kept for the city: the same placement without it */
+        if (rng_next(&r) % 2 == 0 && m[pick].kind == CARC_MOVE_QUARTER)
+            for (i = 0; i < n; i++)
+                if (m[i].kind == CARC_MOVE_QUARTER && m[i].figure == CARC_FIGURE_BIG) {
+                    pick = i;
+                    break;
+                }
+        assert_int_equal(carc_game_play(g, &m[pick]), CARC_OK);
+        if (*what != '\0' && pictures > 0) {
+            count_picture(g, st);
+            pictures--;
+        }
+    }
+    count_picture(g, st);
+    carc_movelist_free(ml);
+    carc_game_free(g);
+}
+
+/* Random games with the Count, alone and with the other modules, from the
+ * start to the end: the pictures hold the City, its quarters, the followers
+ * there (the big follower too), the Count and his decisions. */
+static void test_count_games(void **state)
+{
+    uint32_t n, games = env_games(16);
+    count_stats st = { 0, 0, 0, 0 };
+    (void)state;
+    for (n = 0; n < games; n++) {
+        const char *modules = n % 4 == 3   ? "river,abbot,count,inns,traders"
+                              : n % 4 == 1 ? "count,inns"
+                              : n % 8 == 2 ? "count,-farmers"
+                                           : "count";
+        count_game(4100 + n, 2 + n % 4, n % 3 == 2 ? UINT32_MAX : 10 + (n * 17) % 120, modules, 6, &st);
+    }
+    /* the pictures did have them in them */
+    assert_true(st.in_city > 25);
+    assert_true(st.bigs > 3);
+    assert_true(st.decisions > 8);
+}
+
 static void test_arguments(void **state)
 {
     carc_game *g = play_random_game(3, 3, 20, false);
@@ -1205,6 +1872,9 @@ int main(void)
         cmocka_unit_test(test_traders),
         cmocka_unit_test(test_no_traders_marks),
         cmocka_unit_test(test_traders_tiles),
+        cmocka_unit_test(test_count_positions),
+        cmocka_unit_test(test_count_farmer),
+        cmocka_unit_test(test_count_games),
     };
     return cmocka_run_group_tests_name("render", tests, NULL, NULL);
 }
