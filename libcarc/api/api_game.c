@@ -254,13 +254,16 @@ carc_status carc_game_end(carc_game *g)
     /* the Count: what the turn part still asks is declined (its scoring
      * happens), and so is the rest of a final round */
     static const carc_move pass = { 0, 0, 0, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_PASS, 0, 0 };
+    bool in_final = (h->step & CARCI_STEP_FINAL) != 0;
     while (h->step && !(h->step & CARCI_STEP_FINAL)) {
         /* exactly what playing the pass does, so that a record replays it:
          * after the last tile the final round then begins by itself */
         carci_apply_decision(g, &pass);
         carci_advance(g);
     }
-    if (h->over) { /* the declines ended the game: nothing is left to end */
+    /* the declines ended the game, or (after the last tile) began its final
+     * round, which the end does not take away: nothing is left to end */
+    if (h->over || (!in_final && (h->step & CARCI_STEP_FINAL))) {
         g->unit_open = false;
         carci_clear_error(g);
         return CARC_OK;

@@ -124,10 +124,12 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
         hs[i].val = CARCI_SLOT_EMPTY;
     }
 
-    /* the draw pile: every tile of the set but one copy of the start tile */
+    /* the draw pile: every tile of the set but one copy of the start tile
+     * (none when a module's set-up takes its place: the Count alone) */
     uint16_t *bag = CARCI_BAG(g);
     uint32_t n = 0;
-    bool start_taken = false;
+    bool lay_start = !rs->hooks.setup || (rs->modules & CARC_MODULE_RIVER) != 0;
+    bool start_taken = !lay_start;
     for (uint32_t k = 0; k < carci_tile_kinds; k++) {
         if ((rs->preplaced[k >> 3] >> (k & 7)) & 1u)
             continue; /* laid by the set-up, never drawn (the City of Carcassonne) */
@@ -149,6 +151,9 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     if (rs->hooks.deal)
         rs->hooks.deal(rs, bag, n);
     h->n_bag = (uint16_t)n;
+    /* the slots of tiles laid at set-up (and of the start tile) are never
+     * drawn: zeroed, so that equal games have equal state blocks */
+    memset(bag + n, 0, (rs->ntiles - n) * sizeof *bag);
 
     /* lay the start tile; setup writes are not undoable */
     g->no_journal = (rs->flags & CARC_GAME_NO_UNDO) != 0;
@@ -163,10 +168,8 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
      * the City of Carcassonne; the start tile then leaves the game). With
      * the River too, the spring is laid next to it (options check: it fits). */
     uint32_t start_fi = CARCI_NONE32; /* the only tile placed off the frontier */
-    bool lay_start = true;
     if (rs->hooks.setup) {
         rs->hooks.setup(g);
-        lay_start = (rs->modules & CARC_MODULE_RIVER) != 0;
         start_fi = carci_front_index(g, rs->start_x, rs->start_y);
     }
     if (lay_start) {

@@ -77,12 +77,19 @@ void carci_tile_counts(uint8_t *copies, uint32_t modules)
     /* One pass: a kind replaces copies of a kind before it (tile sets are
      * appended after the base game's; test engine.catalogue checks it). A
      * kind's module is one flag (0: the base game). */
+    bool start_gone = false;
     for (uint32_t k = 0; k < carci_tile_kinds; k++) {
         const carci_tiledef *t = &carci_tiles[k];
         uint8_t c = (t->module & ~modules) ? 0 : t->copies;
         copies[k] = c;
-        if (c && t->replaces != CARCI_NONE)
-            copies[t->replaces] = (uint8_t)(copies[t->replaces] - c);
+        if (!c || t->replaces == CARCI_NONE)
+            continue;
+        /* the start tile D leaves the set once, however many kinds take its
+         * place (the River's spring, the City of Carcassonne) */
+        if (t->replaces == KIND_D && start_gone)
+            continue;
+        start_gone |= t->replaces == KIND_D;
+        copies[t->replaces] = (uint8_t)(copies[t->replaces] - c);
     }
 }
 

@@ -43,12 +43,37 @@ static void totals(void **state)
     assert_int_equal(monasteries, 6);
 }
 
-/* Every port and every non-field side belongs to exactly the right segment. */
+/* The edges of the 12 tiles of the City of Carcassonne (expansions.md 1.2,
+ * the per-tile table; N E S W): '.' is an inner side of the block (a middle
+ * dot in the rules), which always faces another tile of the block and is never
+ * matched. Written from the table, not from the data. */
+static const char *const CO_EDGES[12] = { "F..R", "F...", "F...", "RF..", "...F", "....",
+                                          "....", ".F..", "..CF", "..F.", "..R.", ".CF." };
+
+/* The edges of kind k if it is a tile of the City of Carcassonne ("CO/1" ..
+ * "CO/12"), else NULL. */
+static const char *co_edges(uint32_t k)
+{
+    const char *name = carc_tile_name(k);
+    if (!name || strncmp(name, "CO/", 3) != 0)
+        return NULL;
+    int i = atoi(name + 3);
+    assert_true(i >= 1 && i <= 12);
+    return CO_EDGES[i - 1];
+}
+
+/* Every port and every non-field side belongs to exactly the right segment.
+ * The City of Carcassonne's inner sides are field edges that no segment
+ * touches by its side; their halves that face the walled city have no field
+ * segment (count_tiles checks which halves have one). Nowhere else may a
+ * field edge lack a field half. */
 static void geometry_consistent(void **state)
 {
     (void)state;
+    uint32_t inner_sides = 0;
     for (uint32_t k = 0; k < carc_tile_kind_count(); k++) {
         uint32_t n;
+        const char *co = co_edges(k);
         assert_int_equal(carc_tile_segment_count(&n, k), CARC_OK);
         for (uint32_t r = 0; r < 4; r++) {
             uint32_t sides = 0, ports = 0;
@@ -65,11 +90,19 @@ static void geometry_consistent(void **state)
                 assert_int_equal(carc_tile_edge(&e, k, r, s), CARC_OK);
                 bool has_side = (sides >> s) & 1u;
                 bool has_ports = ((ports >> (2 * s)) & 3u) == 3u;
+                if (co && co[(s + 4 - r) % 4] == '.') {
+                    /* an inner side of the block: a field edge, no road or city */
+                    assert_int_equal(e, CARC_EDGE_FIELD);
+                    assert_false(has_side);
+                    inner_sides += r == 0;
+                    continue;
+                }
                 assert_int_equal(has_side, e != CARC_EDGE_FIELD);
                 assert_int_equal(has_ports, e != CARC_EDGE_CITY);
             }
         }
     }
+    assert_int_equal(inner_sides, 34); /* 17 inner sides of the 4x3 block, seen from both tiles */
 }
 
 static void rotation(void **state)
@@ -379,7 +412,7 @@ static void abbot_counts(void **state)
  * is written as the test reads it back through the API (seg_text):
  *   C:<sides>[+ per pennant][!cathedral][$w|$g|$c: a wine, grain or cloth symbol]    a city
  *   R:<sides>[@v|@c|@m: ends at a village (or the middle), city, cloister][*inn]
- *   F:<ports>/<the bordering cities, by their sides>    a field
+ *   F:<ports>/<the bordering cities, by their sides>[^: along the City of Carcassonne]    a field
  *   M                                       a cloister
  * Sides are N E S W, ports 0..7 (Nw Ne En Es Se Sw Ws Wn). */
 typedef struct ic_tile {
@@ -482,7 +515,10 @@ static void seg_text(char *out, uint32_t k, uint32_t i)
             sides_text(out, ci.edges);
         }
         assert_int_equal(si.edges, 0);
-        assert_int_equal(si.special, 0);
+        /* ^: along the City of Carcassonne (the Count), no other mark on a field */
+        if (si.special & CARC_SEGMENT_COC)
+            strcat(out, "^");
+        assert_int_equal(si.special & ~(uint32_t)CARC_SEGMENT_COC, 0);
         break;
     }
     case CARC_SEG_MONASTERY:
@@ -578,6 +614,11 @@ static void inns_tiles(void **state)
                          CARC_OK);
         bool ic = k >= first && k < first + 17;
         if (!ic) {
+            /* with the Count too (the City of Carcassonne's tiles are in both sets or neither) */
+            uint32_t with_c = 0, without_c = 0;
+            assert_int_equal(carc_tile_copies(&with_c, k, I | CARC_MODULE_COUNT | CARC_MODULE_RIVER), CARC_OK);
+            assert_int_equal(carc_tile_copies(&without_c, k, CARC_MODULE_COUNT | CARC_MODULE_RIVER), CARC_OK);
+            assert_int_equal(with_c, without_c);
             assert_int_equal(with, without); /* Inns & Cathedrals replaces no tile */
             assert_int_equal(strncmp(carc_tile_name(k), "IC/", 3) != 0, 1);
         } else {
@@ -588,10 +629,11 @@ static void inns_tiles(void **state)
         for (uint32_t i = 0; i < n; i++) {
             carc_segment_info si = { .struct_size = sizeof si };
             assert_int_equal(carc_tile_segment(&si, k, 0, i), CARC_OK);
-            /* inns and cathedrals on these tiles only (Traders & Builders tiles carry goods) */
+            /* inns and cathedrals on these tiles only (Traders & Builders
+             * tiles carry goods, the City of Carcassonne's fields its mark) */
             if (!ic)
                 assert_int_equal(si.special & (CARC_SEGMENT_INN | CARC_SEGMENT_CATHEDRAL), 0);
-            if (!ic && strncmp(carc_tile_name(k), "TB/", 3) != 0)
+            if (!ic && strncmp(carc_tile_name(k), "TB/", 3) != 0 && strncmp(carc_tile_name(k), "CO/", 3) != 0)
                 assert_int_equal(si.special, 0);
             if (ic)
                 assert_int_not_equal(si.kind, CARC_SEG_GARDEN); /* ruling I-5 */
@@ -750,7 +792,7 @@ static void traders_tiles(void **state)
     assert_int_equal(plain, 4);
     assert_int_equal(pennants, 0);
     assert_int_equal(cloisters, 1);
-    assert_int_equal(carc_tile_kind_count(), first + 24);
+    assert_int_equal(carc_tile_kind_count(), first + 24 + 12); /* the City of Carcassonne's 12 follow */
     assert_int_equal(CARC_SEGMENT_GOOD(CARC_GOOD_WINE), CARC_SEGMENT_WINE);
     assert_int_equal(CARC_SEGMENT_GOOD(CARC_GOOD_GRAIN), CARC_SEGMENT_GRAIN);
     assert_int_equal(CARC_SEGMENT_GOOD(CARC_GOOD_CLOTH), CARC_SEGMENT_CLOTH);
@@ -759,9 +801,10 @@ static void traders_tiles(void **state)
         bool tb = k >= first && k < first + 24;
         uint32_t n = 0;
         assert_int_equal(strncmp(carc_tile_name(k), "TB/", 3) == 0, tb);
-        for (uint32_t m = 0; m < 16 && !tb; m++) {
+        for (uint32_t m = 0; m < 32 && !tb; m++) {
             uint32_t mods = (m & 1u ? CARC_MODULE_FARMERS : 0) | (m & 2u ? CARC_MODULE_RIVER : 0) |
-                            (m & 4u ? CARC_MODULE_ABBOT : 0) | (m & 8u ? CARC_MODULE_INNS : 0);
+                            (m & 4u ? CARC_MODULE_ABBOT : 0) | (m & 8u ? CARC_MODULE_INNS : 0) |
+                            (m & 16u ? CARC_MODULE_COUNT : 0);
             uint32_t with = 0, without = 0;
             assert_int_equal(carc_tile_copies(&with, k, mods | T), CARC_OK);
             assert_int_equal(carc_tile_copies(&without, k, mods), CARC_OK);
@@ -806,36 +849,367 @@ static void traders_tiles(void **state)
     carc_game_free(g);
 }
 
+/* ------------------------------------------------------------ the Count of Carcassonne */
+
+/* The 12 tiles of the City of Carcassonne (expansions.md 1.2, the per-tile
+ * table), in the notation of IC_TILES (their edges: CO_EDGES), with the field
+ * group (A, B, C) of each segment in order ('-': not a field). Every field
+ * carries the mark ^ (CARC_SEGMENT_COC, ruling C-15); the road stubs end at
+ * the city wall (@c); CO/6 and CO/7 have no segment. Written from the table,
+ * not from the data. */
+typedef struct co_tile {
+    const char *name;
+    const char *segs[4];
+    const char *groups;
+} co_tile;
+
+static const co_tile CO_TILES[12] = {
+    { "CO/1", { "R:W@c", "F:0127/^", "F:56/^" }, "-AC" },
+    { "CO/2", { "F:0127/^" }, "A" },
+    { "CO/3", { "F:0127/^" }, "A" },
+    { "CO/4", { "R:N@c", "F:07/^", "F:1234/^" }, "-AB" },
+    { "CO/5", { "F:0567/^" }, "C" },
+    { "CO/6", { NULL }, "" },
+    { "CO/7", { NULL }, "" },
+    { "CO/8", { "F:1234/^" }, "B" },
+    { "CO/9", { "C:S", "F:0367/S^" }, "-C" },
+    { "CO/10", { "F:3456/^" }, "C" },
+    { "CO/11", { "R:S@c", "F:34/^", "F:56/^" }, "-BC" },
+    { "CO/12", { "C:E", "F:1456/E^" }, "-B" },
+};
+
+/* Where CO/(i+1) lies: the 4x3 block from CO/1 at (-2,-1), CO/7 at (0,0). */
+static int32_t co_x(int i) { return -2 + i % 4; }
+static int32_t co_y(int i) { return -1 + i / 4; }
+
+/* Whether the feature's tiles are exactly `n` of these (x, y) pairs. */
+static bool feature_covers(const carc_game *g, uint32_t f, const int32_t *want, size_t n)
+{
+    int32_t xy[2 * 16];
+    size_t cnt = 0;
+    assert_int_equal(carc_game_feature_tiles(xy, 16, &cnt, g, f), CARC_OK);
+    if (cnt != n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        bool found = false;
+        for (size_t j = 0; j < cnt && !found; j++)
+            found = xy[2 * j] == want[2 * i] && xy[2 * j + 1] == want[2 * i + 1];
+        if (!found)
+            return false;
+    }
+    return true;
+}
+
+/* The City of Carcassonne against expansions.md 1.2: each tile's kind (after
+ * Traders & Builders, in order), copies (one, with the Count only), edges,
+ * segments and marks; the totals (14 border edges: 9 F, 3 R, 2 C; 3 road
+ * stubs, 2 caps, 13 fields); the mark on these fields only. Then a game with
+ * the Count: the block laid at its place, unturned; its perimeter as the
+ * rules draw it; the fields A, B, C across the block (one feature each, on
+ * the tiles the table says, each worth 3 for the city), the stubs and caps
+ * one open tile each; no segment on CO/6, CO/7; the Count on the castle, the
+ * quarters empty; the pile: 71 base tiles (no start tile D: 3 D), no tile of
+ * the city. With the River too: the spring laid beside it. */
+static void count_tiles(void **state)
+{
+    (void)state;
+    const uint32_t C = CARC_MODULE_COUNT;
+    uint32_t first = tu_tile("TB/RRrr") + 1;
+    uint32_t edges[4] = { 0 }, roads = 0, caps = 0, fields = 0, inner = 0;
+    for (int t = 0; t < 12; t++) {
+        const co_tile *d = &CO_TILES[t];
+        uint32_t k = tu_tile(d->name), n = 0;
+        assert_int_equal(k, first + (uint32_t)t);
+        assert_ptr_equal(co_edges(k), CO_EDGES[t]);
+        assert_int_equal(copies(d->name, C), 1);
+        assert_int_equal(copies(d->name, C | CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT |
+                                              CARC_MODULE_INNS | CARC_MODULE_TRADERS),
+                         1);
+        assert_int_equal(copies(d->name, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT |
+                                             CARC_MODULE_INNS | CARC_MODULE_TRADERS),
+                         0);
+        for (uint32_t s = 0; s < 4; s++) {
+            uint32_t e;
+            assert_int_equal(carc_tile_edge(&e, k, 0, s), CARC_OK);
+            char want = CO_EDGES[t][s];
+            if (want == '.') {
+                assert_int_equal(e, CARC_EDGE_FIELD); /* stored as a field edge, never matched */
+                inner++;
+                continue;
+            }
+            if ("FRCV"[e] != want)
+                fail_msg("%s: side %c is %c, the rules say %c", d->name, "NESW"[s], "FRCV"[e], want);
+            edges[e]++;
+        }
+        assert_int_equal(carc_tile_segment_count(&n, k), CARC_OK);
+        size_t want_n = 0;
+        while (want_n < 4 && d->segs[want_n])
+            want_n++;
+        if (n != want_n)
+            fail_msg("%s: %u segments, the rules list %zu", d->name, n, want_n);
+        assert_int_equal(strlen(d->groups), want_n);
+        char got[4][48];
+        const char *gp[4], *wp[4];
+        for (uint32_t i = 0; i < n; i++) {
+            carc_segment_info si = { .struct_size = sizeof si };
+            assert_int_equal(carc_tile_segment(&si, k, 0, i), CARC_OK);
+            seg_text(got[i], k, i);
+            gp[i] = got[i];
+            wp[i] = d->segs[i];
+            /* the mark on every field, on nothing else */
+            assert_int_equal(si.special, si.kind == CARC_SEG_FIELD ? (uint32_t)CARC_SEGMENT_COC : 0u);
+            assert_int_equal(si.pennants, 0);
+            roads += si.kind == CARC_SEG_ROAD;
+            caps += si.kind == CARC_SEG_CITY;
+            fields += si.kind == CARC_SEG_FIELD;
+            assert_true(si.kind == CARC_SEG_ROAD || si.kind == CARC_SEG_CITY || si.kind == CARC_SEG_FIELD);
+        }
+        qsort(gp, n, sizeof gp[0], str_cmp);
+        qsort(wp, n, sizeof wp[0], str_cmp);
+        for (uint32_t i = 0; i < n; i++)
+            if (strcmp(gp[i], wp[i]) != 0)
+                fail_msg("%s: segment \"%s\", the rules say \"%s\"", d->name, gp[i], wp[i]);
+    }
+    assert_int_equal(inner, 34);
+    assert_int_equal(edges[CARC_EDGE_FIELD], 9);
+    assert_int_equal(edges[CARC_EDGE_ROAD], 3);
+    assert_int_equal(edges[CARC_EDGE_CITY], 2);
+    assert_int_equal(edges[CARC_EDGE_RIVER], 0);
+    assert_int_equal(roads, 3);
+    assert_int_equal(caps, 2);
+    assert_int_equal(fields, 13);
+    /* the mark on the City of Carcassonne's fields only */
+    for (uint32_t k = 0; k < carc_tile_kind_count(); k++) {
+        uint32_t n = 0;
+        assert_int_equal(carc_tile_segment_count(&n, k), CARC_OK);
+        for (uint32_t i = 0; i < n; i++) {
+            carc_segment_info si = { .struct_size = sizeof si };
+            assert_int_equal(carc_tile_segment(&si, k, 0, i), CARC_OK);
+            if (!co_edges(k))
+                assert_int_equal(si.special & CARC_SEGMENT_COC, 0);
+        }
+    }
+
+    /* on the board */
+    carc_game *g = tu_new_game_with(2, 1, CARC_MODULE_FARMERS | C);
+    uint32_t nt = 0;
+    assert_int_equal(carc_game_tile_count(&nt, g), CARC_OK);
+    assert_int_equal(nt, 12);
+    int32_t x0, y0, x1, y1;
+    assert_int_equal(carc_game_bounds(&x0, &y0, &x1, &y1, g), CARC_OK);
+    assert_int_equal(x0, -2);
+    assert_int_equal(y0, -1);
+    assert_int_equal(x1, 1);
+    assert_int_equal(y1, 1);
+    uint32_t group_f[3] = { UINT32_MAX, UINT32_MAX, UINT32_MAX }, group_n[3] = { 0 };
+    uint32_t stub_f[3], cap_f[2], ns = 0, nc = 0;
+    int32_t group_xy[3][2 * 8];
+    for (int t = 0; t < 12; t++) {
+        const co_tile *d = &CO_TILES[t];
+        carc_move m;
+        assert_int_equal(carc_game_tile_at(&m, g, co_x(t), co_y(t)), CARC_OK);
+        assert_int_equal(m.tile, tu_tile(d->name));
+        assert_int_equal(m.rotation, 0);
+        uint32_t n = 0, f;
+        assert_int_equal(carc_tile_segment_count(&n, m.tile), CARC_OK);
+        if (n == 0) /* CO/6, CO/7: the city itself */
+            assert_int_equal(carc_game_feature_at(&f, g, co_x(t), co_y(t), 0), CARC_ERANGE);
+        for (uint32_t i = 0; i < n; i++) {
+            char text[48];
+            seg_text(text, m.tile, i);
+            size_t w = 0;
+            while (w < 4 && strcmp(d->segs[w], text) != 0)
+                w++;
+            assert_true(w < 4);
+            assert_int_equal(carc_game_feature_at(&f, g, co_x(t), co_y(t), i), CARC_OK);
+            carc_feature_info fe = { .struct_size = sizeof fe };
+            assert_int_equal(carc_game_feature(&fe, g, f), CARC_OK);
+            assert_int_equal(fe.figures, 0);
+            assert_int_equal(fe.complete, 0);
+            char grp = d->groups[w];
+            if (grp == '-') {
+                /* a road stub or a cap: its one tile, open to the outside */
+                assert_int_equal(fe.tiles, 1);
+                assert_int_equal(fe.open_edges, 1);
+                assert_int_equal(fe.segments, 1);
+                assert_int_equal(fe.value, 1);
+                assert_int_equal(fe.special, 0);
+                assert_int_equal(fe.pennants, 0);
+                if (fe.kind == CARC_SEG_ROAD)
+                    stub_f[ns++] = f;
+                else {
+                    assert_int_equal(fe.kind, CARC_SEG_CITY);
+                    cap_f[nc++] = f;
+                }
+                continue;
+            }
+            int gi = grp - 'A';
+            assert_true(gi >= 0 && gi < 3);
+            if (group_f[gi] == UINT32_MAX)
+                group_f[gi] = f;
+            if (f != group_f[gi])
+                fail_msg("%s segment %u (%s, field %c) is feature %u, the field %c is feature %u", d->name, i, text,
+                         grp, f, grp, group_f[gi]);
+            group_xy[gi][2 * group_n[gi]] = co_x(t);
+            group_xy[gi][2 * group_n[gi] + 1] = co_y(t);
+            group_n[gi]++;
+        }
+    }
+    assert_int_equal(ns, 3);
+    assert_int_equal(nc, 2);
+    assert_true(stub_f[0] != stub_f[1] && stub_f[1] != stub_f[2] && stub_f[0] != stub_f[2]);
+    assert_int_not_equal(cap_f[0], cap_f[1]);
+    assert_true(group_f[0] != group_f[1] && group_f[1] != group_f[2] && group_f[0] != group_f[2]);
+    static const uint32_t GROUP_TILES[3] = { 4, 4, 5 }; /* A: CO/1-4; B: CO/4, 8, 12, 11; C: CO/11, 10, 9, 5, 1 */
+    for (int gi = 0; gi < 3; gi++) {
+        carc_feature_info fe = { .struct_size = sizeof fe };
+        assert_int_equal(carc_game_feature(&fe, g, group_f[gi]), CARC_OK);
+        assert_int_equal(fe.kind, CARC_SEG_FIELD);
+        assert_int_equal(group_n[gi], GROUP_TILES[gi]);
+        assert_int_equal(fe.tiles, GROUP_TILES[gi]);
+        assert_int_equal(fe.segments, GROUP_TILES[gi]);
+        assert_int_equal(fe.special, CARC_SEGMENT_COC);
+        assert_int_equal(fe.value, 3); /* the city counts as one completed city (C-15); the caps are open */
+        assert_true(feature_covers(g, group_f[gi], group_xy[gi], group_n[gi]));
+    }
+    /* the perimeter, clockwise: north W->E, east N->S, south W->E, west N->S */
+    static const char *const NORTH = "FFFR", *const EAST = "FFC", *const SOUTH = "CFRF", *const WEST = "RFF";
+    for (int32_t i = 0; i < 4; i++) {
+        carc_move m;
+        uint32_t e;
+        assert_int_equal(carc_game_tile_at(&m, g, -2 + i, -1), CARC_OK);
+        assert_int_equal(carc_tile_edge(&e, m.tile, m.rotation, CARC_N), CARC_OK);
+        assert_int_equal("FRCV"[e], NORTH[i]);
+        assert_int_equal(carc_game_tile_at(&m, g, -2 + i, 1), CARC_OK);
+        assert_int_equal(carc_tile_edge(&e, m.tile, m.rotation, CARC_S), CARC_OK);
+        assert_int_equal("FRCV"[e], SOUTH[i]);
+    }
+    for (int32_t i = 0; i < 3; i++) {
+        carc_move m;
+        uint32_t e;
+        assert_int_equal(carc_game_tile_at(&m, g, 1, -1 + i), CARC_OK);
+        assert_int_equal(carc_tile_edge(&e, m.tile, m.rotation, CARC_E), CARC_OK);
+        assert_int_equal("FRCV"[e], EAST[i]);
+        assert_int_equal(carc_game_tile_at(&m, g, -2, -1 + i), CARC_OK);
+        assert_int_equal(carc_tile_edge(&e, m.tile, m.rotation, CARC_W), CARC_OK);
+        assert_int_equal("FRCV"[e], WEST[i]);
+    }
+    /* the Count on the castle, nobody in the city, nobody on the board */
+    uint32_t q = 99, u = 99;
+    assert_int_equal(carc_game_count(&q, g), CARC_OK);
+    assert_int_equal(q, CARC_QUARTER_CASTLE);
+    for (uint32_t quarter = 0; quarter < 4; quarter++)
+        for (uint32_t p = 0; p < 2; p++) {
+            assert_int_equal(carc_game_city(&u, g, quarter, p, CARC_FIGURE_FOLLOWER), CARC_OK);
+            assert_int_equal(u, 0);
+            assert_int_equal(carc_game_city(&u, g, quarter, p, CARC_FIGURE_BIG), CARC_OK);
+            assert_int_equal(u, 0);
+        }
+    assert_int_equal(carc_game_figure_count(&u, g), CARC_OK);
+    assert_int_equal(u, 0);
+    assert_int_equal(carc_game_history_count(&u, g), CARC_OK);
+    assert_int_equal(u, 0);
+    /* the pile: the base game's 71 tiles but the start tile D, none of the city */
+    assert_int_equal(carc_game_remaining(&u, g), CARC_OK);
+    assert_int_equal(u, 71);
+    for (uint32_t k = 0; k < carc_tile_kind_count(); k++) {
+        uint32_t base = 0, left = 0;
+        assert_int_equal(carc_tile_copies(&base, k, CARC_MODULE_FARMERS), CARC_OK);
+        assert_int_equal(carc_game_remaining_of(&left, g, k), CARC_OK);
+        if (k == tu_tile("D"))
+            base--;
+        if (left != base)
+            fail_msg("%s: %u left to draw, expected %u", carc_tile_name(k), left, base);
+    }
+    carc_pending p = { .struct_size = sizeof p };
+    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    assert_int_equal(p.decision, CARC_DECISION_PLACE);
+    assert_int_equal(p.player, 0);
+    assert_int_equal(p.part, 1);
+    assert_int_equal(p.flags, 0);
+    carc_game_free(g);
+
+    /* with the River: the spring beside the block, the rest of the River to draw */
+    g = tu_new_game_with(3, 2, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | C);
+    assert_int_equal(carc_game_tile_count(&nt, g), CARC_OK);
+    assert_int_equal(nt, 13);
+    carc_move m;
+    assert_int_equal(carc_game_tile_at(&m, g, TU_SPRING_X, TU_SPRING_Y), CARC_OK);
+    assert_int_equal(m.tile, tu_tile("RA"));
+    assert_int_equal(m.rotation, TU_SPRING_ROT);
+    assert_int_equal(carc_game_tile(&m, g, 12), CARC_OK); /* laid after the city */
+    assert_int_equal(m.tile, tu_tile("RA"));
+    assert_int_equal(carc_game_remaining(&u, g), CARC_OK);
+    assert_int_equal(u, 71 + 11);
+    assert_int_equal(carc_game_remaining_of(&u, g, tu_tile("D")), CARC_OK);
+    assert_int_equal(u, 3);
+    assert_int_equal(carc_game_remaining_of(&u, g, tu_tile("RA")), CARC_OK);
+    assert_int_equal(u, 0);
+    assert_int_equal(carc_game_current_tile(&u, g), CARC_OK);
+    assert_true(tu_is_river(u));
+    /* the spring's field edge joins field C (CO/5's west side) */
+    uint32_t fc = 0, fs = 0, nseg = 0;
+    assert_int_equal(carc_game_feature_at(&fc, g, -2, 0, 0), CARC_OK);
+    assert_int_equal(carc_tile_segment_count(&nseg, tu_tile("RA")), CARC_OK);
+    bool joined = false;
+    for (uint32_t i = 0; i < nseg; i++) {
+        carc_segment_info si = { .struct_size = sizeof si };
+        assert_int_equal(carc_tile_segment(&si, tu_tile("RA"), TU_SPRING_ROT, i), CARC_OK);
+        if (si.kind != CARC_SEG_FIELD || !(si.ports & (3u << (2 * CARC_E))))
+            continue;
+        assert_int_equal(carc_game_feature_at(&fs, g, TU_SPRING_X, TU_SPRING_Y, i), CARC_OK);
+        joined |= fs == fc;
+    }
+    assert_true(joined);
+    carc_game_free(g);
+}
+
 /* Every set of modules: its total of tiles, the start tile included (base
- * 72; the River 83: its spring replaces the start tile D; Inns & Cathedrals
- * 90; both 101; Traders & Builders 24 more: 96, with everything 125; the
- * Abbot's garden copies replace plain copies, and farmers change no tile). */
+ * 72; the River 83: its spring replaces the start tile D; the Count 83 too:
+ * the City of Carcassonne's 12 tiles replace it (expansions.md 1.1: "the
+ * start tile is not used at all"), 71 base tiles and 12; the Count and the
+ * River 95: the spring laid beside the city; Inns & Cathedrals 18 more,
+ * Traders & Builders 24 more; the Abbot's garden copies replace plain
+ * copies, and farmers change no tile). A game of them has every tile to draw
+ * but the ones laid at the start: the start tile (the spring with the River),
+ * the City of Carcassonne's 12 with the Count. */
 static void module_totals(void **state)
 {
     (void)state;
-    for (uint32_t m = 0; m < 64; m++) {
-        uint32_t mods = (m & 1u ? CARC_MODULE_FARMERS : 0) | (m & 2u ? CARC_MODULE_RIVER : 0) |
-                        (m & 4u ? CARC_MODULE_ABBOT : 0) | (m & 8u ? CARC_MODULE_INNS : 0) |
-                        (m & 16u ? CARC_MODULE_COUNT : 0) | (m & 32u ? CARC_MODULE_TRADERS : 0);
-        if (mods & ~carc_modules_supported())
-            continue; /* not implemented: no game can have them */
-        uint32_t want = 72;
-        if (mods & CARC_MODULE_RIVER)
-            want += 11;
-        if (mods & CARC_MODULE_INNS)
-            want += 18;
-        if (mods & CARC_MODULE_TRADERS)
-            want += 24;
-        if (tu_tile_total(mods) != want)
-            fail_msg("modules %#x: %u tiles, expected %u", mods, tu_tile_total(mods), want);
-        assert_int_equal(copies("D", mods), (mods & CARC_MODULE_RIVER) ? 3 : 4);
+    uint32_t bad = 0; /* sets whose counts are wrong (each printed; all sets are checked) */
+    for (uint32_t m = 0; m < TU_ALL_MODULE_SETS; m++) {
+        uint32_t mods = tu_all_modules(m);
+        bool river = (mods & CARC_MODULE_RIVER) != 0, count = (mods & CARC_MODULE_COUNT) != 0;
+        uint32_t want = 71; /* the base game's tiles but its start tile D */
+        want += river ? 12 : 0;
+        want += count ? 12 : 0;
+        want += (!river && !count) ? 1 : 0; /* D starts */
+        want += (mods & CARC_MODULE_INNS) ? 18 : 0;
+        want += (mods & CARC_MODULE_TRADERS) ? 24 : 0;
+        if (tu_tile_total(mods) != want) {
+            print_error("modules %#x: %u tiles, expected %u\n", mods, tu_tile_total(mods), want);
+            bad++;
+        }
+        if (copies("D", mods) != ((river || count) ? 3u : 4u)) {
+            print_error("modules %#x: %u copies of D, expected %u\n", mods, copies("D", mods),
+                        (river || count) ? 3u : 4u);
+            bad++;
+        }
         /* a game of them draws every other tile */
         carc_game *g = tu_new_game_with(2, m, mods);
-        uint32_t left = 0;
+        uint32_t left = 0, laid = 0, on_board = 0;
+        laid += count ? 12 : 0;
+        laid += (river || !count) ? 1 : 0;
+        assert_int_equal(carc_game_tile_count(&on_board, g), CARC_OK);
+        assert_int_equal(on_board, laid);
         assert_int_equal(carc_game_remaining(&left, g), CARC_OK);
-        assert_int_equal(left, want - 1);
+        if (left != want - laid) {
+            print_error("modules %#x: %u tiles to draw, expected %u\n", mods, left, want - laid);
+            bad++;
+        }
         carc_game_free(g);
     }
+    assert_int_equal(bad, 0);
     assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS), 72);
     assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_RIVER), 83);
     assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_INNS), 90);
@@ -851,6 +1225,12 @@ static void module_totals(void **state)
     assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS |
                                    CARC_MODULE_TRADERS),
                      125);
+    /* the Count: 71 base tiles and the 12 of the city; with the River, its 12 too */
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_COUNT), 83);
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_COUNT), 95);
+    assert_int_equal(tu_tile_total(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_COUNT |
+                                   CARC_MODULE_INNS | CARC_MODULE_TRADERS),
+                     137);
 }
 
 /* The module names and the parser (tile.h). */
@@ -869,7 +1249,7 @@ static void modules(void **state)
     }
     uint32_t m0 = 0;
     assert_int_equal(carc_modules_supported(), CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT |
-                                                   CARC_MODULE_INNS | CARC_MODULE_TRADERS);
+                                                   CARC_MODULE_COUNT | CARC_MODULE_INNS | CARC_MODULE_TRADERS);
     assert_int_equal(carc_modules_parse(&m0, "river,traders"), CARC_OK);
     assert_int_equal(m0, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_TRADERS);
     uint32_t m = 0;
@@ -887,7 +1267,7 @@ int main(void)
         cmocka_unit_test(totals),  cmocka_unit_test(geometry_consistent), cmocka_unit_test(rotation),
         cmocka_unit_test(lookups), cmocka_unit_test(move_text),           cmocka_unit_test(river_counts),
         cmocka_unit_test(river_geometry), cmocka_unit_test(abbot_counts), cmocka_unit_test(inns_tiles),
-        cmocka_unit_test(traders_tiles),
+        cmocka_unit_test(traders_tiles),  cmocka_unit_test(count_tiles),
         cmocka_unit_test(module_totals),  cmocka_unit_test(modules),
     };
     return cmocka_run_group_tests_name("catalogue", tests, NULL, NULL);

@@ -19,13 +19,35 @@ static inline uint64_t tu_rand(uint64_t *s)
     return *s = x;
 }
 
-/* A game with these modules (CARC_MODULE_* flags). */
-static inline carc_game *tu_new_game_with(uint32_t players, uint64_t seed, uint32_t modules)
+/* With the Count and the River the spring's place is part of the set-up
+ * (expansions.md 1.7): RA at (-3,0) turned 180 degrees, its field edge east
+ * against CO/5's west side, its river flowing north, away from the city (one
+ * of the nine places; test_api checks them). */
+#define TU_SPRING_X (-3)
+#define TU_SPRING_Y 0
+#define TU_SPRING_ROT 2u
+
+/* Options for a game with these modules (CARC_MODULE_* flags); with the
+ * Count and the River, the spring placed as above. */
+static inline carc_game_options tu_options(uint32_t players, uint64_t seed, uint32_t modules)
 {
     carc_game_options o = CARC_GAME_OPTIONS_INIT;
     o.players = players;
     o.seed = seed;
     o.modules = modules;
+    if ((modules & CARC_MODULE_COUNT) && (modules & CARC_MODULE_RIVER)) {
+        assert_int_equal(carc_tile_find(&o.start_tile, "RA"), CARC_OK);
+        o.start_x = TU_SPRING_X;
+        o.start_y = TU_SPRING_Y;
+        o.start_rotation = TU_SPRING_ROT;
+    }
+    return o;
+}
+
+/* A game with these modules (CARC_MODULE_* flags). */
+static inline carc_game *tu_new_game_with(uint32_t players, uint64_t seed, uint32_t modules)
+{
+    carc_game_options o = tu_options(players, seed, modules);
     carc_game *g = NULL;
     assert_int_equal(carc_game_new(&g, &o), CARC_OK);
     return g;
@@ -36,10 +58,11 @@ static inline carc_game *tu_new_game(uint32_t players, uint64_t seed)
     return tu_new_game_with(players, seed, CARC_MODULE_FARMERS);
 }
 
-/* The 32 sets of the implemented modules: farmers on/off x River x Abbot x
+/* The 32 sets of the modules but the Count: farmers on/off x River x Abbot x
  * Inns & Cathedrals x Traders & Builders (the first eight without Inns &
  * Cathedrals; the first sixteen without Traders & Builders, the last sixteen
- * the same sets with it). */
+ * the same sets with it). For the tests whose games take place moves only
+ * (test_alloc.c); with the Count, see TU_ALL_MODULE_SETS. */
 #define TU_MODULE_SETS 32
 #define TU_T CARC_MODULE_TRADERS
 static const uint32_t tu_module_sets[TU_MODULE_SETS] __attribute__((unused)) = {
@@ -77,6 +100,16 @@ static const uint32_t tu_module_sets[TU_MODULE_SETS] __attribute__((unused)) = {
     CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS | TU_T,
 };
 #undef TU_T
+
+/* Every set of the six modules (farmers, River, Abbot, the Count, Inns &
+ * Cathedrals, Traders & Builders): the CARC_MODULE_* flags are bits 0..5, so
+ * set i is the flags i itself (0..63). */
+#define TU_ALL_MODULE_SETS 64u
+static inline uint32_t tu_all_modules(uint32_t i)
+{
+    return i & (CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_COUNT | CARC_MODULE_INNS |
+                CARC_MODULE_TRADERS);
+}
 
 /* The most players these modules allow (6 with Inns & Cathedrals, else 5). */
 static inline uint32_t tu_max_players(uint32_t modules)
