@@ -58,14 +58,17 @@ static void river_deal(const carci_ruleset *rs, uint16_t *bag, uint32_t n)
     memcpy(bag, tmp, n * sizeof *bag);
 }
 
-/* River tiles left to draw (the lake included) and whether the lake is among them. */
+/* River tiles left to draw that can be placed (the lake included) and
+ * whether the lake is among them. A River tile with no place left does not
+ * hold the others back: it is discarded when drawn (base.md 4.2 item 4; with
+ * the Count the City of Carcassonne can hem the river in). */
 static uint32_t river_left(const carc_game *g, bool *lake)
 {
     const uint16_t *bag = CARCI_BAG(g);
     uint32_t n = 0;
     *lake = false;
     for (uint32_t i = 0, e = CARCI_HDR(g)->n_bag; i < e; i++)
-        if (is_river(bag[i])) {
+        if (is_river(bag[i]) && carci_tile_placeable(g, bag[i])) {
             n++;
             *lake |= river_end(bag[i]) == CARC_END_LAKE;
         }
@@ -83,8 +86,9 @@ static bool river_may_draw(const carc_game *g, uint32_t kind, char *err, size_t 
         }
         return true;
     }
-    if (river_end(kind) == CARC_END_LAKE && left > 1) {
-        CARCI_WHY(err, cap, "the lake comes last: %u other River tiles are still to be drawn", left - 1);
+    uint32_t others = left - (lake ? 1u : 0u); /* the placeable River tiles but the lake */
+    if (river_end(kind) == CARC_END_LAKE && others > 0) {
+        CARCI_WHY(err, cap, "the lake comes last: %u other River tiles are still to be drawn", others);
         return false;
     }
     return true;
