@@ -5,9 +5,13 @@
  * (after a line on stderr saying which check failed).
  *
  * Input: a 14-byte header (missing bytes read as 0), then operations.
- *   [0]      players = 2 + b % 5 (six only with Inns & Cathedrals: without
- *            it, six must be refused by carc_game_options_check and
- *            carc_game_new alike, with the message, and 2 + b % 4 play)
+ *   [0]      players = 2 + (b & 15) % 5 (six only with Inns & Cathedrals:
+ *            without it, six must be refused by carc_game_options_check and
+ *            carc_game_new alike, with the message, and 2 + (b & 15) % 4
+ *            play); bit 6: the Count; bits 4 and 5: its variants coc-final
+ *            market and coc-per-part no (refused alike without the Count);
+ *            bit 7: the copy target's modules differ by Inns & Cathedrals
+ *            instead of the Abbot
  *   [1]      bit 0: farmers off; bit 1: custom start (bytes 2..5); bit 2:
  *            CARC_GAME_NO_UNDO; bit 3: a Dice Game instead (see "the Dice
  *            Game" below); bit 4: the River; bit 5: the Abbot; bit 6: Inns &
@@ -15,13 +19,16 @@
  *   [2..5]   start tile kind, rotation, x, y (int8); a start the modules do
  *            not allow must be refused alike by carc_game_options_check and
  *            carc_game_new, and the game then starts from the default start
+ *            (with the Count and the River, which have none: the spring at
+ *            the place beside the City of Carcassonne that byte 2 picks)
  *   [6..13]  seed, little endian
  *   then     op byte (op % OP_COUNT) followed by its argument bytes
  *
  * Checked after every step (cheap: a few calls per player):
  *   - figures are conserved: those not in supply (7 followers, 1 abbot with
  *     the Abbot, 1 big follower with Inns & Cathedrals, 1 builder with
- *     Traders & Builders, 1 pig with it and farmers) are on the board;
+ *     Traders & Builders, 1 pig with it and farmers) are on the board or
+ *     (followers and big followers) in the City of Carcassonne;
  *     scores never decrease during play (they may after an undo);
  *   - carc_game_pending agrees with the current player and tile (part 2,
  *     optional, only for the builder's second tile: after a first part of
@@ -48,7 +55,19 @@
  *     CARC_EVENT_GOODS events, one per symbol of the cities it completed, all
  *     to the player who moved; at the end each kind's majority scores 10
  *     (CARC_EVENT_TRADE); wrong arguments are refused;
- *   - placements and figure options agree with the full move list;
+ *   - placements and figure options agree with the full move list (none is
+ *     legal during a decision of the Count);
+ *   - the Count: a decision of his is optional, has no tile, is the current
+ *     player's, no tile choice is open then (and a choice is refused); an
+ *     exit takes its figure out of its quarter, a follower into a quarter
+ *     comes from supply and the Count's move is asked of the same player
+ *     next, the Count goes where he is sent; a follower into the city is
+ *     asked for iff the move's scoring gave an opponent of the placer points
+ *     and the placer none, and he has a follower or the big follower in
+ *     supply (C-1..C-5, C-19, C-20; with coc-per-part no only "only if"); an
+ *     exit onto any segment of a listed exit's feature is legal; an end
+ *     leaves the game over or in the final round, its history the passes
+ *     that declined the part's decisions, then the end;
  *   - clone and copy (with and without history) equal the original, and
  *     playing on them leaves the original alone; load(save(g)) saves
  *     identically; pictures are as long as announced; move notation
@@ -116,6 +135,12 @@ static int trace = -1;       /* FUZZ_API_TRACE */
 static uint32_t n_kinds;
 static bool river_kind[1024];
 static uint32_t lake_kind = UINT32_MAX;
+static uint32_t spring_kind = UINT32_MAX;
+static int32_t springs[64][3]; /* the Count with the River: the spring's places beside the city */
+static unsigned n_springs;
+/* The modules of the input's games (its copy target has the same Count bit,
+ * its clones and loads the same modules). */
+static uint32_t g_modules;
 
 static void settings_once(void)
 {
@@ -137,6 +162,27 @@ static void settings_once(void)
     }
     FZ_OK(carc_tile_find(&lake_kind, "RL"));
     FZ_CHECK(river_kind[lake_kind]);
+    /* every place around the City of Carcassonne's block (x -2..1, y -1..1)
+     * that the options accept for the spring, with the Count and the River */
+    carc_game_options o;
+    FZ_OK(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION));
+    FZ_OK(carc_tile_find(&spring_kind, "RA"));
+    o.modules = CARC_MODULE_RIVER | CARC_MODULE_COUNT;
+    o.start_tile = spring_kind;
+    for (int32_t y = -3; y <= 3; y++)
+        for (int32_t x = -4; x <= 3; x++)
+            for (uint32_t r = 0; r < 4 && n_springs < 64; r++) {
+                o.start_x = x;
+                o.start_y = y;
+                o.start_rotation = r;
+                if (carc_game_options_check(&o, NULL, 0) == CARC_OK) {
+                    springs[n_springs][0] = x;
+                    springs[n_springs][1] = y;
+                    springs[n_springs][2] = (int32_t)r;
+                    n_springs++;
+                }
+            }
+    FZ_CHECK(n_springs > 0);
 }
 
 /* ------------------------------------------------------------ input */
@@ -262,7 +308,18 @@ static fp *fingerprint(const carc_game *g, unsigned flags)
             FZ_OK(carc_game_goods(&u, g, p, k));
             put(f, u);
         }
+        for (uint32_t q = 0; q < 4; q++) { /* the Count: who stands in each quarter */
+            FZ_OK(carc_game_city(&u, g, q, p, CARC_FIGURE_FOLLOWER));
+            put(f, u);
+            FZ_OK(carc_game_city(&u, g, q, p, CARC_FIGURE_BIG));
+            put(f, u);
+        }
     }
+    u = UINT32_MAX;
+    if (opts.modules & CARC_MODULE_COUNT)
+        FZ_OK(carc_game_count(&u, g));
+    put(f, u);
+    put(f, opts.variants);
     f->sect[2] = f->n;
     if (flags & FP_WITH_PENDING) {
         carc_pending pd;
@@ -366,6 +423,8 @@ typedef struct summary {
     carc_pending pending;
     int32_t score[8];
     uint32_t supply[8], abbot[8], big[8], builder[8], pig[8], goods[8][CARC_GOOD_COUNT];
+    uint32_t city[8][4], big_in[8]; /* the Count: followers in each quarter; the big follower's quarter + 1 (0: none) */
+    uint32_t count;                 /* the Count's quarter (4 without him) */
     carc_move last;        /* the last tile placed */
     uint64_t figs_hash;    /* the last two figures placed */
     carc_event last_event; /* (zeroed when there is none) */
@@ -403,7 +462,18 @@ static void summarize(const carc_game *g, summary *s)
         FZ_OK(carc_game_figure_supply(&s->pig[p], g, p, CARC_FIGURE_PIG));
         for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
             FZ_OK(carc_game_goods(&s->goods[p][k], g, p, k));
+        for (uint32_t q = 0; q < 4 && (g_modules & CARC_MODULE_COUNT); q++) {
+            uint32_t b = 0;
+            FZ_OK(carc_game_city(&s->city[p][q], g, q, p, CARC_FIGURE_FOLLOWER));
+            FZ_OK(carc_game_city(&b, g, q, p, CARC_FIGURE_BIG));
+            FZ_CHECK(b <= 1 && !(b && s->big_in[p]));
+            if (b)
+                s->big_in[p] = q + 1;
+        }
     }
+    s->count = 4;
+    if (g_modules & CARC_MODULE_COUNT)
+        FZ_OK(carc_game_count(&s->count, g));
     FZ_OK(carc_game_tile(&s->last, g, s->tiles - 1));
     uint64_t h = 0;
     for (uint32_t i = s->figs > 2 ? s->figs - 2 : 0; i < s->figs; i++) { /* the last two (cheap) */
@@ -459,7 +529,7 @@ typedef struct fz {
     carc_game *g;
     carc_game *scratch; /* copy target; created with other options */
     carc_movelist *ml, *ml2;
-    uint32_t players, modules;
+    uint32_t players, modules, variants;
     unsigned step;       /* operations so far */
     unsigned loads;      /* carc_game_load calls so far */
     unsigned pictures;   /* pictures so far */
@@ -539,6 +609,39 @@ static bool over(const carc_game *g)
     return o;
 }
 
+/* The player whose turn it is: the player to move, or during the Count's
+ * decisions (carc_game_current_player names the player asked then) the one
+ * who placed the last tile (the last place move of the history). */
+static uint32_t placer_of(const carc_game *g)
+{
+    carc_pending pd;
+    uint32_t p = 0, n = 0;
+    pending_of(g, &pd);
+    FZ_OK(carc_game_current_player(&p, g));
+    if (pd.decision < CARC_DECISION_EXIT)
+        return p;
+    FZ_CHECK(p == pd.player);
+    FZ_OK(carc_game_history_count(&n, g));
+    while (n-- > 0) {
+        carc_history_entry h;
+        memset(&h, 0, sizeof h);
+        h.struct_size = sizeof h;
+        FZ_OK(carc_game_history(&h, g, n));
+        if (h.kind == CARC_HISTORY_PLACE && h.move.kind == CARC_MOVE_PLACE)
+            return h.player;
+    }
+    FZ_CHECK(!"a decision of the Count before any tile was placed");
+    return 0;
+}
+
+/* Whether a decision of the Count (exit, quarter, count) is pending. */
+static bool coc_decision(const carc_game *g)
+{
+    carc_pending pd;
+    pending_of(g, &pd);
+    return pd.decision >= CARC_DECISION_EXIT && pd.decision <= CARC_DECISION_COUNT;
+}
+
 static void take_scores(fz *z)
 {
     for (uint32_t p = 0; p < z->players; p++)
@@ -554,6 +657,8 @@ static uint32_t river_left(const fz *z)
     if (!(z->modules & CARC_MODULE_RIVER))
         return 0;
     FZ_OK(carc_game_tile_count(&tiles, z->g));
+    if (z->modules & CARC_MODULE_COUNT)
+        tiles -= 12; /* the City of Carcassonne's tiles lie there from the start */
     if (tiles > 12)
         return 0;
     FZ_OK(carc_game_history_count(&hist, z->g));
@@ -568,6 +673,25 @@ static uint32_t river_left(const fz *z)
     return n;
 }
 
+/* River tiles left to draw that can be placed now, but for kind `except`.
+ * With the Count the City of Carcassonne can hem the river in: the River
+ * tiles left are then unplaceable, and discarded when drawn. */
+static uint32_t river_placeable(const fz *z, uint32_t except)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < n_kinds; k++) {
+        uint32_t c = 0;
+        if (!river_kind[k] || k == except)
+            continue;
+        FZ_OK(carc_game_remaining_of(&c, z->g, k));
+        if (c == 0)
+            continue;
+        FZ_OK(carc_game_placements(z->ml2, z->g, k, 0));
+        n += carc_movelist_count(z->ml2) > 0;
+    }
+    return n;
+}
+
 /* The status carc_game_choose_tile must give for `kind`. */
 static carc_status choose_status(const fz *z, uint32_t kind)
 {
@@ -576,12 +700,19 @@ static carc_status choose_status(const fz *z, uint32_t kind)
         return CARC_ERANGE;
     if (over(z->g))
         return CARC_EGAME_OVER;
+    if (coc_decision(z->g))
+        return CARC_EILLEGAL; /* a tile is chosen when one is to be placed */
     FZ_OK(carc_game_remaining_of(&left, z->g, kind));
     if (left == 0)
         return CARC_ENOT_IN_BAG;
     uint32_t rl = river_left(z);
-    if (rl && (!river_kind[kind] || (kind == lake_kind && rl > 1)))
-        return CARC_EILLEGAL; /* River tiles first, the lake last of them */
+    if (rl && (!river_kind[kind] || (kind == lake_kind && rl > 1))) {
+        /* River tiles first, the lake last of them; but River tiles that
+         * cannot be placed do not hold the others back (they are discarded
+         * when drawn: the tile to place is then a land tile; refused before
+         * c551841) */
+        return river_placeable(z, kind) == 0 ? CARC_OK : CARC_EILLEGAL;
+    }
     return CARC_OK;
 }
 
@@ -686,9 +817,21 @@ static void invariants(fz *z)
                 FZ_CHECK(si.kind == CARC_SEG_ROAD || si.kind == CARC_SEG_CITY || si.kind == CARC_SEG_MONASTERY ||
                          (si.kind == CARC_SEG_FIELD && (z->modules & CARC_MODULE_FARMERS)));
         }
+    bool count = (z->modules & CARC_MODULE_COUNT) != 0;
     for (uint32_t p = 0; p < z->players; p++) {
         int32_t s;
-        uint32_t a, b, bu, pg;
+        uint32_t a, b, bu, pg, in_city = 0, big_in = 0;
+        /* the Count: followers and the big follower in the city count as away
+         * (without him, the city is checked empty on the sampled steps) */
+        for (uint32_t q = 0; q < 4 && (count || z->full); q++) {
+            uint32_t c = 0;
+            FZ_OK(carc_game_city(&c, z->g, q, p, CARC_FIGURE_FOLLOWER));
+            in_city += c;
+            FZ_OK(carc_game_city(&c, z->g, q, p, CARC_FIGURE_BIG));
+            big_in += c;
+        }
+        FZ_CHECK(count || in_city + big_in == 0);
+        FZ_CHECK(big_in <= per_big);
         FZ_OK(carc_game_supply(&u, z->g, p));
         FZ_OK(carc_game_figure_supply(&a, z->g, p, CARC_FIGURE_ABBOT));
         FZ_OK(carc_game_figure_supply(&b, z->g, p, CARC_FIGURE_BIG));
@@ -696,11 +839,12 @@ static void invariants(fz *z)
         FZ_OK(carc_game_figure_supply(&pg, z->g, p, CARC_FIGURE_PIG));
         /* one builder with Traders & Builders, one pig with it and farmers, none else */
         FZ_CHECK(u <= 7 && a <= per_abbot && b <= per_big && bu <= per_builder && pg <= per_pig);
-        away += 7 - u + per_abbot - a + per_big - b + per_builder - bu + per_pig - pg;
+        FZ_CHECK(u + in_city <= 7 && b + big_in <= per_big);
+        away += 7 - u - in_city + per_abbot - a + per_big - b - big_in + per_builder - bu + per_pig - pg;
         if (z->full) {
-            FZ_CHECK(u + followers[p] == 7);       /* follower conservation */
+            FZ_CHECK(u + followers[p] + in_city == 7); /* follower conservation */
             FZ_CHECK(a + abbots[p] == per_abbot);   /* abbot conservation */
-            FZ_CHECK(b + bigs[p] == per_big);       /* big follower conservation */
+            FZ_CHECK(b + bigs[p] + big_in == per_big); /* big follower conservation */
             FZ_CHECK(bu + builders[p] == per_builder); /* builder conservation */
             FZ_CHECK(pg + pigs[p] == per_pig);         /* pig conservation */
         }
@@ -719,19 +863,31 @@ static void invariants(fz *z)
         FZ_CHECK(can);
     else if (!z->unknown_base)
         FZ_CHECK(!can);
-    uint32_t tile = 0, cur = 0;
+    uint32_t tile = 0, cur = 0, where = 9;
     carc_status st = carc_game_current_tile(&tile, z->g);
-    FZ_CHECK(is_over ? st == CARC_ENOTFOUND : (st == CARC_OK && tile < n_kinds));
-    if (is_over)
-        FZ_CHECK(!z->pending);
-    /* the pending decision: a place decision of the player to move, for the
-     * current tile (nothing else exists with these modules; with Traders &
-     * Builders it may be the optional second tile), none at the end */
     carc_pending pd;
     pending_of(z->g, &pd);
+    bool coc = pd.decision >= CARC_DECISION_EXIT && pd.decision <= CARC_DECISION_COUNT;
+    /* (during the Count's decisions the pile may be empty: the last tile's part, the final round) */
+    FZ_CHECK(is_over ? st == CARC_ENOTFOUND
+                     : ((st == CARC_OK && tile < n_kinds) || (coc && st == CARC_ENOTFOUND)));
+    if (is_over)
+        FZ_CHECK(!z->pending);
+    FZ_CHECK(carc_game_count(&where, z->g) == (count ? CARC_OK : CARC_EILLEGAL));
+    FZ_CHECK(count ? where < 4 : where == 9);
+    /* the pending decision: a place decision of the player to move, for the
+     * current tile (with Traders & Builders it may be the optional second
+     * tile), or with the Count one of his (optional, no tile; the final
+     * round's exits flagged), none at the end */
     FZ_OK(carc_game_current_player(&cur, z->g));
     if (is_over) {
         FZ_CHECK(pd.decision == CARC_DECISION_NONE && pd.player == 0 && pd.tile == 0 && pd.flags == 0);
+    } else if (coc) {
+        FZ_CHECK(count && pd.player < z->players && pd.tile == 0 && (pd.part == 1 || pd.part == 2));
+        FZ_CHECK(pd.flags == CARC_PENDING_OPTIONAL ||
+                 (pd.decision == CARC_DECISION_EXIT && pd.flags == (CARC_PENDING_OPTIONAL | CARC_PENDING_FINAL)));
+        FZ_CHECK(!z->pending); /* no tile choice is open during a decision */
+        FZ_CHECK(pd.player == cur); /* the current player is the player asked */
     } else {
         FZ_CHECK(pd.decision == CARC_DECISION_PLACE && pd.player == cur && pd.tile == tile);
         if (pd.part == 2)
@@ -740,8 +896,9 @@ static void invariants(fz *z)
         else
             FZ_CHECK(pd.part == 1 && pd.flags == 0);
         uint32_t rl = river_left(z);
-        if (rl) /* River tiles first, the lake last of them */
-            FZ_CHECK(river_kind[tile] && (tile != lake_kind || rl == 1));
+        if (rl && (!river_kind[tile] || (tile == lake_kind && rl > 1)))
+            /* River tiles first, the lake last of them: those that cannot be placed aside */
+            FZ_CHECK(river_placeable(z, tile) == 0);
     }
 }
 
@@ -779,6 +936,36 @@ static bool in_list(const carc_movelist *l, const carc_move *m)
     for (size_t i = 0, n = carc_movelist_count(l); i < n; i++)
         if (same_move(&d[i], m))
             return true;
+    return false;
+}
+
+/* Whether l (the legal moves of g) takes m: listed, or (the Count) an exit
+ * onto another segment of a feature a listed exit of the same quarter and
+ * figure goes to (the list names each feature once, by its root segment;
+ * carc_game_check_move takes every segment of it). */
+static bool legal_by_list(const carc_game *g, const carc_movelist *l, const carc_move *m)
+{
+    if (in_list(l, m))
+        return true;
+    if (m->kind != CARC_MOVE_EXIT || m->tile || m->rotation || m->reserved)
+        return false;
+    carc_move t;
+    uint32_t nseg = 0, f = 0;
+    if (carc_game_tile_at(&t, g, m->x, m->y) != CARC_OK)
+        return false;
+    FZ_OK(carc_tile_segment_count(&nseg, t.tile));
+    if (m->segment >= nseg)
+        return false;
+    FZ_OK(carc_game_feature_at(&f, g, m->x, m->y, m->segment));
+    const carc_move *d = carc_movelist_data(l);
+    for (size_t i = 0, n = carc_movelist_count(l); i < n; i++) {
+        uint32_t fi = 0;
+        if (d[i].kind != CARC_MOVE_EXIT || d[i].quarter != m->quarter || d[i].figure != m->figure)
+            continue;
+        FZ_OK(carc_game_feature_at(&fi, g, d[i].x, d[i].y, d[i].segment));
+        if (fi == f)
+            return true;
+    }
     return false;
 }
 
@@ -834,7 +1021,7 @@ static void enumeration_is_check(fz *z, uint64_t seed)
             m.tile = (uint16_t)((r >> 28) % n_kinds);
             break;
         }
-        FZ_CHECK((carc_game_check_move(z->g, &m) == CARC_OK) == in_list(z->ml2, &m));
+        FZ_CHECK((carc_game_check_move(z->g, &m) == CARC_OK) == legal_by_list(z->g, z->ml2, &m));
     }
 }
 
@@ -897,9 +1084,15 @@ static void check_value(const carc_game *g, const carc_event *e)
         FZ_CHECK(e->points == (cathedral ? (complete ? 3 * (t + p) : 0) : (complete ? 2 * (t + p) : t + p)));
         FZ_CHECK(e->tiles == fe.tiles);
     } else if (fe.kind == CARC_SEG_FIELD && e->bonus) {
-        /* a majority holder's pig: 4 per completed city instead of 3 */
-        FZ_CHECK(e->bonus == CARC_BONUS_PIG && fe.special == 0 && !complete);
+        /* a majority holder's pig: 4 per completed city instead of 3 (the
+         * City of Carcassonne counts as one, C-15: the mark CARC_SEGMENT_COC) */
+        FZ_CHECK(e->bonus == CARC_BONUS_PIG && (fe.special & ~(uint32_t)CARC_SEGMENT_COC) == 0 && !complete);
         FZ_CHECK(fe.value % 3 == 0 && e->points == fe.value / 3 * 4);
+    } else if (fe.kind == CARC_SEG_FIELD) {
+        /* a field along the City of Carcassonne (the Count only): 3 for it among its cities */
+        FZ_CHECK(e->bonus == 0 && (fe.special & ~(uint32_t)CARC_SEGMENT_COC) == 0);
+        FZ_CHECK(!(fe.special & CARC_SEGMENT_COC) || (g_modules & CARC_MODULE_COUNT));
+        FZ_CHECK(fe.value % 3 == 0 && (!(fe.special & CARC_SEGMENT_COC) || fe.value >= 3));
     } else {
         FZ_CHECK(e->bonus == 0 && fe.special == 0);
     }
@@ -913,8 +1106,8 @@ static void check_value(const carc_game *g, const carc_event *e)
  * players of greatest strength among them (and the figure it placed), and
  * they went home; a final score (the move ended the game) to those of the
  * figures still there. */
-static void check_move_events(fz *z, const carc_move *m, uint32_t player, const fig_at *before, uint32_t nb,
-                              uint32_t ev0, bool all)
+static void check_move_events(fz *z, const carc_move *m, uint32_t player, uint32_t decider, const fig_at *before,
+                              uint32_t nb, uint32_t ev0, bool all)
 {
     uint32_t ev1 = 0, nnow = 0;
     fig_at with[MAX_FIGS + 1], now[MAX_FIGS];
@@ -928,6 +1121,9 @@ static void check_move_events(fz *z, const carc_move *m, uint32_t player, const 
         memcpy(with, before, nb * sizeof *with);
         if (m->kind == CARC_MOVE_PLACE && m->figure != CARC_FIGURE_NONE && m->segment != CARC_SEGMENT_RECALL) {
             fig_at f = { m->x, m->y, m->segment, player, m->figure };
+            with[nb++] = f;
+        } else if (m->kind == CARC_MOVE_EXIT) { /* the Count: out of the city onto the feature */
+            fig_at f = { m->x, m->y, m->segment, decider, m->figure };
             with[nb++] = f;
         }
     }
@@ -1074,6 +1270,80 @@ static int32_t tiles_around(const carc_game *g, int32_t x, int32_t y)
     return n;
 }
 
+/* The Count: what a move did to the city and who is asked next. An exit
+ * takes one figure out of its quarter; a follower into a quarter comes from
+ * supply, and the Count's move is asked next, of the same player; the Count
+ * moves where he is sent; a pass changes neither. A follower into the city
+ * is asked for (C-1..C-5, C-19, C-20) only after a scoring in which an
+ * opponent of the placer got points (CARC_EVENT_SCORE) and the placer none,
+ * when he has a follower or the big follower in supply; and then always
+ * (but with the variant coc-per-part no, which allows it once a turn). */
+static void count_checked(fz *z, const carc_move *m, uint32_t placer, const carc_pending *pd0, const summary *s0,
+                          uint32_t ev0)
+{
+    summary s1;
+    carc_pending pd1;
+    uint32_t ev1 = 0, d = pd0->player, q = m->quarter;
+    summarize(z->g, &s1);
+    pending_of(z->g, &pd1);
+    if (m->kind == CARC_MOVE_EXIT) {
+        FZ_CHECK(pd0->decision == CARC_DECISION_EXIT && q < 4 && q != s0->count);
+        if (m->figure == CARC_FIGURE_BIG)
+            FZ_CHECK(s0->big_in[d] == q + 1 && s1.big_in[d] == 0);
+        else
+            FZ_CHECK(s0->city[d][q] >= 1 && s1.city[d][q] == s0->city[d][q] - 1);
+    } else if (m->kind == CARC_MOVE_QUARTER) {
+        FZ_CHECK(pd0->decision == CARC_DECISION_QUARTER && d == placer && q < 4);
+        if (m->figure == CARC_FIGURE_BIG)
+            FZ_CHECK(s0->big[d] == 1 && s1.big[d] == 0 && s0->big_in[d] == 0 && s1.big_in[d] == q + 1);
+        else
+            FZ_CHECK(s1.supply[d] == s0->supply[d] - 1 && s1.city[d][q] == s0->city[d][q] + 1);
+        FZ_CHECK(pd1.decision == CARC_DECISION_COUNT && pd1.player == d); /* C-9 */
+        FZ_CHECK(s1.count == s0->count);
+    } else if (m->kind == CARC_MOVE_COUNT) {
+        FZ_CHECK(pd0->decision == CARC_DECISION_COUNT && q != s0->count && s1.count == q);
+    } else {
+        FZ_CHECK(s1.count == s0->count);
+        if (m->kind == CARC_MOVE_PASS && pd0->decision >= CARC_DECISION_EXIT)
+            FZ_CHECK(memcmp(s0->city, s1.city, sizeof s0->city) == 0 &&
+                     memcmp(s0->big_in, s1.big_in, sizeof s0->big_in) == 0);
+    }
+    if (m->kind != CARC_MOVE_EXIT && m->kind != CARC_MOVE_QUARTER)
+        FZ_CHECK(memcmp(s0->city, s1.city, sizeof s0->city) == 0 &&
+                 memcmp(s0->big_in, s1.big_in, sizeof s0->big_in) == 0);
+    if (m->kind == CARC_MOVE_QUARTER || pd0->decision == CARC_DECISION_QUARTER ||
+        pd0->decision == CARC_DECISION_COUNT || (pd0->flags & CARC_PENDING_FINAL))
+        return; /* no scoring of a part in this move */
+    /* the trigger: from the points of this move's scoring */
+    int32_t pts[8] = { 0 };
+    bool scored = false;
+    FZ_OK(carc_game_event_count(&ev1, z->g));
+    for (uint32_t i = ev0; i < ev1; i++) {
+        carc_event e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        FZ_OK(carc_game_event(&e, z->g, i));
+        if (e.kind != CARC_EVENT_SCORE)
+            continue;
+        scored = true;
+        for (uint32_t p = 0; p < z->players; p++)
+            if (e.players >> p & 1u)
+                pts[p] += e.points;
+    }
+    bool other = false;
+    for (uint32_t p = 0; p < z->players; p++)
+        other |= p != placer && pts[p] > 0;
+    bool may = scored && other && pts[placer] == 0 && (s1.supply[placer] > 0 || s1.big[placer] > 0);
+    if (trace && (z->modules & CARC_MODULE_COUNT) && scored)
+        fprintf(stderr, "  scored: placer %u got %d, an opponent %s; into the city: %s\n", placer, (int)pts[placer],
+                other ? "scored" : "did not", pd1.decision == CARC_DECISION_QUARTER ? "asked" : "not asked");
+    bool asked = pd1.decision == CARC_DECISION_QUARTER;
+    if (asked)
+        FZ_CHECK(may && pd1.player == placer && (z->modules & CARC_MODULE_COUNT));
+    else if (z->modules & CARC_MODULE_COUNT)
+        FZ_CHECK(!may || (z->variants & CARC_VARIANT_COC_ONCE_PER_TURN));
+}
+
 static void play_checked(fz *z, const carc_move *m)
 {
     snap before;
@@ -1086,15 +1356,20 @@ static void play_checked(fz *z, const carc_move *m)
     /* majorities: on sampled steps, and every other move with Inns & Cathedrals */
     bool majorities = z->full || ((z->modules & CARC_MODULE_INNS) && (z->step & 1u));
     fig_at figs[MAX_FIGS];
-    FZ_OK(carc_game_current_player(&player, z->g));
+    FZ_OK(carc_game_current_player(&player, z->g)); /* (during the Count's decisions: the player asked) */
+    uint32_t placer = (z->modules & CARC_MODULE_COUNT) ? placer_of(z->g) : player;
     FZ_OK(carc_game_event_count(&ev0, z->g));
     if (majorities)
         nb = figures_now(z->g, figs);
     pending_of(z->g, &pd0);
-    FZ_OK(carc_game_current_tile(&tile0, z->g));
+    bool coc0 = pd0.decision >= CARC_DECISION_EXIT && pd0.decision <= CARC_DECISION_COUNT;
+    if (carc_game_current_tile(&tile0, z->g) != CARC_OK) {
+        FZ_CHECK(coc0); /* (the pile may be empty during the Count's decisions) */
+        tile0 = UINT32_MAX;
+    }
     FZ_OK(carc_game_remaining(&left0, z->g));
     if (traders) {
-        FZ_OK(carc_game_figure_supply(&builder0, z->g, player, CARC_FIGURE_BUILDER));
+        FZ_OK(carc_game_figure_supply(&builder0, z->g, placer, CARC_FIGURE_BUILDER));
         for (uint32_t p = 0; p < z->players; p++)
             for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
                 FZ_OK(carc_game_goods(&goods0[p][k], z->g, p, k));
@@ -1118,6 +1393,8 @@ static void play_checked(fz *z, const carc_move *m)
     take_before(z, &before);
     FZ_OK(carc_game_play(z->g, m));
     FZ_CHECK(carc_game_last_error(z->g)[0] == '\0');
+    if (coc0 || z->modules & CARC_MODULE_COUNT)
+        count_checked(z, m, placer, &pd0, &before.s, ev0);
     if (recall) {
         /* the abbot is back in supply and scored in a recall event: 1 + the
          * tiles around it, the one just placed included */
@@ -1138,21 +1415,33 @@ static void play_checked(fz *z, const carc_move *m)
         }
         FZ_CHECK(seen);
     }
-    check_move_events(z, m, player, majorities ? figs : NULL, nb, ev0, z->full);
-    if (traders)
-        goods_checked(z, player, goods0, ev0);
+    check_move_events(z, m, player, pd0.player, majorities ? figs : NULL, nb, ev0, z->full);
+    if (traders) /* (the goods go to the player whose tile completed the cities) */
+        goods_checked(z, placer, goods0, ev0);
     /* the builder's double turn: a second tile after a first part of the
      * same player's whose builder stood on the board before it (T-5), never
      * a third; a pass declines it, and the tile stays on top of the pile */
     pending_of(z->g, &pd1);
     if (trace)
-        fprintf(stderr, "  played: kind %u figure %u (part %u -> %u, player %u -> %u)\n", m->kind, m->figure, pd0.part,
-                pd1.part, player, pd1.player);
-    if (pd1.part == 2)
-        FZ_CHECK(traders && pd0.part == 1 && m->kind == CARC_MOVE_PLACE && pd1.player == player && builder0 == 0);
-    if (pd0.part == 2 && pd1.decision != CARC_DECISION_NONE)
+        fprintf(stderr, "  played: kind %u figure %u (decision %u -> %u, part %u -> %u, player %u -> %u)\n", m->kind,
+                m->figure, pd0.decision, pd1.decision, pd0.part, pd1.part, player, pd1.player);
+    if (trace) {
+        uint32_t c = 0;
+        FZ_OK(carc_game_current_player(&c, z->g));
+        char buf[96];
+        FZ_OK(carc_move_format(buf, sizeof buf, NULL, m));
+        fprintf(stderr, "  move %s; current player now %u\n", buf, c);
+    }
+    /* (with the Count, decisions of the part may come between a place move and
+     * the second tile, and after the second tile's place move) */
+    bool second0 = pd0.decision == CARC_DECISION_PLACE && pd0.part == 2;
+    bool second1 = pd1.decision == CARC_DECISION_PLACE && pd1.part == 2;
+    if (second1 && !second0)
+        FZ_CHECK(traders && pd0.part == 1 && pd1.player == placer &&
+                 (coc0 || (m->kind == CARC_MOVE_PLACE && builder0 == 0)));
+    if (second0 && pd1.decision == CARC_DECISION_PLACE)
         FZ_CHECK(pd1.part == 1);
-    if (m->kind == CARC_MOVE_PASS) {
+    if (m->kind == CARC_MOVE_PASS && !coc0) {
         uint32_t tile1 = 0, left1 = 0;
         FZ_CHECK(pd0.flags & CARC_PENDING_OPTIONAL);
         FZ_OK(carc_game_current_tile(&tile1, z->g));
@@ -1184,7 +1473,7 @@ static bool pick_move(fz *z, uint16_t idx, carc_move *out)
             return true;
         }
     }
-    if ((idx & 0x7000u) == 0x7000u || z->full) {
+    if ((idx & 0x7000u) == 0x7000u || z->full || coc_decision(z->g)) {
         carc_status st = carc_game_legal_moves(z->ml, z->g, flags);
         if (over(z->g)) {
             FZ_CHECK(st == CARC_EGAME_OVER);
@@ -1254,6 +1543,10 @@ static bool listed(fz *z, const carc_move *m, const carc_pending *pd)
     if (m->kind == CARC_MOVE_PASS)
         return (pd->flags & CARC_PENDING_OPTIONAL) && m->x == 0 && m->y == 0 && m->tile == 0 && m->rotation == 0 &&
                m->figure == 0 && m->segment == CARC_NO_SEGMENT && m->quarter == 0 && m->reserved == 0;
+    if (pd->decision >= CARC_DECISION_EXIT && pd->decision <= CARC_DECISION_COUNT) {
+        FZ_OK(carc_game_legal_moves(z->ml2, z->g, 0));
+        return legal_by_list(z->g, z->ml2, m);
+    }
     if (m->kind != CARC_MOVE_PLACE || pd->decision != CARC_DECISION_PLACE || m->tile != pd->tile)
         return false;
     FZ_OK(carc_game_placements(z->ml2, z->g, pd->tile, 0));
@@ -1284,12 +1577,14 @@ static void check_raw(fz *z, const carc_move *m, carc_status chk)
     FZ_CHECK((chk == CARC_OK) == listed(z, m, &pd)); /* legal iff enumerated */
     if (z->full) {
         FZ_OK(carc_game_legal_moves(z->ml, z->g, 0));
-        FZ_CHECK((chk == CARC_OK) == in_list(z->ml, m));
+        FZ_CHECK((chk == CARC_OK) == legal_by_list(z->g, z->ml, m));
     }
+    /* kinds the pending decision does not take (the Count's: exit, quarter, count) */
+    static const uint8_t takes[5] = { 0, CARC_MOVE_PLACE, CARC_MOVE_EXIT, CARC_MOVE_QUARTER, CARC_MOVE_COUNT };
     if (m->kind > CARC_MOVE_COUNT)
         FZ_CHECK(chk == CARC_EINVAL);
-    else if (m->kind != CARC_MOVE_PLACE && !(m->kind == CARC_MOVE_PASS && (pd.flags & CARC_PENDING_OPTIONAL)))
-        FZ_CHECK(chk == CARC_EILLEGAL); /* a kind the place decision does not take */
+    else if (m->kind != takes[pd.decision] && !(m->kind == CARC_MOVE_PASS && (pd.flags & CARC_PENDING_OPTIONAL)))
+        FZ_CHECK(chk == CARC_EILLEGAL);
 }
 
 static void op_play_raw(fz *z, input *in)
@@ -1383,7 +1678,7 @@ static void op_abbot(fz *z, input *in)
     uint8_t b = byte(in);
     bool recall = (b & 1) != 0;
     uint32_t cur = 0;
-    if (carc_game_current_tile(&cur, z->g) != CARC_OK)
+    if (carc_game_current_tile(&cur, z->g) != CARC_OK || coc_decision(z->g))
         return;
     list_actions(z, b, cur, 1);
     const carc_move *d = carc_movelist_data(z->ml);
@@ -1428,7 +1723,7 @@ static void op_builder_pig(fz *z, uint8_t b)
 {
     uint32_t cur = 0, nseg = 0;
     uint8_t fig = (b & 2) ? CARC_FIGURE_PIG : CARC_FIGURE_BUILDER;
-    if (carc_game_current_tile(&cur, z->g) != CARC_OK)
+    if (carc_game_current_tile(&cur, z->g) != CARC_OK || coc_decision(z->g))
         return;
     list_actions(z, b, cur, 2);
     const carc_move *d = carc_movelist_data(z->ml);
@@ -1472,7 +1767,7 @@ static void op_big(fz *z, input *in)
         op_builder_pig(z, b);
         return;
     }
-    if (carc_game_current_tile(&cur, z->g) != CARC_OK)
+    if (carc_game_current_tile(&cur, z->g) != CARC_OK || coc_decision(z->g))
         return;
     list_actions(z, b, cur, 1);
     const carc_move *d = carc_movelist_data(z->ml);
@@ -1604,9 +1899,31 @@ static void op_end(fz *z)
     snap before;
     bool was_over = over(z->g), could = false, can = false;
     FZ_OK(carc_game_can_undo(&could, z->g));
+    carc_pending pd0, pd1;
+    uint32_t h0 = 0, h1 = 0;
+    pending_of(z->g, &pd0);
+    FZ_OK(carc_game_history_count(&h0, z->g));
     take_before(z, &before);
     FZ_OK(carc_game_end(z->g));
-    FZ_CHECK(over(z->g));
+    pending_of(z->g, &pd1);
+    FZ_OK(carc_game_history_count(&h1, z->g));
+    /* over; or with the Count, the final round (not after one) */
+    FZ_CHECK(over(z->g) || ((z->modules & CARC_MODULE_COUNT) && !(pd0.flags & CARC_PENDING_FINAL) &&
+                            pd1.decision == CARC_DECISION_EXIT &&
+                            pd1.flags == (CARC_PENDING_OPTIONAL | CARC_PENDING_FINAL)));
+    if (!was_over) {
+        /* the history: a pass for each decision of the part declined, then the end */
+        for (uint32_t i = h0; i < h1; i++) {
+            carc_history_entry h;
+            memset(&h, 0, sizeof h);
+            h.struct_size = sizeof h;
+            FZ_OK(carc_game_history(&h, z->g, i));
+            if (i + 1 == h1)
+                FZ_CHECK(h.kind == CARC_HISTORY_END || h.kind == CARC_HISTORY_DISCARD || h.move.kind == CARC_MOVE_PASS);
+            else if (h.kind != CARC_HISTORY_DISCARD)
+                FZ_CHECK(h.kind == CARC_HISTORY_PLACE && h.move.kind == CARC_MOVE_PASS);
+        }
+    }
     if (was_over) {
         FZ_OK(carc_game_can_undo(&can, z->g));
         FZ_CHECK(can == could);
@@ -1615,7 +1932,9 @@ static void op_end(fz *z)
     }
     began(z, &before);
     z->pending = false;
-    z->unrecorded = false;
+    /* (with the Count's final round after it, a tile chosen before the end
+     * still lies on top of the pile: the record does not carry it) */
+    z->unrecorded = z->unrecorded && !over(z->g);
 }
 
 /* A random move on `g` if it is not over (to check independence). */
@@ -1875,10 +2194,11 @@ static void op_placements(fz *z, input *in)
     uint32_t kind = b % n_kinds, cur = 0;
     uint32_t flags = (b & 0x80) ? CARC_ENUM_UNIQUE_ROTATIONS : 0;
     FZ_OK(carc_game_placements(z->ml2, z->g, kind, flags));
-    bool is_cur = carc_game_current_tile(&cur, z->g) == CARC_OK && cur == kind;
+    bool coc = coc_decision(z->g);
+    bool is_cur = carc_game_current_tile(&cur, z->g) == CARC_OK && cur == kind && !coc;
     const carc_move *d = carc_movelist_data(z->ml2);
     size_t n = carc_movelist_count(z->ml2);
-    if (!is_cur) {
+    if (!is_cur) { /* (no placement is legal during a decision of the Count) */
         for (size_t i = 0; i < n; i++)
             FZ_CHECK(carc_game_check_move(z->g, &d[i]) == (over(z->g) ? CARC_EGAME_OVER : CARC_EILLEGAL));
         return;
@@ -1904,6 +2224,14 @@ static void op_figure_options(fz *z, input *in)
         return;
     FZ_OK(carc_game_placements(z->ml2, z->g, cur, 0));
     size_t np = carc_movelist_count(z->ml2);
+    if (coc_decision(z->g)) {
+        /* no placement is legal now: figure options of none */
+        if (np > 0) {
+            carc_move p = carc_movelist_data(z->ml2)[idx % np];
+            FZ_CHECK(carc_game_figure_options(z->ml2, z->g, &p) == CARC_EILLEGAL);
+        }
+        return;
+    }
     FZ_CHECK(np > 0);
     carc_move p = carc_movelist_data(z->ml2)[idx % np];
     FZ_OK(carc_game_figure_options(z->ml2, z->g, &p));
@@ -1942,6 +2270,121 @@ static void op_notation(fz *z, input *in)
     FZ_CHECK(memcmp(&back, &m, sizeof m) == 0);
 }
 
+/* The Count's decisions (an argument byte b, then five more):
+ *   b % 4 == 0: play the answer listed at index byte 1 (of any decision);
+ *   1: an exit onto another segment of the feature a listed exit goes to
+ *      (a tile of the feature by byte 1, a segment by byte 2): legal iff
+ *      that segment is of the feature (or of another listed one), played;
+ *   2: a move shaped like the Count's from the bytes (kind exit, quarter,
+ *      count or pass; x, y around a placed tile; figure, segment, quarter;
+ *      now and then a field the kind does not use), checked against the
+ *      list, played or refused;
+ *   3: a well-formed pass: legal iff the decision is optional. */
+static void op_city(fz *z, input *in)
+{
+    uint8_t b = byte(in), a[5];
+    for (int i = 0; i < 5; i++)
+        a[i] = byte(in);
+    carc_move m;
+    memset(&m, 0, sizeof m);
+    m.segment = CARC_NO_SEGMENT;
+    if (over(z->g))
+        return;
+    switch (b % 4) {
+    case 0: {
+        FZ_OK(carc_game_legal_moves(z->ml, z->g, 0));
+        size_t n = carc_movelist_count(z->ml);
+        FZ_CHECK(n > 0);
+        m = carc_movelist_data(z->ml)[a[0] % n];
+        FZ_OK(carc_game_check_move(z->g, &m));
+        play_checked(z, &m);
+        return;
+    }
+    case 1: {
+        if (!coc_decision(z->g))
+            return;
+        FZ_OK(carc_game_legal_moves(z->ml, z->g, 0));
+        const carc_move *d = carc_movelist_data(z->ml);
+        size_t n = carc_movelist_count(z->ml), exits = 0;
+        for (size_t i = 0; i < n; i++)
+            exits += d[i].kind == CARC_MOVE_EXIT;
+        if (!exits)
+            return;
+        size_t want = a[0] % exits, i = 0;
+        while (d[i].kind != CARC_MOVE_EXIT || want--)
+            i++;
+        m = d[i];
+        uint32_t f = 0, nseg = 0;
+        size_t cnt = 0;
+        FZ_OK(carc_game_feature_at(&f, z->g, m.x, m.y, m.segment));
+        FZ_CHECK(carc_game_feature_tiles(NULL, 0, &cnt, z->g, f) == CARC_EBUFFER && cnt > 0);
+        int32_t *xy = malloc(2 * cnt * sizeof *xy);
+        FZ_CHECK(xy != NULL);
+        FZ_OK(carc_game_feature_tiles(xy, cnt, &cnt, z->g, f));
+        carc_move t;
+        size_t k = a[1] % cnt;
+        FZ_OK(carc_game_tile_at(&t, z->g, xy[2 * k], xy[2 * k + 1]));
+        free(xy);
+        FZ_OK(carc_tile_segment_count(&nseg, t.tile));
+        if (nseg == 0)
+            return;
+        m.x = t.x;
+        m.y = t.y;
+        m.segment = (uint8_t)(a[2] % nseg);
+        break;
+    }
+    case 2: {
+        static const uint8_t kinds[4] = { CARC_MOVE_EXIT, CARC_MOVE_QUARTER, CARC_MOVE_COUNT, CARC_MOVE_PASS };
+        uint32_t nt = 0;
+        carc_move base;
+        m.kind = kinds[a[0] & 3];
+        if (m.kind == CARC_MOVE_EXIT) {
+            FZ_OK(carc_game_tile_count(&nt, z->g));
+            FZ_OK(carc_game_tile(&base, z->g, a[1] % nt));
+            m.x = base.x + (a[0] >> 2 & 1) * ((int32_t)(a[0] >> 3 & 3) - 1);
+            m.y = base.y + (a[0] >> 5 & 1) * ((int32_t)(a[0] >> 6 & 3) - 1);
+            m.segment = (a[4] & 0x80) ? a[2] : (uint8_t)(a[2] % 13);
+        }
+        if (m.kind == CARC_MOVE_EXIT || m.kind == CARC_MOVE_QUARTER)
+            m.figure = (a[4] & 0x40) ? a[3] : (uint8_t)(CARC_FIGURE_FOLLOWER + (a[3] & 1));
+        if (m.kind != CARC_MOVE_PASS)
+            m.quarter = (a[4] & 0x20) ? a[3] : (uint8_t)(a[3] >> 1 & 3);
+        switch (a[4] & 0x1F) { /* a field the kind does not use, now and then */
+        case 1:
+            m.tile = a[1];
+            break;
+        case 2:
+            m.rotation = (uint8_t)(1 + a[1] % 4);
+            break;
+        case 3:
+            m.reserved = (uint8_t)(1 | a[1]);
+            break;
+        case 4:
+            m.x += 1 + a[1];
+            break;
+        case 5:
+            m.segment = a[1];
+            break;
+        case 6:
+            m.x += 65536;
+            break;
+        default:
+            break;
+        }
+        break;
+    }
+    default:
+        m.kind = CARC_MOVE_PASS;
+        break;
+    }
+    carc_status chk = carc_game_check_move(z->g, &m);
+    check_raw(z, &m, chk);
+    if (chk == CARC_OK)
+        play_checked(z, &m);
+    else
+        refused(z, &m, chk);
+}
+
 /* A few wrong calls that must change nothing. */
 static void op_misuse(fz *z, input *in)
 {
@@ -1952,9 +2395,22 @@ static void op_misuse(fz *z, input *in)
     uint32_t u = 0;
     carc_move m;
     memset(&m, 0, sizeof m);
-    switch (b % 12) {
+    switch (b % 14) {
     case 0:
         FZ_CHECK(carc_game_play(z->g, NULL) == CARC_EINVAL);
+        break;
+    case 12: /* the Count's city: no out-pointer, not a quarter, not a figure of the city, not a player */
+        FZ_CHECK(carc_game_city(NULL, z->g, 0, 0, CARC_FIGURE_FOLLOWER) == CARC_EINVAL);
+        FZ_CHECK(carc_game_city(&u, z->g, 4u + b / 16, 0, CARC_FIGURE_FOLLOWER) == CARC_EINVAL);
+        FZ_CHECK(carc_game_city(&u, z->g, b & 3u, 0, (b & 16) ? CARC_FIGURE_ABBOT + b / 32 % 3 : CARC_FIGURE_NONE) ==
+                 CARC_EINVAL);
+        FZ_CHECK(carc_game_city(&u, z->g, b & 3u, z->players + b / 16, CARC_FIGURE_BIG) == CARC_ERANGE);
+        FZ_CHECK(carc_game_city(&u, NULL, 0, 0, CARC_FIGURE_FOLLOWER) == CARC_EINVAL);
+        break;
+    case 13: /* the Count's quarter: no out-pointer; no Count without the module */
+        FZ_CHECK(carc_game_count(NULL, z->g) == CARC_EINVAL);
+        FZ_CHECK(carc_game_count(&u, NULL) == CARC_EINVAL);
+        FZ_CHECK(carc_game_count(&u, z->g) == ((z->modules & CARC_MODULE_COUNT) ? CARC_OK : CARC_EILLEGAL));
         break;
     case 10: /* trade goods: no out-pointer, not a kind of goods, not a player */
         FZ_CHECK(carc_game_goods(NULL, z->g, 0, CARC_GOOD_WINE) == CARC_EINVAL);
@@ -2589,13 +3045,14 @@ enum {
     OP_ABBOT,
     OP_PENDING,
     OP_BIG,
+    OP_CITY,
     OP_COUNT
 };
 
 static const char *const op_names[OP_COUNT] = {
     "play_index", "play_index", "play_raw", "choose",  "undo",           "end",      "clone",  "copy",  "save_load",
     "render",     "queries",    "placements", "figure_options", "notation", "misuse", "kind",  "abbot", "pending",
-    "big (bit 0 of the argument: builder or pig)",
+    "big (bit 0 of the argument: builder or pig)", "city (the Count's decisions)",
 };
 
 /* The options from the header; a custom start the modules refuse is refused
@@ -2604,10 +3061,14 @@ static const char *const op_names[OP_COUNT] = {
 static void header_options(carc_game_options *o, const uint8_t hdr[14])
 {
     FZ_OK(carc_game_options_init(o, CARC_GAME_OPTIONS_VERSION));
-    o->players = 2u + hdr[0] % 5u;
+    o->players = 2u + (hdr[0] & 0x0Fu) % 5u;
     o->modules = ((hdr[1] & 1) ? 0 : CARC_MODULE_FARMERS) | ((hdr[1] & 16) ? CARC_MODULE_RIVER : 0) |
                  ((hdr[1] & 32) ? CARC_MODULE_ABBOT : 0) | ((hdr[1] & 64) ? CARC_MODULE_INNS : 0) |
-                 ((hdr[1] & 128) ? CARC_MODULE_TRADERS : 0);
+                 ((hdr[1] & 128) ? CARC_MODULE_TRADERS : 0) | ((hdr[0] & 64) ? CARC_MODULE_COUNT : 0);
+    /* the Count's rule variants (header byte 0, bits 4 and 5); without the
+     * Count they must be refused alike */
+    uint32_t variants = ((hdr[0] & 16) ? CARC_VARIANT_COC_FINAL_MARKET : 0u) |
+                        ((hdr[0] & 32) ? CARC_VARIANT_COC_ONCE_PER_TURN : 0u);
     if (o->players == 6 && !(o->modules & CARC_MODULE_INNS)) {
         /* a sixth player needs Inns & Cathedrals: refused alike, with the message */
         char why[128];
@@ -2615,8 +3076,16 @@ static void header_options(carc_game_options *o, const uint8_t hdr[14])
         FZ_CHECK(carc_game_options_check(o, why, sizeof why) == CARC_ERANGE);
         FZ_CHECK(strstr(why, "a 6th player needs Inns & Cathedrals") != NULL);
         FZ_CHECK(carc_game_new(&g, o) == CARC_ERANGE && g == NULL);
-        o->players = 2u + hdr[0] % 4u;
+        o->players = 2u + (hdr[0] & 0x0Fu) % 4u;
     }
+    if (variants && !(o->modules & CARC_MODULE_COUNT)) {
+        carc_game *g = (carc_game *)(void *)o;
+        o->variants = variants;
+        FZ_CHECK(carc_game_options_check(o, NULL, 0) == CARC_EINVAL);
+        FZ_CHECK(carc_game_new(&g, o) == CARC_EINVAL && g == NULL);
+        variants = 0;
+    }
+    o->variants = variants;
     o->flags = (hdr[1] & 4) ? CARC_GAME_NO_UNDO : 0;
     if (hdr[1] & 2) {
         o->start_tile = hdr[2] % n_kinds;
@@ -2629,12 +3098,25 @@ static void header_options(carc_game_options *o, const uint8_t hdr[14])
         o->seed |= (uint64_t)hdr[6 + i] << (8 * i);
     char msg[128];
     carc_status st = carc_game_options_check(o, msg, sizeof msg);
+    const uint32_t both = CARC_MODULE_RIVER | CARC_MODULE_COUNT;
     if (st != CARC_OK) {
         carc_game *g = (carc_game *)(void *)o;
-        FZ_CHECK(o->start_tile != CARC_DEFAULT_START_TILE); /* only the custom start can be wrong */
+        /* only the custom start can be wrong (with the Count and the River, no start is wrong too) */
+        FZ_CHECK(o->start_tile != CARC_DEFAULT_START_TILE || (o->modules & both) == both);
         FZ_CHECK(st == CARC_ERANGE && msg[0] != '\0');
         FZ_CHECK(carc_game_new(&g, o) == st && g == NULL);
         o->start_tile = CARC_DEFAULT_START_TILE;
+        o->start_x = o->start_y = 0;
+        o->start_rotation = 0;
+        if ((o->modules & both) == both) {
+            /* the spring's place must be given: the default start is refused, a place beside the city taken */
+            FZ_CHECK(carc_game_options_check(o, msg, sizeof msg) == CARC_ERANGE && strstr(msg, "spring") != NULL);
+            unsigned k = (unsigned)hdr[2] % n_springs;
+            o->start_tile = spring_kind;
+            o->start_x = springs[k][0];
+            o->start_y = springs[k][1];
+            o->start_rotation = (uint32_t)springs[k][2];
+        }
         FZ_OK(carc_game_options_check(o, msg, sizeof msg));
         FZ_CHECK(msg[0] == '\0');
     }
@@ -2660,13 +3142,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&z, 0, sizeof z);
     z.players = o.players;
     z.modules = o.modules;
+    z.variants = o.variants;
+    g_modules = o.modules;
     z.no_undo = (o.flags & CARC_GAME_NO_UNDO) != 0;
     FZ_OK(carc_game_new(&z.g, &o));
     carc_game_options so = o;
     so.players = 2u + (o.players + 1u) % 4u; /* the copy target differs */
     so.seed = o.seed ^ 0x5555;
     so.modules = o.modules ^ ((hdr[0] & 0x80) ? CARC_MODULE_INNS : CARC_MODULE_ABBOT);
-    so.start_tile = CARC_DEFAULT_START_TILE;
+    if ((so.modules & (CARC_MODULE_RIVER | CARC_MODULE_COUNT)) != (CARC_MODULE_RIVER | CARC_MODULE_COUNT)) {
+        so.start_tile = CARC_DEFAULT_START_TILE; /* (with the Count and the River the spring's place stays) */
+        if (so.modules & CARC_MODULE_COUNT) { /* the City of Carcassonne is the start */
+            so.start_x = so.start_y = 0;
+            so.start_rotation = 0;
+        }
+    }
     FZ_OK(carc_game_new(&z.scratch, &so));
     FZ_OK(carc_movelist_new(&z.ml, z.g));
     FZ_OK(carc_movelist_new(&z.ml2, z.scratch));
@@ -2674,8 +3164,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     invariants(&z);
 
     if (trace)
-        fprintf(stderr, "new: players %u seed %llu modules %#x flags %u start %u %u %d,%d (full checks every %u)\n",
-                o.players, (unsigned long long)o.seed, o.modules, o.flags, o.start_tile, o.start_rotation,
+        fprintf(stderr,
+                "new: players %u seed %llu modules %#x variants %#x flags %u start %u %u %d,%d (full checks every %u)\n",
+                o.players, (unsigned long long)o.seed, o.modules, o.variants, o.flags, o.start_tile, o.start_rotation,
                 (int)o.start_x, (int)o.start_y, full_every);
 
     for (int ops = 0; ops < MAX_OPS && in.n > 0; ops++) {
@@ -2742,8 +3233,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case OP_PENDING:
             op_pending(&z, &in);
             break;
-        default:
+        case OP_BIG:
             op_big(&z, &in);
+            break;
+        default:
+            op_city(&z, &in);
             break;
         }
         invariants(&z);

@@ -6,11 +6,16 @@
  *   carc-hardening-games [GAMES [FIRST_SEED]]     default 4 games from seed 1
  *
  * Each game (every set of the implemented modules: farmers on and off, the
- * River, the Abbot, Inns & Cathedrals, Traders & Builders; seed % 32 picks it;
- * 2..5 players, 2..6 with Inns & Cathedrals) is played to its end with random
- * legal moves (the abbot's, the big follower's, the builder's and the pig's
- * now and then; the builder's second tile declined with a pass now and then),
- * using both ways to enumerate moves, tile choices,
+ * River, the Abbot, Inns & Cathedrals, Traders & Builders, the Count; seed %
+ * 64 picks it; 2..5 players, 2..6 with Inns & Cathedrals; with the Count and
+ * the River the spring beside the City of Carcassonne, at a place found by
+ * trying carc_game_new; the Count's rule variants now and then) is played to
+ * its end with random legal moves (the abbot's, the big follower's, the
+ * builder's and the pig's now and then; the builder's second tile declined
+ * with a pass now and then; a random answer to every decision of the Count:
+ * followers into quarters, the Count's moves, moves out of the city during
+ * play and in the final round, or a pass), using both ways to enumerate
+ * moves, tile choices (refused while a decision of the Count is pending),
  * undo and replay, an early end taken back, clones and copies (with and
  * without history), save/load round trips, text and SVG pictures, and every
  * query. Any inconsistency is printed and the exit status is 1.
@@ -72,11 +77,15 @@ static bool same_record(const carc_game *a, const carc_game *b)
 }
 
 /* Every query once; followers, abbots, big followers, builders and pigs are
- * conserved; trade goods are the tokens of the events, their majorities
+ * conserved (followers and big followers in the City of Carcassonne
+ * included); trade goods are the tokens of the events, their majorities
  * scored at the end. */
 static void queries(const carc_game *g, uint32_t modules)
 {
     uint32_t players = 0, n = 0, u = 0, on_board[8] = { 0 }, abbots[8] = { 0 }, bigs[8] = { 0 };
+    uint32_t count = 9;
+    CHECK(carc_game_count(&count, g) == ((modules & CARC_MODULE_COUNT) ? CARC_OK : CARC_EILLEGAL));
+    CHECK(!(modules & CARC_MODULE_COUNT) || count < 4);
     uint32_t builders[8] = { 0 }, pigs[8] = { 0 }, tokens[8][CARC_GOOD_COUNT] = { { 0 } }, trades[CARC_GOOD_COUNT] = { 0 };
     bool traders = (modules & CARC_MODULE_TRADERS) != 0, over = false;
     OK(carc_game_is_over(&over, g));
@@ -117,18 +126,30 @@ static void queries(const carc_game *g, uint32_t modules)
     }
     for (uint32_t p = 0; p < players; p++) {
         int32_t sc;
+        uint32_t in_city = 0, big_in_city = 0;
+        for (uint32_t q = 0; q < 4; q++) {
+            OK(carc_game_city(&u, g, q, p, CARC_FIGURE_FOLLOWER));
+            in_city += u;
+            OK(carc_game_city(&u, g, q, p, CARC_FIGURE_BIG));
+            CHECK(u <= 1);
+            big_in_city += u;
+        }
+        CHECK((modules & CARC_MODULE_COUNT) || in_city + big_in_city == 0);
+        CHECK(carc_game_city(&u, g, 4, p, CARC_FIGURE_FOLLOWER) == CARC_EINVAL);
+        CHECK(carc_game_city(&u, g, 0, p, CARC_FIGURE_ABBOT) == CARC_EINVAL);
         OK(carc_game_supply(&u, g, p));
-        CHECK(u + on_board[p] == 7);
+        CHECK(u + on_board[p] + in_city == 7);
         OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_ABBOT));
         CHECK(u + abbots[p] == ((modules & CARC_MODULE_ABBOT) ? 1u : 0u));
         OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_BIG));
-        CHECK(u + bigs[p] == ((modules & CARC_MODULE_INNS) ? 1u : 0u));
+        CHECK(u + bigs[p] + big_in_city == ((modules & CARC_MODULE_INNS) ? 1u : 0u));
         OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_BUILDER));
         CHECK(u + builders[p] == (traders ? 1u : 0u));
         OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_PIG));
         CHECK(u + pigs[p] == (traders && (modules & CARC_MODULE_FARMERS) ? 1u : 0u));
         OK(carc_game_score(&sc, g, p));
     }
+    CHECK(carc_game_city(&u, g, 0, players, CARC_FIGURE_FOLLOWER) == CARC_ERANGE);
     OK(carc_game_event_count(&n, g));
     for (uint32_t i = 0; i < n; i++) {
         carc_event e;
@@ -204,6 +225,46 @@ static void queries(const carc_game *g, uint32_t modules)
     OK(carc_game_remaining(&u, g));
 }
 
+/* The Count with the River: the spring's place must be given, beside the
+ * City of Carcassonne. The places carc_game_new accepts (every cell around
+ * the city's block, every rotation, tried once), then the pick-th of them. */
+static bool spring_place(carc_game_options *o, uint64_t pick)
+{
+    static int32_t places[64][3];
+    static unsigned n = 0;
+    static bool tried = false;
+    if (!tried) {
+        carc_game_options t = *o;
+        tried = true;
+        if (carc_tile_find(&t.start_tile, "RA") != CARC_OK)
+            return false;
+        t.players = 2;
+        for (int32_t y = -3; y <= 3; y++)
+            for (int32_t x = -4; x <= 3; x++)
+                for (uint32_t r = 0; r < 4 && n < 64; r++) {
+                    carc_game *g = NULL;
+                    t.start_x = x;
+                    t.start_y = y;
+                    t.start_rotation = r;
+                    if (carc_game_new(&g, &t) == CARC_OK) {
+                        places[n][0] = x;
+                        places[n][1] = y;
+                        places[n][2] = (int32_t)r;
+                        n++;
+                        carc_game_free(g);
+                    } else {
+                        CHECK(g == NULL);
+                    }
+                }
+    }
+    if (n == 0 || carc_tile_find(&o->start_tile, "RA") != CARC_OK)
+        return false;
+    o->start_x = places[pick % n][0];
+    o->start_y = places[pick % n][1];
+    o->start_rotation = (uint32_t)places[pick % n][2];
+    return true;
+}
+
 static void play_game(uint64_t seed)
 {
     carc_game_options o;
@@ -213,14 +274,19 @@ static void play_game(uint64_t seed)
     OK(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION));
     o.seed = seed;
     const uint32_t F = CARC_MODULE_FARMERS, R = CARC_MODULE_RIVER, A = CARC_MODULE_ABBOT, I = CARC_MODULE_INNS,
-                   T = CARC_MODULE_TRADERS;
+                   T = CARC_MODULE_TRADERS, C = CARC_MODULE_COUNT;
     const uint32_t sets[32] = { F | R | A, F, 0, F | R, F | A, R, A, R | A,
                                 F | R | A | I, F | I, I, F | R | I, F | A | I, R | I, A | I, R | A | I,
                                 F | R | A | T, F | T, T, F | R | T, F | A | T, R | T, A | T, R | A | T,
                                 F | R | A | I | T, F | I | T, I | T, F | R | I | T, F | A | I | T, R | I | T, A | I | T,
                                 R | A | I | T };
-    o.modules = sets[seed % 32];
+    o.modules = sets[seed % 32] | (seed % 64 >= 32 ? C : 0); /* the 32 sets without the Count, then with it */
     o.players = 2 + (uint32_t)(seed % ((o.modules & I) ? 5 : 4)); /* up to 6 with Inns & Cathedrals */
+    bool count = (o.modules & C) != 0;
+    if (count && (o.modules & R))
+        CHECK(spring_place(&o, seed / 64 + seed));
+    if (count && seed % 3 == 1) /* the rule variants C-12 and C-6 */
+        o.variants = seed % 2 ? CARC_VARIANT_COC_FINAL_MARKET : CARC_VARIANT_COC_ONCE_PER_TURN;
     if (carc_game_new(&g, &o) != CARC_OK || carc_movelist_new(&all, g) != CARC_OK ||
         carc_movelist_new(&part, g) != CARC_OK || carc_game_new(&scratch, &o) != CARC_OK) {
         fprintf(stderr, "carc-hardening-games: cannot create game %llu\n", (unsigned long long)seed);
@@ -230,13 +296,81 @@ static void play_game(uint64_t seed)
         carc_game_free(g);
         return;
     }
-    unsigned seconds = 0, passes = 0;
-    for (unsigned turn = 1; turn < 400; turn++) { /* passes and second tiles are moves too */
+    unsigned seconds = 0, passes = 0, coc[5] = { 0 }, finals = 0;
+    /* passes, second tiles and the Count's decisions are moves too */
+    for (unsigned turn = 1; turn < 1500; turn++) {
         bool over = false;
         OK(carc_game_is_over(&over, g));
         if (over)
             break;
         uint32_t tile = 0;
+        carc_pending pd, after;
+        memset(&pd, 0, sizeof pd);
+        pd.struct_size = sizeof pd;
+        OK(carc_game_pending(&pd, g));
+        if (pd.decision != CARC_DECISION_PLACE) {
+            /* a decision of the Count: optional, no tile, no tile choice now;
+             * a random answer: a follower into the city nearly always, out of
+             * it during play now and then (so that some stay for the final
+             * round), in the final round and for the Count's move twice as
+             * often as the pass (listed last) */
+            carc_move m;
+            uint32_t kinds = carc_tile_kind_count(), h0 = 0, h1 = 0;
+            CHECK(count && pd.decision >= CARC_DECISION_EXIT && pd.decision <= CARC_DECISION_COUNT);
+            CHECK((pd.flags & CARC_PENDING_OPTIONAL) && pd.tile == 0);
+            CHECK(!(pd.flags & CARC_PENDING_FINAL) || pd.decision == CARC_DECISION_EXIT);
+            CHECK(carc_game_choose_tile(g, (uint32_t)(next(&r) % kinds)) == CARC_EILLEGAL);
+            OK(carc_game_legal_moves(all, g, 0));
+            size_t n = carc_movelist_count(all);
+            CHECK(n >= 1 && carc_movelist_data(all)[n - 1].kind == CARC_MOVE_PASS);
+            for (size_t i = 0; i < n; i++)
+                OK(carc_game_check_move(g, &carc_movelist_data(all)[i]));
+            size_t k = n - 1;
+            unsigned out_of = pd.decision == CARC_DECISION_QUARTER                                  ? 10
+                              : pd.decision == CARC_DECISION_EXIT && !(pd.flags & CARC_PENDING_FINAL) ? 4
+                                                                                                     : 3;
+            bool answer = pd.decision == CARC_DECISION_EXIT && !(pd.flags & CARC_PENDING_FINAL)
+                              ? next(&r) % out_of == 0
+                              : next(&r) % out_of != 0;
+            if (n > 1 && answer)
+                k = (size_t)(next(&r) % (n - 1));
+            OK(carc_movelist_get(&m, all, k));
+            CHECK(m.kind == CARC_MOVE_PASS || m.kind == pd.decision); /* (the kinds follow the decisions) */
+            char buf[96];
+            carc_move parsed;
+            OK(carc_move_format(buf, sizeof buf, NULL, &m));
+            OK(carc_move_parse(&parsed, buf));
+            CHECK(memcmp(&parsed, &m, sizeof m) == 0);
+            OK(carc_game_history_count(&h0, g));
+            OK(carc_game_play(g, &m));
+            OK(carc_game_history_count(&h1, g));
+            CHECK(h1 == h0 + 1); /* one history entry, one undo unit */
+            coc[pd.decision] += m.kind != CARC_MOVE_PASS;
+            finals += (pd.flags & CARC_PENDING_FINAL) && m.kind == CARC_MOVE_EXIT;
+            if (turn % 5 == 0) {
+                OK(carc_game_undo(g));
+                OK(carc_game_history_count(&h1, g));
+                CHECK(h1 == h0);
+                OK(carc_game_play(g, &m));
+            }
+            if (turn % 7 == 0) {
+                /* a clone keeps the decision; an end on it declines it (and
+                 * starts or ends the final round), undone */
+                carc_game *c = NULL;
+                OK(carc_game_clone(&c, g, turn % 14 ? 0 : CARC_CLONE_NO_HISTORY));
+                CHECK(c != NULL && same_record(c, g));
+                bool done = false;
+                OK(carc_game_is_over(&done, c));
+                OK(carc_game_end(c));
+                if (!done) /* (over: the end changes nothing, there is nothing to undo) */
+                    OK(carc_game_undo(c));
+                CHECK(same_record(c, g));
+                carc_game_free(c);
+            }
+            if (turn % 11 == 0)
+                queries(g, o.modules);
+            continue;
+        }
         if (turn % 6 == 0) {
             /* a kind left to draw that the rules let the player choose (with
              * the River: River tiles first, the lake last of them) */
@@ -254,12 +388,11 @@ static void play_game(uint64_t seed)
             OK(carc_game_is_over(&over, g));
             if (over)
                 break;
+            OK(carc_game_pending(&pd, g));
+            if (pd.decision != CARC_DECISION_PLACE)
+                continue; /* the choice discarded the last tiles: the Count's final round */
         }
         OK(carc_game_current_tile(&tile, g));
-        carc_pending pd, after;
-        memset(&pd, 0, sizeof pd);
-        pd.struct_size = sizeof pd;
-        OK(carc_game_pending(&pd, g));
         uint32_t player = 0, builder = 0, left = 0;
         OK(carc_game_current_player(&player, g));
         OK(carc_game_figure_supply(&builder, g, player, CARC_FIGURE_BUILDER));
@@ -306,9 +439,12 @@ static void play_game(uint64_t seed)
         memset(&after, 0, sizeof after);
         after.struct_size = sizeof after;
         OK(carc_game_pending(&after, g));
-        seconds += after.part == 2;
+        bool second = after.decision == CARC_DECISION_PLACE && after.part == 2;
+        seconds += second;
         passes += m.kind == CARC_MOVE_PASS;
-        if (after.part == 2)
+        if (after.decision != CARC_DECISION_PLACE && after.decision != CARC_DECISION_NONE)
+            CHECK(count && (after.flags & CARC_PENDING_OPTIONAL) && after.tile == 0); /* the Count's */
+        else if (second)
             CHECK((o.modules & CARC_MODULE_TRADERS) && pd.part == 1 && after.player == player && builder == 0 &&
                   m.kind == CARC_MOVE_PLACE &&
                   after.flags == (CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE));
@@ -377,6 +513,9 @@ static void play_game(uint64_t seed)
            (int)best);
     if (o.modules & CARC_MODULE_TRADERS)
         printf(", %u second tiles (%u declined)", seconds, passes);
+    if (count)
+        printf(", the Count: %u into the city, %u moves of the Count, %u out during play, %u at the end",
+               coc[CARC_DECISION_QUARTER], coc[CARC_DECISION_COUNT], coc[CARC_DECISION_EXIT] - finals, finals);
     printf("\n");
     carc_movelist_free(all);
     carc_movelist_free(part);

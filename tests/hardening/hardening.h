@@ -9,7 +9,10 @@
  *  - hz_fingerprint: everything observable about a game through the public
  *    API, as one string (the record from carc_game_save plus the state a
  *    record does not carry: the tile to place, tiles left, the pending
- *    decision, figures of every kind in supply, trade goods, undo, ...).
+ *    decision, figures of every kind in supply, trade goods, the figures in
+ *    the City of Carcassonne and the Count's quarter, undo, ...).
+ *  - hz_coc_spring: the spring's place beside the City of Carcassonne, which
+ *    options with the Count and the River must give.
  *  - hz_rand: xorshift64 for deterministic test choices.
  */
 #ifndef CARC_HARDENING_H
@@ -271,6 +274,17 @@ static inline char *hz_fingerprint(const carc_game *g, unsigned flags)
         for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) /* Traders & Builders: trade goods tokens */
             if (carc_game_goods(&u, g, p, k) == CARC_OK && u)
                 hz_str_add(&b, "+g%u:%u", k, u);
+        for (uint32_t q = 0; q < 4; q++) /* the Count: followers and the big follower in each quarter */
+            for (uint32_t k = CARC_FIGURE_FOLLOWER; k <= CARC_FIGURE_BIG; k++)
+                if (carc_game_city(&u, g, q, p, k) == CARC_OK && u)
+                    hz_str_add(&b, "+q%u.%u:%u", q, k, u);
+    }
+    {
+        /* (asked only with the Count: without it the call fails) */
+        carc_game_options o;
+        if (carc_game_options_get(&o, g) == CARC_OK && (o.modules & CARC_MODULE_COUNT) &&
+            carc_game_count(&u, g) == CARC_OK)
+            hz_str_add(&b, " count=%u", u);
     }
     {
         carc_pending pd;
@@ -310,6 +324,56 @@ static inline char *hz_fingerprint(const carc_game *g, unsigned flags)
         hz_str_add(&b, " error=\"%s\"", carc_game_last_error(g));
     hz_str_add(&b, "\n");
     return b.s;
+}
+
+/* ------------------------------------------------------------- the Count */
+
+/* The Count with the River: the spring's place must be given (next to the
+ * City of Carcassonne, on a field edge, the river flowing away). The places
+ * carc_game_options_check accepts, found by trying every cell around the
+ * city's block with every rotation, once. */
+static inline unsigned hz_coc_springs(int32_t out[][3], unsigned cap)
+{
+    carc_game_options o;
+    unsigned n = 0;
+    if (carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION) != CARC_OK ||
+        carc_tile_find(&o.start_tile, "RA") != CARC_OK)
+        return 0;
+    o.modules = CARC_MODULE_RIVER | CARC_MODULE_COUNT;
+    for (int32_t y = -3; y <= 3; y++)
+        for (int32_t x = -4; x <= 3; x++)
+            for (uint32_t r = 0; r < 4 && n < cap; r++) {
+                o.start_x = x;
+                o.start_y = y;
+                o.start_rotation = r;
+                if (carc_game_options_check(&o, NULL, 0) == CARC_OK) {
+                    out[n][0] = x;
+                    out[n][1] = y;
+                    out[n][2] = (int32_t)r;
+                    n++;
+                }
+            }
+    return n;
+}
+
+/* Complete options with the Count and the River and no start given: the
+ * spring at place `pick` (modulo their number) of hz_coc_springs. Returns
+ * whether it did. */
+static inline bool hz_coc_spring(carc_game_options *o, unsigned pick)
+{
+    static int32_t places[64][3];
+    static unsigned n = 0;
+    const uint32_t both = CARC_MODULE_RIVER | CARC_MODULE_COUNT;
+    if ((o->modules & both) != both || o->start_tile != CARC_DEFAULT_START_TILE)
+        return false;
+    if (n == 0)
+        n = hz_coc_springs(places, 64);
+    if (n == 0 || carc_tile_find(&o->start_tile, "RA") != CARC_OK)
+        return false;
+    o->start_x = places[pick % n][0];
+    o->start_y = places[pick % n][1];
+    o->start_rotation = (uint32_t)places[pick % n][2];
+    return true;
 }
 
 /* ------------------------------------------------------------- random */

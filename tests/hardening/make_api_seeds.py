@@ -4,8 +4,9 @@
     python3 tests/hardening/make_api_seeds.py fuzz/corpus/api
 
 The byte format is described at the top of fuzz/fuzz_api.c: a 14-byte header
-(players, flags: farmers off, custom start, no undo journal, Dice Game, the
-River, the Abbot, Inns & Cathedrals, Traders & Builders; custom start, seed)
+(players and, in byte 0, the Count and its rule variants; flags: farmers
+off, custom start, no undo journal, Dice Game, the River, the Abbot, Inns &
+Cathedrals, Traders & Builders; custom start, seed)
 and then operations, each an op byte and its arguments. The seeds are small
 scripts that reach every operation, over every set of modules (six players
 with Inns & Cathedrals); the fuzzer mutates them.
@@ -16,7 +17,7 @@ import struct
 import sys
 
 (PLAY_INDEX, PLAY_INDEX2, PLAY_RAW, CHOOSE, UNDO, END, CLONE, COPY, SAVE_LOAD,
- RENDER, QUERIES, PLACEMENTS, FIGURE_OPTIONS, NOTATION, MISUSE, KIND, ABBOT, PENDING, BIG) = range(19)
+ RENDER, QUERIES, PLACEMENTS, FIGURE_OPTIONS, NOTATION, MISUSE, KIND, ABBOT, PENDING, BIG, CITY) = range(20)
 
 # tile kinds (catalogue order: A..X, RA..RL, E.g H.g I.g M.g N.g R.g U.g V.g,
 # then the 17 kinds of Inns & Cathedrals, then the 24 of Traders & Builders)
@@ -31,15 +32,20 @@ K = {name: i for i, name in enumerate(KINDS)}
 
 
 def header(players=2, farmers=True, start=None, seed=1, no_undo=False, river=False, abbot=False, inns=False,
-           traders=False):
+           traders=False, count=False, final_market=False, once_per_turn=False, spring=0):
+    """Byte 0: players - 2 (bits 0-3), the Count's variants coc-final market
+    (bit 4) and coc-per-part no (bit 5), the Count (bit 6). With the Count
+    and the River and no start given, byte 2 picks the spring's place among
+    those beside the City of Carcassonne."""
     flags = (0 if farmers else 1) | (4 if no_undo else 0) | (16 if river else 0) | (32 if abbot else 0) | \
         (64 if inns else 0) | (128 if traders else 0)
-    s = bytes(4)
+    s = bytes([spring, 0, 0, 0])
     if start is not None:
         flags |= 2
         kind, rot, x, y = start
         s = struct.pack("<BBbb", kind, rot, x, y)
-    return bytes([players - 2, flags]) + s + struct.pack("<Q", seed)
+    b0 = (players - 2) | (16 if final_market else 0) | (32 if once_per_turn else 0) | (64 if count else 0)
+    return bytes([b0, flags]) + s + struct.pack("<Q", seed)
 
 
 def dice_header(players=2, seed=1, faces=None):
@@ -294,6 +300,76 @@ def main():
             al += play(0x0F00 | rnd.randrange(256))
     al += bytes([QUERIES, 0, SAVE_LOAD, 1]) + bytes([UNDO]) * 12
     seeds["traders-all-six"] = al
+
+    # the Count (header byte 0, bit 6): whole games over every set of the
+    # other modules but Traders & Builders (with it half of them), every
+    # decision answered (CITY 0: a listed answer, CITY 1: an exit onto another
+    # segment of its feature, CITY 2: a move shaped like the Count's from the
+    # bytes, CITY 3: a pass), the variants now and then, the spring at each
+    # of its places with the River
+    def city(kind):
+        return bytes([CITY, kind] + [rnd.randrange(256) for _ in range(5)])
+
+    n = 0
+    for farmers in (True, False):
+        for river in (False, True):
+            for abbot in (False, True):
+                for inns in (False, True):
+                    traders = bin(n).count("1") % 2 == 1  # every other set, not always with the same module
+                    name = "count-" + "-".join(m for m, on in (("farmers" if farmers else "nofarm", True),
+                                                              ("river", river), ("abbot", abbot), ("inns", inns),
+                                                              ("traders", traders)) if on)
+                    g = header(2 + rnd.randrange(5 if inns else 4), farmers=farmers, river=river, abbot=abbot,
+                               inns=inns, traders=traders, count=True, final_market=n % 5 == 3,
+                               once_per_turn=n % 5 == 4, spring=n, seed=rnd.randrange(1 << 32))
+                    for i in range(120):
+                        g += play(rnd.randrange(65536))
+                        g += city([0, 0, 1, 2, 0, 3][i % 6])
+                        if i % 11 == 5:
+                            g += play(0x0F00 | rnd.randrange(256))  # a pass of an optional decision
+                        if traders and i % 4 == 1:
+                            g += bytes([BIG, (rnd.randrange(64) << 2) | 1])
+                        if inns and i % 5 == 2:
+                            g += bytes([BIG, rnd.randrange(256) & 0xFE])
+                        if i % 13 == 7:
+                            g += bytes([MISUSE, 12 + 14 * rnd.randrange(18), MISUSE, 13 + 14 * rnd.randrange(18)])
+                    g += bytes([END]) + city(0) * 12 + bytes([QUERIES, 0, SAVE_LOAD, 1]) + bytes([UNDO]) * 8
+                    seeds[name] = g
+                    n += 1
+    # the Count mid-decision: early ends (declining the part's decisions,
+    # then the final round), undo, clones and copies (which keep the
+    # decision), loads, tile choices (refused), placements and figure
+    # options (none legal), notation of the answers
+    cd = header(3, count=True, seed=301)
+    for i in range(90):
+        cd += play(rnd.randrange(65536)) + city(0)
+        cd += [bytes([END]) + city(0) + bytes([UNDO]), bytes([CLONE, 3, 0]), bytes([COPY, 2, 1]),
+               bytes([SAVE_LOAD, 1]), bytes([CHOOSE, rnd.randrange(26)]), bytes([PLACEMENTS, rnd.randrange(256)]),
+               bytes([FIGURE_OPTIONS]) + struct.pack("<H", rnd.randrange(65536)),
+               bytes([NOTATION]) + struct.pack("<H", rnd.randrange(65536)), bytes([UNDO, UNDO]),
+               bytes([KIND, rnd.randrange(256)]), city(2), bytes([PENDING, rnd.randrange(256)])][i % 12]
+    cd += bytes([END, END, QUERIES, 0]) + bytes([UNDO]) * 20
+    seeds["count-decisions"] = cd
+    # every module at once, five players, to the end and the final round
+    ca = header(5, river=True, abbot=True, inns=True, traders=True, count=True, spring=3, seed=302)
+    for i in range(170):
+        ca += play(rnd.randrange(65536)) + city(i % 4)
+        if i % 3 == 0:
+            ca += bytes([BIG, (rnd.randrange(64) << 2) | 1 | (2 if i % 2 else 0)])
+    ca += city(0) * 20 + bytes([QUERIES, 0, SAVE_LOAD, 1]) + bytes([UNDO]) * 12
+    seeds["count-all"] = ca
+    # starts with the Count: a custom start without the River (refused: the
+    # City of Carcassonne starts), the spring at wrong places with the River
+    # (refused, then a place beside the city), and at a right one
+    seeds["count-start-refused"] = header(2, count=True, start=(K["D"], 1, 3, -2), seed=303) + \
+        b"".join(play(rnd.randrange(65536)) + city(0) for _ in range(20))
+    seeds["count-river-spring-wrong"] = header(3, river=True, count=True, start=(K["RA"], 0, 0, 0), seed=304) + \
+        b"".join(play(rnd.randrange(65536)) + city(0) for _ in range(30))
+    seeds["count-river-spring"] = header(2, river=True, count=True, start=(K["RA"], 2, -3, 0), seed=305) + \
+        b"".join(play(rnd.randrange(65536)) + city(rnd.randrange(4)) for _ in range(40))
+    # the variants without the Count: refused
+    seeds["count-variants-without"] = header(2, final_market=True, once_per_turn=True, seed=306) + \
+        b"".join(play(rnd.randrange(65536)) for _ in range(10))
 
     for name, data in seeds.items():
         with open(os.path.join(out, name), "wb") as f:

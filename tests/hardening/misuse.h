@@ -17,16 +17,26 @@
  * players, each with the big follower on the board; G_TRADERS: Traders &
  * Builders + farmers, three players, builders and pigs on the board; G_SECOND:
  * Traders & Builders, the builder's optional second tile pending; G_ALL: every
- * implemented module, six players, past the River. */
+ * module (the Count too, the spring beside the City of Carcassonne), six
+ * players, past the River, a place move pending. The Count's decisions
+ * (../shared/scenarios/count-*.scn): G_COC_QUARTER: a follower into a quarter
+ * (the placer scored nothing, an opponent did); G_COC_COUNT: the Count's move,
+ * right after it; G_COC_EXIT: a move out of the city onto the city a tile
+ * completes, before its scoring; G_COC_FINAL: the final round after an early
+ * end (Inns & Cathedrals: a big follower in the castle); G_COC_RIVER: the
+ * River and the Count, the spring beside the city, River tiles left. */
 enum {
     G_FRESH, G_MID, G_PENDING, G_NOSUPPLY, G_OVER, G_ENDED, G_NOFARM, G_NOUNDO, G_RIVER, G_ABBOT, G_INNS, G_NOBIG,
-    G_TRADERS, G_SECOND, G_ALL,
+    G_TRADERS, G_SECOND, G_ALL, G_COC_QUARTER, G_COC_COUNT, G_COC_EXIT, G_COC_FINAL, G_COC_RIVER,
     G_COUNT
 };
 static const char *const game_names[G_COUNT] __attribute__((unused)) = {
     "fresh", "mid", "pending", "nosupply", "over", "ended", "nofarm", "noundo", "river", "abbot", "inns", "nobig",
-    "traders", "second", "all"
+    "traders", "second", "all", "coc-quarter", "coc-count", "coc-exit", "coc-final", "coc-river"
 };
+
+/* The games whose pending decision is one of the Count's (not a place move). */
+#define IS_COC_DECISION(i) ((i) == G_COC_QUARTER || (i) == G_COC_COUNT || (i) == G_COC_EXIT || (i) == G_COC_FINAL)
 
 typedef struct misuse_entry misuse_entry;
 

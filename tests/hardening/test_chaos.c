@@ -21,7 +21,9 @@
  * players, with the River and the Abbot too; big follower moves preferred
  * now and then) and over Traders & Builders games (alone and with every
  * other module; builder and pig moves preferred and second tiles declined
- * now and then). The Dice Game gets the same two
+ * now and then) and over Count games (every decision of the Count answered
+ * from the list three times out of four, else declined; an early end after
+ * 40 turns and its final round). The Dice Game gets the same two
  * loops over its own script (new, a few hundred actions, clones, undo,
  * save/load).
  */
@@ -31,6 +33,8 @@ typedef struct script {
     hz_alloc al;
     carc_allocator a;
     bool persistent;
+    unsigned end_after; /* an early end after this many turns of the script (0: played to its end) */
+    unsigned answers;   /* answers to decisions of the Count played, passes left out */
     unsigned hits;     /* calls that met an allocation failure */
     const char *where; /* the call being checked, for messages */
 } script;
@@ -102,6 +106,15 @@ static void expect_ok(carc_status st, const char *what, int line)
         fail_msg("line %d: %s: %s", line, what, carc_status_name(st));
 }
 #define OK(call) expect_ok((call), #call, __LINE__)
+
+/* Two fingerprints of a game are equal (else both are printed, with the line). */
+static void same_state(const char *before, const char *after, const char *what, int line)
+{
+    if (strcmp(before, after) != 0) {
+        print_error("before:\n%s\nafter:\n%s\n", before, after);
+        fail_msg("line %d: %s changed the game", line, what);
+    }
+}
 
 /* Saves are equal (clone, copy, load). */
 static void same_record(const carc_game *a, const carc_game *b, int line)
@@ -181,7 +194,7 @@ static void clone_and_play(script *s, carc_game *g, uint32_t flags, carc_movelis
         OK(carc_game_end(c));
     }
     char *after = hz_fingerprint(g, 0);
-    assert_string_equal(before, after);
+    same_state(before, after, "a move on a clone", __LINE__);
     free(before);
     free(after);
     carc_game_free(c);
@@ -236,6 +249,28 @@ static carc_move pick(const carc_movelist *l, uint64_t *r, bool traders)
     return d[i];
 }
 
+/* An answer to a decision of the Count (the pass is listed last): one that
+ * is not the pass three times out of four, so that followers go into the
+ * city and out again, and the Count moves. */
+static carc_move pick_decision(const carc_movelist *l, uint64_t *r)
+{
+    const carc_move *d = carc_movelist_data(l);
+    size_t n = carc_movelist_count(l);
+    if (n > 1 && hz_rand(r) % 4)
+        return d[hz_rand(r) % (n - 1)];
+    return d[n - 1];
+}
+
+/* The decision pending on g. */
+static carc_pending pending_of(const carc_game *g)
+{
+    carc_pending pd;
+    memset(&pd, 0, sizeof pd);
+    pd.struct_size = sizeof pd;
+    OK(carc_game_pending(&pd, g));
+    return pd;
+}
+
 /* One run of the script, on a game of `players` with these modules. */
 static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modules)
 {
@@ -251,6 +286,7 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
     o.seed = seed;
     o.modules = modules;
     o.allocator = &s->a;
+    hz_coc_spring(&o, (unsigned)seed); /* the Count with the River: the spring beside the city */
     CTOR(st, s, NULL, carc_game_new(&g, &o));
     if (st != CARC_OK) {
         if (g != NULL)
@@ -263,6 +299,9 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
     CTOR(st, s, NULL, carc_game_new(&scratch2, &o));
     o.players = 4;
     o.modules = 0;
+    o.start_tile = CARC_DEFAULT_START_TILE;
+    o.start_x = o.start_y = 0;
+    o.start_rotation = 0;
     o.flags = CARC_GAME_NO_UNDO; /* until a copy gives it the journal of g */
     CTOR(st, s, NULL, carc_game_new(&scratch4, &o));
     CTOR(st, s, g, carc_movelist_new(&ml, g));
@@ -272,10 +311,19 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
     while (!hz_over(g)) {
         turn++;
         uint32_t tile = 0;
-        OK(carc_game_current_tile(&tile, g));
+        bool decision = pending_of(g).decision != CARC_DECISION_PLACE; /* the Count's */
+        if (s->end_after && turn == s->end_after) {
+            /* an early end (with the Count: the final round follows, if anybody may move out) */
+            CALL(st, s, g, CARC_ENOMEM, carc_game_end(g));
+            if (hz_over(g))
+                break;
+            decision = pending_of(g).decision != CARC_DECISION_PLACE;
+        }
+        if (!decision)
+            OK(carc_game_current_tile(&tile, g));
 
-        /* sometimes choose the tile to draw */
-        if (turn % 7 == 3) {
+        /* sometimes choose the tile to draw (never during a decision of the Count) */
+        if (turn % 7 == 3 && !decision) {
             uint32_t kinds = carc_tile_kind_count(), k = (uint32_t)(hz_rand(&r) % kinds);
             for (uint32_t i = 0; i < kinds && !may_choose(g, k, modules); i++)
                 k = (k + 1) % kinds;
@@ -284,13 +332,30 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
                 fail_msg("choose_tile: %s", carc_status_name(st));
             if (hz_over(g))
                 break;
-            OK(carc_game_current_tile(&tile, g));
+            decision = pending_of(g).decision != CARC_DECISION_PLACE; /* (discards can end the game) */
+            if (!decision)
+                OK(carc_game_current_tile(&tile, g));
         }
 
-        /* the move: from the full list, or from placements + figure options */
+        /* the move: from the full list, or from placements + figure options;
+         * a decision of the Count from the full list, or (no list) a pass */
         carc_move m;
         bool have = false;
-        if (ml != NULL && turn % 2 == 0) {
+        if (decision) {
+            if (ml != NULL) {
+                CALL(st, s, g, CARC_ENOMEM, carc_game_legal_moves(ml, g, 0));
+                if (st == CARC_OK) {
+                    m = pick_decision(ml, &r);
+                    have = true;
+                }
+            }
+            if (!have) {
+                memset(&m, 0, sizeof m);
+                m.kind = CARC_MOVE_PASS;
+                m.segment = CARC_NO_SEGMENT;
+                have = true;
+            }
+        } else if (ml != NULL && turn % 2 == 0) {
             CALL(st, s, g, CARC_ENOMEM, carc_game_legal_moves(ml, g, turn % 4 ? 0 : CARC_ENUM_UNIQUE_ROTATIONS));
             if (st == CARC_OK) {
                 m = pick(ml, &r, (modules & CARC_MODULE_TRADERS) != 0);
@@ -333,6 +398,7 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
                 fail_msg("turn %u: play: %s (%s)", turn, carc_status_name(st), carc_game_last_error(g));
             continue; /* persistent: this turn cannot be played; try another move */
         }
+        s->answers += decision && m.kind != CARC_MOVE_PASS;
         for (uint32_t p = 0; p < players; p++) {
             int32_t sc;
             OK(carc_game_score(&sc, g, p));
@@ -344,8 +410,9 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
             /* undo and play again */
             /* undo takes back the move and this turn's tile choice with it */
             OK(carc_game_undo(g));
-            OK(carc_game_current_tile(&tile, g));
-            if (m.kind == CARC_MOVE_PLACE && tile != m.tile) { /* (a pass names no tile) */
+            if (m.kind == CARC_MOVE_PLACE)
+                OK(carc_game_current_tile(&tile, g));
+            if (m.kind == CARC_MOVE_PLACE && tile != m.tile) { /* (a pass and the Count's moves name no tile) */
                 CALL(st, s, g, CARC_ENOMEM, carc_game_choose_tile(g, m.tile));
                 if (st != CARC_OK) {
                     if (st != CARC_ENOMEM)
@@ -377,7 +444,7 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
                 char *before = hz_fingerprint(g, 0);
                 OK(carc_game_end(dst));
                 char *after = hz_fingerprint(g, 0);
-                assert_string_equal(before, after);
+                same_state(before, after, "a copy's early end", __LINE__);
                 free(before);
                 free(after);
             }
@@ -387,19 +454,20 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
             if (!s->persistent)
                 pictures(s, g);
         }
-        if (turn % 17 == 8) {
-            /* an early end on the real game, taken back */
+        if (turn % 17 == 8 && !hz_over(g)) {
+            /* an early end on the real game, taken back (not once the move
+             * ended the game: the end would be no unit to undo) */
             char *before = hz_fingerprint(g, HZ_FP_NO_ERROR);
             CALL(st, s, g, CARC_ENOMEM, carc_game_end(g));
             if (st == CARC_OK) {
                 OK(carc_game_undo(g));
                 char *after = hz_fingerprint(g, HZ_FP_NO_ERROR);
-                assert_string_equal(before, after);
+                same_state(before, after, "an early end and its undo", __LINE__);
                 free(after);
             }
             free(before);
         }
-        if (turn > 400) /* (passes and second tiles are turns of the script too) */
+        if (turn > 1500) /* (passes, second tiles and the Count's decisions are turns of the script too) */
             fail_msg("the game does not end");
     }
 
@@ -421,7 +489,13 @@ static void run_script(script *s, uint64_t seed, uint32_t players, uint32_t modu
     carc_game_free(g);
 }
 
-static void chaos(bool persistent, uint64_t seed, uint32_t players, uint32_t modules, long *runs, unsigned *hits)
+/* The script with an allocation failing at every N in turn (once, or from
+ * N on), until it completes without reaching N; end_after: the script's
+ * turn of an early end (0: to the game's end). */
+static unsigned answers_total; /* answers to the Count's decisions in the runs so far */
+
+static void chaos_ended(bool persistent, uint64_t seed, uint32_t players, uint32_t modules, unsigned end_after,
+                        long *runs, unsigned *hits)
 {
     long total = -1;
     for (long n = 0;; n++) {
@@ -430,11 +504,13 @@ static void chaos(bool persistent, uint64_t seed, uint32_t players, uint32_t mod
         hz_alloc_init(&s.al);
         s.a = hz_allocator(&s.al);
         s.persistent = persistent;
+        s.end_after = end_after;
         if (persistent)
             s.al.fail_from = n;
         else
             s.al.fail_at = n;
         run_script(&s, seed, players, modules);
+        answers_total += s.answers;
         hz_assert_clean(&s.al);
         hz_alloc_fini(&s.al);
         *hits += s.hits;
@@ -448,6 +524,11 @@ static void chaos(bool persistent, uint64_t seed, uint32_t players, uint32_t mod
             fail_msg("the script does not finish");
     }
     assert_true(total >= 0);
+}
+
+static void chaos(bool persistent, uint64_t seed, uint32_t players, uint32_t modules, long *runs, unsigned *hits)
+{
+    chaos_ended(persistent, seed, players, modules, 0, runs, hits);
 }
 
 static void single_failure(void **state)
@@ -516,6 +597,30 @@ static void traders_failures(void **state)
           &runs, &hits);
     print_message("traders: %ld runs, %u failed calls checked\n", runs, hits);
     assert_true(hits > 0);
+}
+
+/* The same over games with the Count (followers into quarters, the Count's
+ * moves, moves out of the city during play and in the final round, answered
+ * from the full list three times out of four, else declined; an early end
+ * before the final round keeps the runs short): three players with farmers
+ * and Inns & Cathedrals (the big follower into the city too), an allocation
+ * failing once; every module at once (the spring beside the City of
+ * Carcassonne), four players, failing from N on. */
+static void count_failures(void **state)
+{
+    (void)state;
+    long runs = 0;
+    unsigned hits = 0;
+    answers_total = 0;
+    chaos_ended(false, 3, 3, CARC_MODULE_FARMERS | CARC_MODULE_INNS | CARC_MODULE_COUNT, 40, &runs, &hits);
+    chaos_ended(true, 7, 4,
+                CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS | CARC_MODULE_TRADERS |
+                    CARC_MODULE_COUNT,
+                40, &runs, &hits);
+    print_message("count: %ld runs, %u failed calls checked, %u answers to the Count's decisions\n", runs, hits,
+                  answers_total);
+    assert_true(hits > 0);
+    assert_true(answers_total >= (unsigned)runs); /* each run meets the Count's decisions */
 }
 
 /* Growing a move list: carc_game_legal_moves on a list that has just enough
@@ -753,6 +858,7 @@ int main(void)
         cmocka_unit_test(river_abbot_failures),
         cmocka_unit_test(inns_failures),
         cmocka_unit_test(traders_failures),
+        cmocka_unit_test(count_failures),
         cmocka_unit_test(movelist_growth),
         cmocka_unit_test(dice_failures),
     };

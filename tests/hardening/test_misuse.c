@@ -19,7 +19,9 @@
  * Abbot and the abbot of the player to move on the board, six players with
  * Inns & Cathedrals (and the River, the Abbot), Inns & Cathedrals with every
  * big follower on the board, Traders & Builders with builders and pigs on the
- * board, a builder's second tile pending, every implemented module at once),
+ * board, a builder's second tile pending, every module at once, the Count's
+ * four decisions: a follower into a quarter, the Count's move, a move out of
+ * the city before a scoring, the final round; the River with the Count),
  * and Dice Games in each phase. The Dice Game
  * entries are in misuse_dice.c.
  */
@@ -92,9 +94,65 @@ static carc_game *new_game(fx *f, uint32_t players, uint64_t seed, uint32_t modu
     o.seed = seed;
     o.modules = modules;
     o.allocator = &f->a;
+    hz_coc_spring(&o, (unsigned)seed); /* the Count with the River: the spring beside the city */
     carc_game *g = NULL;
     assert_int_equal(carc_game_new(&g, &o), CARC_OK);
     return g;
+}
+
+static carc_pending pending_now(carc_game *g)
+{
+    carc_pending pd;
+    memset(&pd, 0, sizeof pd);
+    pd.struct_size = sizeof pd;
+    assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
+    return pd;
+}
+
+/* Decline the Count's decisions (the last listed move is the pass) until a
+ * place move is pending (or the game is over). */
+static void pass_to_place(fx *f, carc_game *g)
+{
+    for (unsigned i = 0; i < 100 && !hz_over(g) && pending_now(g).decision != CARC_DECISION_PLACE; i++) {
+        assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+        size_t n = carc_movelist_count(f->list);
+        assert_int_equal(carc_movelist_data(f->list)[n - 1].kind, CARC_MOVE_PASS);
+        assert_int_equal(carc_game_play(g, &carc_movelist_data(f->list)[n - 1]), CARC_OK);
+    }
+    assert_true(hz_over(g) || pending_now(g).decision == CARC_DECISION_PLACE);
+}
+
+/* Play the moves of a script (move notation, tiles chosen). */
+static void play_script(carc_game *g, const char *const *script, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        play_text(g, script[i]);
+}
+
+/* The Count's scenarios (../shared/scenarios/count-trigger.scn and
+ * count-final.scn): after move 3 of count-trigger, player 0 scored nothing
+ * and player 1 did: player 0 may put a follower into a quarter. */
+static const char *const COC_TRIGGER[] = { "B 2 0 0 -", "U 0 2 0 road:N", "A 0 3 180 -" };
+/* count-final to its 4th move: player 1 closes player 0's city CO/12 + F +
+ * E; player 0 (castle follower, the Count on the market) may move out onto
+ * it before it scores. */
+static const char *const COC_FINAL[] = { "F 2 1 0 city:E", "U 0 2 0 road:N", "A 0 3 180 -", "quarter castle",
+                                         "count market", "E 3 1 270 -" };
+/* ... and on to the early end (the big follower into the castle instead,
+ * with Inns & Cathedrals): the final round, player 1 first. */
+static const char *const COC_FINAL_END[] = { "F 2 1 0 city:E", "U 0 2 0 road:N", "A 0 3 180 -", "quarter big/castle",
+                                             "count market", "E 3 1 270 -", "pass", "quarter cathedral", "pass",
+                                             "U 1 -2 0 road:S", "A 1 -3 0 -", "quarter market", "pass",
+                                             "B -1 2 0 cloister" };
+
+static void expect_pending(carc_game *g, uint32_t decision, uint32_t player, uint32_t flags)
+{
+    carc_pending pd = pending_now(g);
+    assert_int_equal(pd.decision, decision);
+    assert_int_equal(pd.player, player);
+    assert_int_equal(pd.flags, flags);
+    assert_int_equal(pd.tile, 0);
+    assert_int_equal(pd.part, 1);
 }
 
 /* Play n moves, preferring moves that place a follower (so figures are out). */
@@ -370,12 +428,35 @@ static int setup(void **state)
         assert_int_equal(pd.flags, CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE);
     }
 
-    /* every implemented module, six players, past the River */
+    /* every module, six players, past the River (the spring beside the City
+     * of Carcassonne), a place move pending */
     f->g[G_ALL] = new_game(f, 6, 91,
                            CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS |
-                               CARC_MODULE_TRADERS);
+                               CARC_MODULE_TRADERS | CARC_MODULE_COUNT);
     play_traders(f, f->g[G_ALL], 20, 12);
+    pass_to_place(f, f->g[G_ALL]);
     assert_false(hz_over(f->g[G_ALL]));
+
+    /* the Count's decisions (see COC_TRIGGER, COC_FINAL) */
+    f->g[G_COC_QUARTER] = new_game(f, 2, 101, CARC_MODULE_FARMERS | CARC_MODULE_COUNT);
+    play_script(f->g[G_COC_QUARTER], COC_TRIGGER, 3);
+    expect_pending(f->g[G_COC_QUARTER], CARC_DECISION_QUARTER, 0, CARC_PENDING_OPTIONAL);
+    f->g[G_COC_COUNT] = new_game(f, 2, 102, CARC_MODULE_FARMERS | CARC_MODULE_COUNT);
+    play_script(f->g[G_COC_COUNT], COC_TRIGGER, 3);
+    play_text(f->g[G_COC_COUNT], "quarter castle");
+    expect_pending(f->g[G_COC_COUNT], CARC_DECISION_COUNT, 0, CARC_PENDING_OPTIONAL);
+    f->g[G_COC_EXIT] = new_game(f, 2, 103, CARC_MODULE_FARMERS | CARC_MODULE_COUNT);
+    play_script(f->g[G_COC_EXIT], COC_FINAL, sizeof COC_FINAL / sizeof COC_FINAL[0]);
+    expect_pending(f->g[G_COC_EXIT], CARC_DECISION_EXIT, 0, CARC_PENDING_OPTIONAL);
+    f->g[G_COC_FINAL] = new_game(f, 2, 104, CARC_MODULE_FARMERS | CARC_MODULE_INNS | CARC_MODULE_COUNT);
+    play_script(f->g[G_COC_FINAL], COC_FINAL_END, sizeof COC_FINAL_END / sizeof COC_FINAL_END[0]);
+    assert_int_equal(carc_game_end(f->g[G_COC_FINAL]), CARC_OK);
+    expect_pending(f->g[G_COC_FINAL], CARC_DECISION_EXIT, 1, CARC_PENDING_OPTIONAL | CARC_PENDING_FINAL);
+    /* the River and the Count, farmers, the Abbot, three players: River tiles left */
+    f->g[G_COC_RIVER] =
+        new_game(f, 3, 105, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_COUNT);
+    play_moves(f, f->g[G_COC_RIVER], 3, 13);
+    pass_to_place(f, f->g[G_COC_RIVER]);
 
     dice_fixture_setup(f);
     *state = f;
@@ -612,7 +693,8 @@ static void m_modules_parse(fx *f)
         { "-farmers,abbot", CARC_MODULE_ABBOT },
         { "river -river", CARC_MODULE_FARMERS },
         { "-farmers farmers", CARC_MODULE_FARMERS },
-        { "count", CARC_MODULE_FARMERS | CARC_MODULE_COUNT }, /* parsed, even if not implemented */
+        { "count", CARC_MODULE_FARMERS | CARC_MODULE_COUNT },
+        { "-farmers count river", CARC_MODULE_COUNT | CARC_MODULE_RIVER },
         { "traders", CARC_MODULE_FARMERS | CARC_MODULE_TRADERS },
         { "-farmers traders", CARC_MODULE_TRADERS },
         { "river,abbot,inns,traders",
@@ -629,10 +711,9 @@ static void m_modules_supported(fx *f)
 {
     uint32_t sup = carc_modules_supported();
     assert_int_equal(sup, carc_modules_supported());
-    /* the Count is the one module declared and not implemented */
+    /* every module declared is implemented (the Count since 996d2e8) */
     assert_int_equal(sup, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS |
-                              CARC_MODULE_TRADERS);
-    assert_int_equal(sup & CARC_MODULE_COUNT, 0);
+                              CARC_MODULE_TRADERS | CARC_MODULE_COUNT);
     /* a game can be made with each supported module, and with none of the others */
     carc_game_options o;
     assert_int_equal(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION), CARC_OK);
@@ -701,6 +782,8 @@ static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator hal
     carc_game_options d;
     size_t n = 0;
     uint32_t river = UINT32_MAX, rb = UINT32_MAX, e_g = UINT32_MAX, cathedral = UINT32_MAX, goods = UINT32_MAX;
+    uint32_t base_d = UINT32_MAX;
+    assert_int_equal(carc_tile_find(&base_d, "D"), CARC_OK);
     assert_int_equal(carc_tile_find(&cathedral, "IC/Cccc.c"), CARC_OK);
     assert_int_equal(carc_tile_find(&goods, "TB/CcRR.w"), CARC_OK);
     assert_int_equal(carc_tile_find(&river, "RA"), CARC_OK);
@@ -719,8 +802,8 @@ static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator hal
         n++;                                                      \
     } while (0)
     const uint32_t F = CARC_MODULE_FARMERS, RV = CARC_MODULE_RIVER, AB = CARC_MODULE_ABBOT, IN = CARC_MODULE_INNS,
-                   TR = CARC_MODULE_TRADERS;
-    /* a module this build does not implement (yet): the Count (Traders & Builders is in) */
+                   TR = CARC_MODULE_TRADERS, CO = CARC_MODULE_COUNT;
+    /* a module this build does not implement (none since the Count) */
     const uint32_t MISSING = missing_module();
     BAD_OPTION(F, version, 0, CARC_EVERSION);
     BAD_OPTION(F, version, CARC_GAME_OPTIONS_VERSION + 1, CARC_EVERSION);
@@ -790,6 +873,47 @@ static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator hal
     BAD_OPTION(F, allocator, &half[0], CARC_EINVAL);
     BAD_OPTION(F, allocator, &half[1], CARC_EINVAL);
     BAD_OPTION(F | RV, allocator, &half[2], CARC_EINVAL);
+    /* the Count: the City of Carcassonne is the start; with the River the
+     * spring's place must be given, beside the city (expansions.md 1.7) */
+    BAD_OPTION(F | CO, players, 6, CARC_ERANGE);
+    BAD_OPTION(F | CO | IN, players, 7, CARC_ERANGE);
+    BAD_OPTION(F | CO, start_tile, base_d, CARC_ERANGE);  /* no start tile may be given */
+    BAD_OPTION(F | CO | AB, start_tile, 3, CARC_ERANGE);
+    BAD_OPTION(CO | TR, start_tile, goods, CARC_ERANGE);
+    BAD_OPTION(F | CO, start_x, 1, CARC_ERANGE);         /* nor a place for it */
+    BAD_OPTION(F | CO, start_y, -5, CARC_ERANGE);
+    BAD_OPTION(F | CO | IN, start_rotation, 1, CARC_ERANGE);
+    BAD_OPTION(F | CO, start_rotation, 4, CARC_ERANGE);
+    BAD_OPTION(F | CO, start_tile, river, CARC_ERANGE);   /* a River tile without the River */
+    BAD_OPTION(F | RV | CO, flags, 0, CARC_ERANGE);       /* with the River: no spring given */
+    BAD_OPTION(RV | AB | IN | TR | CO, flags, 0, CARC_ERANGE);
+    BAD_OPTION(F | RV | CO, start_x, -3, CARC_ERANGE);    /* a place, but no tile */
+    BAD_OPTION(F | RV | CO, start_tile, rb, CARC_ERANGE); /* with the River only the spring starts */
+    BAD_OPTION(F | RV | CO, start_tile, base_d, CARC_ERANGE);
+    /* the spring at wrong places: in the city (0,0), away from it, edges
+     * that do not match (the road stub of CO/1, the river against a field),
+     * out of range */
+    {
+        static const int32_t wrong[][3] = { { 0, 0, 0 },  { -2, -1, 0 }, { 1, 1, 2 },  { 5, 5, 1 },   { -3, -2, 2 },
+                                            { 2, 2, 0 },  { -3, 0, 0 },  { -3, 0, 1 }, { -3, -1, 2 }, { 2, 0, 2 },
+                                            { 0, -2, 1 }, { 0, 2, 3 },   { 0, 3, 1 },  { -4, 0, 2 } };
+        for (size_t k = 0; k < sizeof wrong / sizeof wrong[0]; k++) {
+            assert_true(n < cap);
+            out[n].o = d;
+            out[n].o.modules = F | RV | CO;
+            out[n].o.start_tile = river;
+            out[n].o.start_x = wrong[k][0];
+            out[n].o.start_y = wrong[k][1];
+            out[n].o.start_rotation = (uint32_t)wrong[k][2];
+            out[n].want = CARC_ERANGE;
+            out[n].what = "the River and the Count: the spring at a wrong place";
+            n++;
+        }
+    }
+    BAD_OPTION(F | RV | CO, start_rotation, 4, CARC_ERANGE);
+    BAD_OPTION(F | RV | CO, start_y, INT32_MIN, CARC_ERANGE);
+    BAD_OPTION(CO, variants, 1u << 3, CARC_EINVAL);
+    BAD_OPTION(F | CO, variants, UINT32_MAX, CARC_EINVAL);
 #undef BAD_OPTION
     return n;
 }
@@ -807,9 +931,9 @@ static void m_game_new(fx *f)
     EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_new(&g, NULL));
     assert_null(g);
 
-    bad_option bad[96];
+    bad_option bad[160];
     carc_allocator half[3];
-    size_t n = bad_options(f, bad, 96, half);
+    size_t n = bad_options(f, bad, 160, half);
     for (size_t i = 0; i < n; i++) {
         g = sentinel;
         carc_status st = carc_game_new(&g, &bad[i].o);
@@ -822,19 +946,40 @@ static void m_game_new(fx *f)
     }
     assert_int_equal(f->alloc.live, live); /* nothing left behind by the failures */
     /* every set of the implemented modules makes a game, with its default
-     * start, for as many players as it allows (six with Inns & Cathedrals) */
+     * start (with the Count and the River: the spring beside the City of
+     * Carcassonne), for as many players as it allows (six with Inns &
+     * Cathedrals) */
     uint32_t sets[64];
     size_t nsets = module_subsets(sets);
-    assert_true(nsets >= 32); /* farmers, River, Abbot, Inns & Cathedrals, Traders & Builders at least */
+    assert_int_equal(nsets, 64); /* farmers, River, Abbot, the Count, Inns & Cathedrals, Traders & Builders */
     for (size_t k = 0; k < nsets; k++) {
         carc_game_options o = d;
         uint32_t m = sets[k], players = 0, u = 9;
         o.modules = m;
         o.players = (m & CARC_MODULE_INNS) ? 6 : 5;
+        assert_int_equal(hz_coc_spring(&o, (unsigned)k),
+                         (m & (CARC_MODULE_COUNT | CARC_MODULE_RIVER)) == (CARC_MODULE_COUNT | CARC_MODULE_RIVER));
         assert_int_equal(carc_game_new(&g, &o), CARC_OK);
         carc_move t;
+        uint32_t nt = 0;
+        /* the first tile: the City of Carcassonne's CO/7 at (0,0) (its twelve
+         * tiles, then the spring with the River), the spring, or D */
         assert_int_equal(carc_game_tile(&t, g, 0), CARC_OK);
-        assert_string_equal(carc_tile_name(t.tile), (m & CARC_MODULE_RIVER) ? "RA" : "D");
+        assert_int_equal(carc_game_tile_count(&nt, g), CARC_OK);
+        assert_string_equal(carc_tile_name(t.tile),
+                            (m & CARC_MODULE_COUNT) ? "CO/7" : (m & CARC_MODULE_RIVER) ? "RA" : "D");
+        assert_int_equal(nt, ((m & CARC_MODULE_COUNT) ? 12 : 0) + ((m & CARC_MODULE_RIVER) || !(m & CARC_MODULE_COUNT)));
+        if (m & CARC_MODULE_COUNT) {
+            assert_int_equal(carc_game_count(&u, g), CARC_OK);
+            assert_int_equal(u, CARC_QUARTER_CASTLE); /* the Count starts on the castle */
+        }
+        for (uint32_t q = 0; q < 4; q++)
+            for (uint32_t p = 0; p < o.players; p++) {
+                assert_int_equal(carc_game_city(&u, g, q, p, CARC_FIGURE_FOLLOWER), CARC_OK);
+                assert_int_equal(u, 0);
+                assert_int_equal(carc_game_city(&u, g, q, p, CARC_FIGURE_BIG), CARC_OK);
+                assert_int_equal(u, 0);
+            }
         assert_int_equal(carc_game_players(&players, g), CARC_OK);
         assert_int_equal(players, o.players);
         assert_int_equal(carc_game_figure_supply(&u, g, players - 1, CARC_FIGURE_BIG), CARC_OK);
@@ -1065,6 +1210,9 @@ static void m_game_options_check(fx *f)
         uint32_t m = sets[k % nsets];
         o.modules = m;
         o.players = k < nsets ? 2 + (uint32_t)k % 4 : ((m & CARC_MODULE_INNS) ? 6 : 5);
+        hz_coc_spring(&o, (unsigned)k); /* the Count with the River: the spring's place */
+        if (m & CARC_MODULE_COUNT) /* its rule variants */
+            o.variants = (uint32_t)(k % 4) << 1;
         memset(msg, GUARD, sizeof msg);
         EXPECT(f->g[G_MID], CARC_OK, carc_game_options_check(&o, msg, sizeof msg));
         assert_string_equal(msg, "");
@@ -1072,9 +1220,9 @@ static void m_game_options_check(fx *f)
     }
     /* each bad option: the status carc_game_new gives, a message, NUL-terminated
      * within cap, nothing written past it (also for caps 0 and 1 and a short one) */
-    bad_option bad[96];
+    bad_option bad[160];
     carc_allocator half[3];
-    size_t n = bad_options(f, bad, 96, half);
+    size_t n = bad_options(f, bad, 160, half);
     for (size_t i = 0; i < n; i++) {
         carc_game *g = NULL;
         carc_status want = carc_game_new(&g, &bad[i].o);
@@ -1109,6 +1257,61 @@ static void m_game_options_check(fx *f)
         assert_int_equal(carc_game_options_check(&o, msg, sizeof msg), CARC_EUNSUPPORTED);
         assert_non_null(strstr(msg, carc_module_name(o.modules)));
     }
+    /* the Count's start: what is wrong, said */
+    {
+        static const struct {
+            int32_t x, y;
+            uint32_t rot;
+            bool tile;
+            const char *msg;
+        } coc[] = {
+            { 0, 0, 0, false, "the spring's place must be given" },
+            { 0, 0, 0, true, "lies in the City of Carcassonne" },
+            { -3, 0, 0, true, "does not match the City of Carcassonne" },
+            { 5, 5, 0, true, "must touch a field edge of the City of Carcassonne" },
+        };
+        for (size_t k = 0; k < sizeof coc / sizeof coc[0]; k++) {
+            o = d;
+            o.modules = CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_COUNT;
+            o.start_x = coc[k].x;
+            o.start_y = coc[k].y;
+            o.start_rotation = coc[k].rot;
+            if (coc[k].tile)
+                assert_int_equal(carc_tile_find(&o.start_tile, "RA"), CARC_OK);
+            EXPECT(f->g[G_MID], CARC_ERANGE, carc_game_options_check(&o, msg, sizeof msg));
+            if (strstr(msg, coc[k].msg) == NULL)
+                fail_msg("River + Count start %d,%d %u: \"%s\", expected \"%s\"", (int)coc[k].x, (int)coc[k].y,
+                         coc[k].rot, msg, coc[k].msg);
+        }
+        o = d;
+        o.modules = CARC_MODULE_COUNT;
+        o.start_tile = 3;
+        EXPECT(f->g[G_MID], CARC_ERANGE, carc_game_options_check(&o, msg, sizeof msg));
+        assert_non_null(strstr(msg, "no start tile may be given"));
+        /* every place the options accept makes a game whose spring lies there */
+        int32_t places[64][3];
+        unsigned np = hz_coc_springs(places, 64);
+        assert_true(np > 0);
+        for (unsigned k = 0; k < np; k++) {
+            carc_game *g = NULL;
+            carc_move t;
+            uint32_t nt = 0;
+            o = d;
+            o.modules = CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_COUNT;
+            o.allocator = &f->a;
+            assert_int_equal(carc_tile_find(&o.start_tile, "RA"), CARC_OK);
+            o.start_x = places[k][0];
+            o.start_y = places[k][1];
+            o.start_rotation = (uint32_t)places[k][2];
+            assert_int_equal(carc_game_new(&g, &o), CARC_OK);
+            assert_int_equal(carc_game_tile_at(&t, g, o.start_x, o.start_y), CARC_OK);
+            assert_int_equal(t.tile, o.start_tile);
+            assert_int_equal(t.rotation, o.start_rotation);
+            assert_int_equal(carc_game_tile_count(&nt, g), CARC_OK);
+            assert_int_equal(nt, 13);
+            carc_game_free(g);
+        }
+    }
     /* six players: only with Inns & Cathedrals, and the message says so; seven never */
     static const struct {
         uint32_t modules, players;
@@ -1125,6 +1328,9 @@ static void m_game_options_check(fx *f)
         { CARC_MODULE_FARMERS | CARC_MODULE_TRADERS, 6,
           "players 6 out of range 2..5 (a 6th player needs Inns & Cathedrals)" },
         { CARC_MODULE_INNS | CARC_MODULE_TRADERS, 6, "" },
+        { CARC_MODULE_FARMERS | CARC_MODULE_COUNT, 6,
+          "players 6 out of range 2..5 (a 6th player needs Inns & Cathedrals)" },
+        { CARC_MODULE_INNS | CARC_MODULE_COUNT, 6, "" },
     };
     for (size_t i = 0; i < sizeof six / sizeof six[0]; i++) {
         carc_game *g = (carc_game *)(void *)msg;
@@ -1178,6 +1384,19 @@ static void m_game_pending(fx *f)
             assert_int_equal(p->player, 0);
             assert_int_equal(p->tile, 0);
             assert_int_equal(p->flags, 0);
+        } else if (IS_COC_DECISION(i)) {
+            /* the Count's decisions: optional, no tile, the final round flagged */
+            static const uint32_t want[G_COUNT][3] = {
+                [G_COC_QUARTER] = { CARC_DECISION_QUARTER, 0, CARC_PENDING_OPTIONAL },
+                [G_COC_COUNT] = { CARC_DECISION_COUNT, 0, CARC_PENDING_OPTIONAL },
+                [G_COC_EXIT] = { CARC_DECISION_EXIT, 0, CARC_PENDING_OPTIONAL },
+                [G_COC_FINAL] = { CARC_DECISION_EXIT, 1, CARC_PENDING_OPTIONAL | CARC_PENDING_FINAL },
+            };
+            assert_int_equal(p->decision, want[i][0]);
+            assert_int_equal(p->player, want[i][1]);
+            assert_int_equal(p->flags, want[i][2]);
+            assert_int_equal(p->tile, 0);
+            assert_int_equal(p->part, 1);
         } else {
             carc_game_options o;
             assert_int_equal(carc_game_options_get(&o, g), CARC_OK);
@@ -1376,6 +1595,132 @@ static void m_game_goods(fx *f)
     }
 }
 
+static void m_game_city(fx *f)
+{
+    static const uint32_t bad_figure[] = { CARC_FIGURE_NONE, CARC_FIGURE_ABBOT, CARC_FIGURE_BUILDER, CARC_FIGURE_PIG,
+                                           6, 255, 0x10001u, UINT32_MAX };
+    static const uint32_t bad_quarter[] = { 4, 5, 255, 0x10000u, UINT32_MAX };
+    uint32_t out = 777;
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        carc_game_options o;
+        uint32_t players = 0;
+        out = 777;
+        assert_int_equal(carc_game_players(&players, g), CARC_OK);
+        assert_int_equal(carc_game_options_get(&o, g), CARC_OK);
+        EXPECT(g, CARC_EINVAL, carc_game_city(NULL, g, 0, 0, CARC_FIGURE_FOLLOWER));
+        EXPECT(g, CARC_EINVAL, carc_game_city(NULL, g, 4, players, 0));
+        for (size_t k = 0; k < sizeof bad_quarter / sizeof bad_quarter[0]; k++) {
+            EXPECT(g, CARC_EINVAL, carc_game_city(&out, g, bad_quarter[k], 0, CARC_FIGURE_FOLLOWER));
+            EXPECT(g, CARC_EINVAL, carc_game_city(&out, g, bad_quarter[k], 0, CARC_FIGURE_BIG));
+            /* a bad quarter and a bad player: either status (the order of the checks is not specified) */
+            EXPECT2(g, CARC_EINVAL, CARC_ERANGE, carc_game_city(&out, g, bad_quarter[k], players, CARC_FIGURE_FOLLOWER));
+        }
+        for (size_t k = 0; k < sizeof bad_figure / sizeof bad_figure[0]; k++) {
+            EXPECT(g, CARC_EINVAL, carc_game_city(&out, g, CARC_QUARTER_CASTLE, 0, bad_figure[k]));
+            EXPECT2(g, CARC_EINVAL, CARC_ERANGE, carc_game_city(&out, g, CARC_QUARTER_MARKET, players, bad_figure[k]));
+        }
+        for (uint32_t q = 0; q < 4; q++)
+            for (uint32_t fig = CARC_FIGURE_FOLLOWER; fig <= CARC_FIGURE_BIG; fig++) {
+                EXPECT(g, CARC_ERANGE, carc_game_city(&out, g, q, players, fig));
+                EXPECT(g, CARC_ERANGE, carc_game_city(&out, g, q, 6, fig)); /* never a 7th player */
+                EXPECT(g, CARC_ERANGE, carc_game_city(&out, g, q, 0x10000u, fig)); /* no 16-bit aliasing */
+                EXPECT(g, CARC_ERANGE, carc_game_city(&out, g, q, UINT32_MAX, fig));
+            }
+        assert_int_equal(out, 777); /* untouched by the failures */
+        /* the answers: 0 without the Count; with it, followers in supply + on
+         * the board + in the city make 7, and the big follower is in one place */
+        uint32_t on_board[6] = { 0 }, bigs[6] = { 0 }, nf = 0;
+        assert_int_equal(carc_game_figure_count(&nf, g), CARC_OK);
+        for (uint32_t k = 0; k < nf; k++) {
+            carc_figure_info fi;
+            memset(&fi, 0, sizeof fi);
+            fi.struct_size = sizeof fi;
+            assert_int_equal(carc_game_figure(&fi, g, k), CARC_OK);
+            on_board[fi.player] += fi.figure == CARC_FIGURE_FOLLOWER;
+            bigs[fi.player] += fi.figure == CARC_FIGURE_BIG;
+        }
+        for (uint32_t p = 0; p < players; p++) {
+            uint32_t in_city = 0, big_in = 0, s = 0, b = 0;
+            for (uint32_t q = 0; q < 4; q++) {
+                EXPECT(g, CARC_OK, carc_game_city(&out, g, q, p, CARC_FIGURE_FOLLOWER));
+                in_city += out;
+                EXPECT(g, CARC_OK, carc_game_city(&out, g, q, p, CARC_FIGURE_BIG));
+                assert_true(out <= 1);
+                big_in += out;
+            }
+            if (!(o.modules & CARC_MODULE_COUNT))
+                assert_int_equal(in_city + big_in, 0);
+            assert_int_equal(carc_game_supply(&s, g, p), CARC_OK);
+            assert_int_equal(carc_game_figure_supply(&b, g, p, CARC_FIGURE_BIG), CARC_OK);
+            assert_int_equal(s + on_board[p] + in_city, 7);
+            assert_int_equal(b + bigs[p] + big_in, (o.modules & CARC_MODULE_INNS) ? 1u : 0u);
+        }
+    }
+    /* the fixture's city */
+    static const struct {
+        int game;
+        uint32_t quarter, player, figure, want;
+    } city[] = {
+        { G_COC_QUARTER, CARC_QUARTER_CASTLE, 0, CARC_FIGURE_FOLLOWER, 0 },
+        { G_COC_COUNT, CARC_QUARTER_CASTLE, 0, CARC_FIGURE_FOLLOWER, 1 },
+        { G_COC_EXIT, CARC_QUARTER_CASTLE, 0, CARC_FIGURE_FOLLOWER, 1 },
+        { G_COC_EXIT, CARC_QUARTER_CASTLE, 1, CARC_FIGURE_FOLLOWER, 0 },
+        { G_COC_FINAL, CARC_QUARTER_CASTLE, 0, CARC_FIGURE_BIG, 1 },
+        { G_COC_FINAL, CARC_QUARTER_CASTLE, 0, CARC_FIGURE_FOLLOWER, 0 },
+        { G_COC_FINAL, CARC_QUARTER_CATHEDRAL, 1, CARC_FIGURE_FOLLOWER, 1 },
+        { G_COC_FINAL, CARC_QUARTER_MARKET, 1, CARC_FIGURE_FOLLOWER, 1 },
+        { G_COC_FINAL, CARC_QUARTER_MARKET, 1, CARC_FIGURE_BIG, 0 },
+    };
+    for (size_t k = 0; k < sizeof city / sizeof city[0]; k++) {
+        EXPECT(f->g[city[k].game], CARC_OK,
+               carc_game_city(&out, f->g[city[k].game], city[k].quarter, city[k].player, city[k].figure));
+        if (out != city[k].want)
+            fail_msg("%s game: player %u has %u of figure %u in quarter %u, expected %u", game_names[city[k].game],
+                     city[k].player, out, city[k].figure, city[k].quarter, city[k].want);
+    }
+    out = 777;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_city(&out, NULL, 0, 0, CARC_FIGURE_FOLLOWER));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_city(NULL, NULL, 0, 0, CARC_FIGURE_FOLLOWER));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_city(&out, NULL, UINT32_MAX, UINT32_MAX, UINT32_MAX));
+    assert_int_equal(out, 777);
+}
+
+static void m_game_count(fx *f)
+{
+    uint32_t out = 777;
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        carc_game_options o;
+        assert_int_equal(carc_game_options_get(&o, g), CARC_OK);
+        EXPECT(g, CARC_EINVAL, carc_game_count(NULL, g));
+        if (o.modules & CARC_MODULE_COUNT) {
+            EXPECT(g, CARC_OK, carc_game_count(&out, g));
+            assert_true(out < 4);
+            out = 777;
+            continue;
+        }
+        /* no Count in the game: CARC_EILLEGAL, nothing written, the game as
+         * it was, the last-error text too (a read-only call; it wrote "this
+         * game has no Count" before 235b057, and so did every picture) */
+        EXPECT(g, CARC_EILLEGAL, carc_game_count(&out, g));
+        assert_int_equal(out, 777);
+    }
+    static const struct {
+        int game;
+        uint32_t want;
+    } at[] = { { G_COC_QUARTER, CARC_QUARTER_CASTLE }, { G_COC_COUNT, CARC_QUARTER_CASTLE },
+               { G_COC_EXIT, CARC_QUARTER_MARKET }, { G_COC_FINAL, CARC_QUARTER_MARKET } };
+    for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+        EXPECT(f->g[at[k].game], CARC_OK, carc_game_count(&out, f->g[at[k].game]));
+        assert_int_equal(out, at[k].want);
+    }
+    out = 777;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_count(&out, NULL));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_count(NULL, NULL));
+    assert_int_equal(out, 777);
+}
+
 static void m_game_players(fx *f) { misuse_get_u32(f, carc_game_players, "carc_game_players"); }
 static void m_game_current_player(fx *f) { misuse_get_u32(f, carc_game_current_player, "carc_game_current_player"); }
 static void m_game_remaining(fx *f) { misuse_get_u32(f, carc_game_remaining, "carc_game_remaining"); }
@@ -1484,6 +1829,16 @@ static void m_game_choose_tile(fx *f)
         REJECT(g, CARC_ERANGE, carc_game_choose_tile(g, n));
         REJECT(g, CARC_ERANGE, carc_game_choose_tile(g, UINT32_MAX));
         REJECT(g, CARC_ERANGE, carc_game_choose_tile(g, 0x10000u + 3));
+        if (IS_COC_DECISION(i)) {
+            /* a decision of the Count is pending: no tile may be chosen, left to draw or not */
+            for (uint32_t k = 0; k < n; k++) {
+                REJECT(g, CARC_EILLEGAL, carc_game_choose_tile(g, k));
+                if (strstr(carc_game_last_error(g), "Count") == NULL)
+                    fail_msg("%s game: choose_tile during a decision of the Count: \"%s\"", game_names[i],
+                             carc_game_last_error(g));
+            }
+            continue;
+        }
         if (river != UINT32_MAX) /* in the catalogue, not in this game */
             REJECT(g, over ? CARC_EGAME_OVER : CARC_ENOT_IN_BAG, carc_game_choose_tile(g, river));
         if (over) {
@@ -1563,6 +1918,128 @@ static void m_game_choose_tile(fx *f)
         REJECT(g, CARC_ENOT_IN_BAG, carc_game_choose_tile(g, lake));
         carc_game_free(g);
     }
+    /* the River and the Count: the city hems the river in (the spring at
+     * (2,-1) turned 0, the river down the city's east side and west along
+     * its south side, CO/9's city cap facing its open end); the River tiles
+     * left cannot be placed, the tile to place is a land tile, and it may be
+     * chosen (it was refused before c551841, found by the API fuzzer: "2
+     * River tiles are still to be drawn before any land tile") */
+    {
+        static const char *const moves[] = { "RH 2 0 270 -", "RC 2 1 90 -",          "RJ 2 2 180 -",
+                                             "RD 1 2 270 -", "RB 0 2 180 road:N", "RF -1 2 270 -" };
+        carc_game_options o;
+        carc_game *g = NULL;
+        uint32_t cur = 0, river_left = 0;
+        assert_int_equal(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION), CARC_OK);
+        o.players = 5;
+        o.seed = 184;
+        o.modules = CARC_MODULE_RIVER | CARC_MODULE_COUNT;
+        o.allocator = &f->a;
+        assert_int_equal(carc_tile_find(&o.start_tile, "RA"), CARC_OK);
+        o.start_x = 2;
+        o.start_y = -1;
+        assert_int_equal(carc_game_new(&g, &o), CARC_OK);
+        for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
+            carc_move m;
+            assert_int_equal(carc_move_parse(&m, moves[i]), CARC_OK);
+            if (carc_game_play(g, &m) != CARC_OK)
+                fail_msg("%s: %s", moves[i], carc_game_last_error(g));
+        }
+        for (uint32_t k = 0; k < n; k++) {
+            const char *name = carc_tile_name(k);
+            uint32_t c = 0;
+            assert_int_equal(carc_game_remaining_of(&c, g, k), CARC_OK);
+            if (name[0] == 'R' && name[1] >= 'A' && name[1] <= 'L' && name[2] == '\0' && c) {
+                river_left += c;
+                assert_int_equal(carc_game_placements(f->list, g, k, 0), CARC_OK);
+                assert_int_equal(carc_movelist_count(f->list), 0);
+            }
+        }
+        assert_true(river_left > 0);
+        assert_int_equal(carc_game_current_tile(&cur, g), CARC_OK);
+        const char *name = carc_tile_name(cur);
+        assert_false(name[0] == 'R' && name[1] >= 'A' && name[1] <= 'L' && name[2] == '\0');
+        if (carc_game_choose_tile(g, cur) != CARC_OK)
+            fail_msg("choose_tile(%s), the tile to place, with the river hemmed in: \"%s\"", name,
+                     carc_game_last_error(g));
+        carc_game_free(g);
+    }
+}
+
+/* An end while a decision of the Count is pending in the part of the last
+ * tile of the pile: the declines are the passes a player would play, after
+ * which the game ends by itself (over, or the final round those passes
+ * began, 12449c5); the record replays to the same game, also after exits of
+ * the final round (before 235b057 its record did not load: "illegal move
+ * 'exit ...': the game is over"). Random games (the first listed answer to
+ * each decision now and then) until three such ends. */
+static void end_after_last_tile(fx *f)
+{
+    unsigned found = 0;
+    for (uint64_t seed = 1; seed <= 400 && found < 3; seed++) {
+        carc_game *g = new_game(f, 2 + (uint32_t)(seed % 3), seed, CARC_MODULE_FARMERS | CARC_MODULE_COUNT);
+        uint64_t r = seed;
+        while (!hz_over(g)) {
+            carc_pending pd = pending_now(g);
+            uint32_t left = 0;
+            assert_int_equal(carc_game_remaining(&left, g), CARC_OK);
+            if (left == 0 && pd.decision != CARC_DECISION_PLACE && !(pd.flags & CARC_PENDING_FINAL))
+                break;
+            assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+            size_t n = carc_movelist_count(f->list), k = hz_rand(&r) % n;
+            if (pd.decision != CARC_DECISION_PLACE && hz_rand(&r) % 3)
+                k = 0;
+            assert_int_equal(carc_game_play(g, &carc_movelist_data(f->list)[k]), CARC_OK);
+        }
+        if (!hz_over(g)) {
+            found++;
+            /* a: the end at once; b: the passes played, the first exit of the final round, then the end */
+            carc_game *c = NULL;
+            assert_int_equal(carc_game_clone(&c, g, 0), CARC_OK);
+            char *before = hz_fingerprint(g, 0);
+            assert_int_equal(carc_game_end(g), CARC_OK);
+            carc_pending pe = pending_now(g);
+            assert_true(hz_over(g) || (pe.decision == CARC_DECISION_EXIT && (pe.flags & CARC_PENDING_FINAL)));
+            carc_move pass;
+            memset(&pass, 0, sizeof pass);
+            pass.kind = CARC_MOVE_PASS;
+            pass.segment = CARC_NO_SEGMENT;
+            while (!hz_over(c) && !(pending_now(c).flags & CARC_PENDING_FINAL))
+                assert_int_equal(carc_game_play(c, &pass), CARC_OK);
+            if (!hz_over(c)) {
+                assert_int_equal(carc_game_legal_moves(f->list, c, 0), CARC_OK);
+                assert_int_equal(carc_game_play(c, &carc_movelist_data(f->list)[0]), CARC_OK);
+                if (!hz_over(c))
+                    assert_int_equal(carc_game_end(c), CARC_OK);
+            }
+            assert_true(hz_over(c));
+            carc_game *ended[2] = { g, c };
+            for (int k = 0; k < 2; k++) {
+                char *rec = hz_save(ended[k]);
+                carc_game *l = NULL;
+                carc_load_error err;
+                memset(&err, 0, sizeof err);
+                err.struct_size = sizeof err;
+                assert_non_null(rec);
+                if (carc_game_load(&l, rec, strlen(rec), &f->a, &err) != CARC_OK)
+                    fail_msg("seed %llu: the record of an end after the last tile does not load: %s",
+                             (unsigned long long)seed, err.message);
+                char *x = hz_fingerprint(ended[k], HZ_FP_NO_UNDO | HZ_FP_NO_ERROR),
+                     *y = hz_fingerprint(l, HZ_FP_NO_UNDO | HZ_FP_NO_ERROR);
+                assert_string_equal(x, y);
+                free(x);
+                free(y);
+                free(rec);
+                carc_game_free(l);
+            }
+            carc_game_free(c);
+            /* one undo takes the end back, passes and all */
+            assert_int_equal(carc_game_undo(g), CARC_OK);
+            check_same(g, before, 0, "an end after the last tile + undo", __LINE__);
+        }
+        carc_game_free(g);
+    }
+    assert_true(found > 0);
 }
 
 static void m_game_end(fx *f)
@@ -1578,6 +2055,62 @@ static void m_game_end(fx *f)
     assert_true(hz_over(g));
     assert_int_equal(carc_game_undo(g), CARC_OK);
     check_same(g, before, 0, "carc_game_end + carc_game_undo", __LINE__);
+    /* the Count: an end declines the decisions of the turn part (a pass
+     * each, in the history), then the final round starts if anybody may move
+     * out of the city; an end in the final round declines the rest and
+     * scores. One undo takes it all back. */
+    FOR_GAMES(f, i) {
+        if (!IS_COC_DECISION(i) && i != G_ALL && i != G_COC_RIVER)
+            continue;
+        g = f->g[i];
+        uint32_t h0 = 0, h1 = 0;
+        carc_pending pd0 = pending_now(g);
+        before = hz_fingerprint(g, 0);
+        assert_int_equal(carc_game_history_count(&h0, g), CARC_OK);
+        assert_int_equal(carc_game_end(g), CARC_OK);
+        assert_string_equal(carc_game_last_error(g), "");
+        assert_int_equal(carc_game_history_count(&h1, g), CARC_OK);
+        carc_pending pd1 = pending_now(g);
+        if (pd0.flags & CARC_PENDING_FINAL) {
+            assert_true(hz_over(g)); /* the rest of the final round declined */
+        } else if (!hz_over(g)) {
+            assert_int_equal(pd1.decision, CARC_DECISION_EXIT);
+            assert_int_equal(pd1.flags, CARC_PENDING_OPTIONAL | CARC_PENDING_FINAL);
+        }
+        assert_true(h1 > h0);
+        carc_history_entry e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        for (uint32_t k = h0; k < h1; k++) { /* passes, then the end (none if the passes ended the game) */
+            assert_int_equal(carc_game_history(&e, g, k), CARC_OK);
+            if (k + 1 < h1 || (hz_over(g) && e.kind != CARC_HISTORY_END)) {
+                assert_int_equal(e.kind, CARC_HISTORY_PLACE);
+                assert_int_equal(e.move.kind, CARC_MOVE_PASS);
+            } else {
+                assert_int_equal(e.kind, CARC_HISTORY_END);
+            }
+        }
+        /* a second end: over now (a unit of its own if the first one left a final round) */
+        bool again = !hz_over(g);
+        assert_int_equal(carc_game_end(g), CARC_OK);
+        assert_true(hz_over(g));
+        /* the record replays it */
+        char *rec = hz_save(g);
+        carc_game *l = NULL;
+        assert_non_null(rec);
+        assert_int_equal(carc_game_load(&l, rec, strlen(rec), &f->a, NULL), CARC_OK);
+        char *a = hz_fingerprint(g, HZ_FP_NO_ERROR | HZ_FP_NO_UNDO), *b = hz_fingerprint(l, HZ_FP_NO_ERROR | HZ_FP_NO_UNDO);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        free(rec);
+        carc_game_free(l);
+        if (again)
+            assert_int_equal(carc_game_undo(g), CARC_OK); /* the second end */
+        assert_int_equal(carc_game_undo(g), CARC_OK);
+        check_same(g, before, 0, "carc_game_end during a decision of the Count + carc_game_undo", __LINE__);
+    }
+    end_after_last_tile(f);
 }
 
 /* ------------------------------------------------------------ moves.h */
@@ -1678,6 +2211,23 @@ static void m_game_figure_options(fx *f)
             continue;
         }
         EXPECT(g, CARC_EINVAL, carc_game_figure_options(f->list, NULL, &p));
+        if (IS_COC_DECISION(i)) {
+            /* no place move is pending: no placement is legal, not even one of the tile on top */
+            uint32_t cur = 0;
+            assert_int_equal(carc_game_current_tile(&cur, g), CARC_OK);
+            assert_int_equal(carc_game_placements(f->list, g, cur, 0), CARC_OK);
+            assert_true(carc_movelist_count(f->list) > 0);
+            p = carc_movelist_data(f->list)[0];
+            EXPECT(g, CARC_EILLEGAL, carc_game_figure_options(f->list, g, &p));
+            p.x += 1000;
+            EXPECT(g, CARC_EILLEGAL, carc_game_figure_options(f->list, g, &p));
+            memset(&p, 0, sizeof p);
+            p.segment = CARC_NO_SEGMENT;
+            EXPECT(g, CARC_EILLEGAL, carc_game_figure_options(f->list, g, &p));
+            p.reserved = 1;
+            EXPECT2(g, CARC_EINVAL, CARC_EILLEGAL, carc_game_figure_options(f->list, g, &p));
+            continue;
+        }
         p = legal_place(f, g, 3);
         p.figure = CARC_FIGURE_NONE;
         p.segment = CARC_NO_SEGMENT;
@@ -1958,6 +2508,266 @@ static size_t bad_moves(fx *f, carc_game *g, bad_move *out)
     return n;
 }
 
+/* The feature ids the listed exits of g go to (the targets; out[0..n)). */
+static size_t exit_targets(fx *f, carc_game *g, uint32_t *out, size_t cap)
+{
+    size_t n = 0;
+    assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+    const carc_move *d = carc_movelist_data(f->list);
+    for (size_t i = 0; i < carc_movelist_count(f->list); i++) {
+        if (d[i].kind != CARC_MOVE_EXIT)
+            continue;
+        uint32_t id = 0;
+        assert_int_equal(carc_game_feature_at(&id, g, d[i].x, d[i].y, d[i].segment), CARC_OK);
+        size_t k = 0;
+        while (k < n && out[k] != id)
+            k++;
+        if (k == n && n < cap)
+            out[n++] = id;
+    }
+    return n;
+}
+
+/* The bad variants of the answers to a decision of the Count pending on g
+ * (exit, quarter, count), each with the status play (and check_move) must
+ * give: malformed moves (fields the kind does not use set, a quarter 4 and
+ * more, a figure that is neither the follower nor the big follower),
+ * segments out of range, no tile at (x, y), the Count's quarter, quarters
+ * the player has nobody in, features the exit may not go to, malformed
+ * passes, moves of the kinds the decision does not take, place moves. */
+static size_t bad_decision_moves(fx *f, carc_game *g, bad_move *out)
+{
+    size_t n = 0;
+    carc_pending pd = pending_now(g);
+    uint32_t count = 0, cur_tile = 0, supply = 0, big = 0;
+    assert_int_equal(carc_game_count(&count, g), CARC_OK);
+    assert_int_equal(carc_game_current_tile(&cur_tile, g), CARC_OK);
+    assert_int_equal(carc_game_figure_supply(&supply, g, pd.player, CARC_FIGURE_FOLLOWER), CARC_OK);
+    assert_int_equal(carc_game_figure_supply(&big, g, pd.player, CARC_FIGURE_BIG), CARC_OK);
+    assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+    carc_move m = carc_movelist_data(f->list)[0], q; /* a legal answer (the first listed) */
+    assert_int_not_equal(m.kind, CARC_MOVE_PASS);
+    carc_move pass;
+    memset(&pass, 0, sizeof pass);
+    pass.kind = CARC_MOVE_PASS;
+    pass.segment = CARC_NO_SEGMENT;
+#define ADD(base, expr, status, text)     \
+    do {                                  \
+        assert_true(n < MAX_BAD_MOVES);   \
+        q = (base);                       \
+        expr;                             \
+        out[n].m = q;                     \
+        out[n].want = (status);           \
+        out[n].what = (text);             \
+        n++;                              \
+    } while (0)
+    /* unknown kinds */
+    ADD(m, q.kind = CARC_MOVE_COUNT + 1, CARC_EINVAL, "move kind 5");
+    ADD(m, q.kind = 9, CARC_EINVAL, "move kind 9");
+    ADD(pass, q.kind = 255, CARC_EINVAL, "move kind 255");
+    /* malformed passes */
+    ADD(pass, q.x = 1, CARC_EINVAL, "a pass with x set");
+    ADD(pass, q.y = -1, CARC_EINVAL, "a pass with y set");
+    ADD(pass, q.x = INT32_MIN, CARC_EINVAL, "a pass with x = INT32_MIN");
+    ADD(pass, q.tile = 3, CARC_EINVAL, "a pass with a tile");
+    ADD(pass, q.rotation = 1, CARC_EINVAL, "a pass with a rotation");
+    ADD(pass, q.figure = CARC_FIGURE_FOLLOWER, CARC_EINVAL, "a pass with a figure");
+    ADD(pass, q.segment = 0, CARC_EINVAL, "a pass with segment 0");
+    ADD(pass, q.segment = CARC_SEGMENT_RECALL, CARC_EINVAL, "a pass with the recall segment");
+    ADD(pass, q.quarter = 1, CARC_EINVAL, "a pass with a quarter");
+    ADD(pass, q.quarter = 255, CARC_EINVAL, "a pass with quarter 255");
+    ADD(pass, q.reserved = 1, CARC_EINVAL, "a pass with reserved set");
+    ADD(m, q.kind = CARC_MOVE_PASS, m.kind == CARC_MOVE_COUNT && m.quarter == 0 ? CARC_OK : CARC_EINVAL,
+        "a pass with the fields of the listed answer");
+    if (n && out[n - 1].want == CARC_OK)
+        n--; /* (a count move to the castle has no field a pass may not have) */
+    /* place moves: a placement of the tile on top of the pile, a zeroed move */
+    assert_int_equal(carc_game_placements(f->list, g, cur_tile, 0), CARC_OK);
+    if (carc_movelist_count(f->list) > 0)
+        ADD(carc_movelist_data(f->list)[0], (void)0, CARC_EILLEGAL, "a place move while a decision of the Count is pending");
+    {
+        carc_move z;
+        memset(&z, 0, sizeof z);
+        z.segment = CARC_NO_SEGMENT;
+        ADD(z, (void)0, CARC_EILLEGAL, "a zeroed place move while a decision of the Count is pending");
+    }
+    /* well-formed moves of the kinds this decision does not take */
+    {
+        carc_move e, qm, c;
+        memset(&e, 0, sizeof e);
+        e.kind = CARC_MOVE_EXIT;
+        e.figure = CARC_FIGURE_FOLLOWER;
+        e.segment = 0;
+        e.x = 2;
+        e.y = 1;
+        e.quarter = CARC_QUARTER_CASTLE;
+        memset(&qm, 0, sizeof qm);
+        qm.kind = CARC_MOVE_QUARTER;
+        qm.figure = CARC_FIGURE_FOLLOWER;
+        qm.segment = CARC_NO_SEGMENT;
+        qm.quarter = CARC_QUARTER_MARKET;
+        memset(&c, 0, sizeof c);
+        c.kind = CARC_MOVE_COUNT;
+        c.segment = CARC_NO_SEGMENT;
+        c.quarter = (uint8_t)((count + 1) % 4);
+        if (pd.decision != CARC_DECISION_EXIT)
+            ADD(e, (void)0, CARC_EILLEGAL, "an exit move that does not answer the decision");
+        if (pd.decision != CARC_DECISION_QUARTER)
+            ADD(qm, (void)0, CARC_EILLEGAL, "a quarter move that does not answer the decision");
+        if (pd.decision != CARC_DECISION_COUNT)
+            ADD(c, (void)0, CARC_EILLEGAL, "a Count move that does not answer the decision");
+    }
+    if (pd.decision == CARC_DECISION_EXIT) {
+        uint32_t nseg = 0;
+        carc_move t;
+        assert_int_equal(carc_game_tile_at(&t, g, m.x, m.y), CARC_OK);
+        assert_int_equal(carc_tile_segment_count(&nseg, t.tile), CARC_OK);
+        ADD(m, q.figure = CARC_FIGURE_NONE, CARC_EINVAL, "an exit without a figure");
+        ADD(m, q.figure = CARC_FIGURE_ABBOT, CARC_EINVAL, "the abbot out of the city");
+        ADD(m, q.figure = CARC_FIGURE_BUILDER, CARC_EINVAL, "the builder out of the city");
+        ADD(m, q.figure = CARC_FIGURE_PIG, CARC_EINVAL, "the pig out of the city");
+        ADD(m, q.figure = 6, CARC_EINVAL, "figure 6 out of the city");
+        ADD(m, q.figure = 255, CARC_EINVAL, "figure 255 out of the city");
+        ADD(m, q.quarter = 4, CARC_EINVAL, "an exit from quarter 4");
+        ADD(m, q.quarter = 255, CARC_EINVAL, "an exit from quarter 255");
+        ADD(m, q.tile = 1, CARC_EINVAL, "an exit with a tile");
+        ADD(m, q.tile = 0xFFFF, CARC_EINVAL, "an exit with tile 0xFFFF");
+        ADD(m, q.rotation = 1, CARC_EINVAL, "an exit with a rotation");
+        ADD(m, q.rotation = 4, CARC_EINVAL, "an exit with rotation 4");
+        ADD(m, q.reserved = 1, CARC_EINVAL, "an exit with reserved set");
+        ADD(m, q.segment = (uint8_t)nseg, CARC_ERANGE, "an exit to a segment out of range");
+        ADD(m, q.segment = 77, CARC_ERANGE, "an exit to segment 77");
+        ADD(m, q.segment = CARC_NO_SEGMENT, CARC_ERANGE, "an exit to no segment");
+        ADD(m, q.segment = CARC_SEGMENT_RECALL, CARC_ERANGE, "an exit to the recall segment");
+        ADD(m, q.x += 1000, CARC_EILLEGAL, "an exit to no tile");
+        ADD(m, q.x += 65536, CARC_EILLEGAL, "an exit to x + 2^16");
+        ADD(m, q.y -= 65536, CARC_EILLEGAL, "an exit to y - 2^16");
+        ADD(m, (q.x = INT32_MIN, q.y = INT32_MAX), CARC_EILLEGAL, "an exit to INT32_MIN, INT32_MAX");
+        {
+            /* a frontier cell: empty, next to a tile */
+            carc_move probe;
+            int32_t y = m.y;
+            while (carc_game_tile_at(&probe, g, m.x, y) == CARC_OK)
+                y--;
+            ADD(m, q.y = y, CARC_EILLEGAL, "an exit to an empty cell next to a tile");
+        }
+        ADD(m, q.quarter = (uint8_t)count, CARC_EILLEGAL, "an exit from the Count's quarter");
+        for (uint32_t qq = 0; qq < 4; qq++)
+            for (uint32_t fig = CARC_FIGURE_FOLLOWER; fig <= CARC_FIGURE_BIG; fig++) {
+                uint32_t in = 0;
+                assert_int_equal(carc_game_city(&in, g, qq, pd.player, fig), CARC_OK);
+                if (!in && qq != count)
+                    ADD(m, (q.quarter = (uint8_t)qq, q.figure = (uint8_t)fig), CARC_EILLEGAL,
+                        fig == CARC_FIGURE_BIG ? "the big follower out of a quarter he is not in"
+                                               : "a follower out of a quarter without one of the player's");
+            }
+        /* segments of features that are no target: some of every tile */
+        uint32_t targets[32], nt = 0, added = 0;
+        size_t ntg = exit_targets(f, g, targets, 32);
+        assert_int_equal(carc_game_tile_count(&nt, g), CARC_OK);
+        for (uint32_t i = 0; i < nt && added < 24; i++) {
+            uint32_t ns = 0;
+            assert_int_equal(carc_game_tile(&t, g, i), CARC_OK);
+            assert_int_equal(carc_tile_segment_count(&ns, t.tile), CARC_OK);
+            for (uint32_t sg = (i * 7u) % (ns ? ns : 1); sg < ns && added < 24; sg += 2) {
+                uint32_t id = 0;
+                assert_int_equal(carc_game_feature_at(&id, g, t.x, t.y, sg), CARC_OK);
+                bool target = false;
+                for (size_t k = 0; k < ntg; k++)
+                    target |= targets[k] == id;
+                if (target)
+                    continue;
+                ADD(m, (q.x = t.x, q.y = t.y, q.segment = (uint8_t)sg), CARC_EILLEGAL,
+                    "an exit to a feature that may not take it");
+                added++;
+            }
+        }
+    } else if (pd.decision == CARC_DECISION_QUARTER) {
+        ADD(m, q.quarter = 4, CARC_EINVAL, "quarter 4");
+        ADD(m, q.quarter = 255, CARC_EINVAL, "quarter 255");
+        ADD(m, q.figure = CARC_FIGURE_NONE, CARC_EINVAL, "nobody into the city");
+        ADD(m, q.figure = CARC_FIGURE_ABBOT, CARC_EINVAL, "the abbot into the city");
+        ADD(m, q.figure = CARC_FIGURE_BUILDER, CARC_EINVAL, "the builder into the city (C-19)");
+        ADD(m, q.figure = CARC_FIGURE_PIG, CARC_EINVAL, "the pig into the city (C-19)");
+        ADD(m, q.figure = 6, CARC_EINVAL, "figure 6 into the city");
+        ADD(m, q.segment = 0, CARC_EINVAL, "a quarter move with segment 0");
+        ADD(m, q.segment = CARC_SEGMENT_RECALL, CARC_EINVAL, "a quarter move with the recall segment");
+        ADD(m, q.x = 2, CARC_EINVAL, "a quarter move with x set");
+        ADD(m, q.y = INT32_MIN, CARC_EINVAL, "a quarter move with y set");
+        ADD(m, q.tile = 3, CARC_EINVAL, "a quarter move with a tile");
+        ADD(m, q.rotation = 2, CARC_EINVAL, "a quarter move with a rotation");
+        ADD(m, q.reserved = 1, CARC_EINVAL, "a quarter move with reserved set");
+        if (!big)
+            ADD(m, q.figure = CARC_FIGURE_BIG, CARC_EILLEGAL, "the big follower into the city, none in supply");
+        if (!supply)
+            ADD(m, q.figure = CARC_FIGURE_FOLLOWER, CARC_EILLEGAL, "a follower into the city, none in supply");
+    } else {
+        assert_int_equal(pd.decision, CARC_DECISION_COUNT);
+        ADD(m, q.quarter = (uint8_t)count, CARC_EILLEGAL, "the Count to his own quarter");
+        ADD(m, q.quarter = 4, CARC_EINVAL, "the Count to quarter 4");
+        ADD(m, q.quarter = 255, CARC_EINVAL, "the Count to quarter 255");
+        ADD(m, q.figure = CARC_FIGURE_FOLLOWER, CARC_EINVAL, "a Count move with a figure");
+        ADD(m, q.segment = 0, CARC_EINVAL, "a Count move with segment 0");
+        ADD(m, q.x = -1, CARC_EINVAL, "a Count move with x set");
+        ADD(m, q.y = 1, CARC_EINVAL, "a Count move with y set");
+        ADD(m, q.tile = 0xFFFF, CARC_EINVAL, "a Count move with a tile");
+        ADD(m, q.rotation = 3, CARC_EINVAL, "a Count move with a rotation");
+        ADD(m, q.reserved = 0x80, CARC_EINVAL, "a Count move with reserved set");
+    }
+#undef ADD
+    return n;
+}
+
+/* The answers to a decision of the Count that must be accepted: every
+ * listed move, a pass (every decision of the Count is optional), and an exit
+ * onto any segment of a feature it may go to (the list names its root). */
+static void good_decision_moves(fx *f, carc_game *g)
+{
+    assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+    size_t n = carc_movelist_count(f->list);
+    carc_move *d = malloc(n * sizeof *d);
+    assert_non_null(d);
+    memcpy(d, carc_movelist_data(f->list), n * sizeof *d);
+    assert_int_equal(d[n - 1].kind, CARC_MOVE_PASS); /* the pass last */
+    for (size_t i = 0; i < n; i++)
+        EXPECT(g, CARC_OK, carc_game_check_move(g, &d[i]));
+    for (size_t i = 0; i < n; i++) {
+        if (d[i].kind != CARC_MOVE_EXIT)
+            continue;
+        uint32_t id = 0, same[32], nsame = 0;
+        size_t cnt = 0;
+        /* the features listed for this quarter and figure */
+        for (size_t k = 0; k < n; k++)
+            if (d[k].kind == CARC_MOVE_EXIT && d[k].quarter == d[i].quarter && d[k].figure == d[i].figure &&
+                nsame < 32)
+                assert_int_equal(carc_game_feature_at(&same[nsame++], g, d[k].x, d[k].y, d[k].segment), CARC_OK);
+        assert_int_equal(carc_game_feature_at(&id, g, d[i].x, d[i].y, d[i].segment), CARC_OK);
+        assert_int_equal(carc_game_feature_tiles(NULL, 0, &cnt, g, id), CARC_EBUFFER);
+        int32_t *xy = malloc(2 * cnt * sizeof *xy);
+        assert_non_null(xy);
+        assert_int_equal(carc_game_feature_tiles(xy, cnt, &cnt, g, id), CARC_OK);
+        for (size_t k = 0; k < cnt; k++) {
+            carc_move t, e = d[i];
+            uint32_t ns = 0;
+            assert_int_equal(carc_game_tile_at(&t, g, xy[2 * k], xy[2 * k + 1]), CARC_OK);
+            assert_int_equal(carc_tile_segment_count(&ns, t.tile), CARC_OK);
+            for (uint32_t sg = 0; sg < ns; sg++) {
+                uint32_t other = 0;
+                bool listed = false;
+                assert_int_equal(carc_game_feature_at(&other, g, t.x, t.y, sg), CARC_OK);
+                for (uint32_t j = 0; j < nsame; j++)
+                    listed |= same[j] == other;
+                e.x = t.x;
+                e.y = t.y;
+                e.segment = (uint8_t)sg;
+                EXPECT(g, listed ? CARC_OK : CARC_EILLEGAL, carc_game_check_move(g, &e));
+            }
+        }
+        free(xy);
+    }
+    free(d);
+}
+
 static void m_game_check_move(fx *f)
 {
     bad_move bad[MAX_BAD_MOVES];
@@ -1988,10 +2798,12 @@ static void m_game_check_move(fx *f)
             pass.kind = CARC_MOVE_PASS;
             pass.segment = CARC_NO_SEGMENT;
             EXPECT(g, (pd.flags & CARC_PENDING_OPTIONAL) ? CARC_OK : CARC_EILLEGAL, carc_game_check_move(g, &pass));
-            if (i == G_SECOND)
+            if (i == G_SECOND || IS_COC_DECISION(i))
                 EXPECT(g, CARC_OK, carc_game_check_move(g, &pass));
         }
-        size_t n = bad_moves(f, g, bad);
+        if (IS_COC_DECISION(i))
+            good_decision_moves(f, g);
+        size_t n = IS_COC_DECISION(i) ? bad_decision_moves(f, g, bad) : bad_moves(f, g, bad);
         for (size_t k = 0; k < n; k++) {
             carc_status s = carc_game_check_move(g, &bad[k].m);
             if (s != bad[k].want)
@@ -2375,15 +3187,6 @@ static void inns_rules(fx *f)
     carc_game_free(g);
 }
 
-static carc_pending pending_now(carc_game *g)
-{
-    carc_pending pd;
-    memset(&pd, 0, sizeof pd);
-    pd.struct_size = sizeof pd;
-    assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
-    return pd;
-}
-
 /* `text` must be refused with `want` (after its tile is chosen), saying `why`. */
 static void refuse_text(fx *f, carc_game *g, const char *text, carc_status want, const char *why, int line)
 {
@@ -2571,6 +3374,218 @@ static void traders_rules(fx *f)
     }
 }
 
+/* A decision of the Count: every answer listed, played and taken back by
+ * one undo, gives back the game as it was; a clone and a copy keep the
+ * decision, and the record replays to it. */
+static void decision_roundtrips(fx *f, carc_game *g)
+{
+    char *before = hz_fingerprint(g, HZ_FP_NO_ERROR);
+    carc_pending pd = pending_now(g);
+    assert_int_equal(carc_game_legal_moves(f->list, g, 0), CARC_OK);
+    size_t n = carc_movelist_count(f->list);
+    carc_move *d = malloc(n * sizeof *d);
+    assert_non_null(d);
+    memcpy(d, carc_movelist_data(f->list), n * sizeof *d);
+    for (size_t i = 0; i < n; i++) {
+        uint32_t h0 = 0, h1 = 0;
+        carc_history_entry e;
+        memset(&e, 0, sizeof e);
+        e.struct_size = sizeof e;
+        assert_int_equal(carc_game_history_count(&h0, g), CARC_OK);
+        assert_int_equal(carc_game_play(g, &d[i]), CARC_OK);
+        /* one history entry: the move, by the player asked */
+        assert_int_equal(carc_game_history_count(&h1, g), CARC_OK);
+        assert_true(h1 > h0);
+        assert_int_equal(carc_game_history(&e, g, h0), CARC_OK);
+        assert_int_equal(e.kind, CARC_HISTORY_PLACE);
+        assert_int_equal(e.player, pd.player);
+        assert_memory_equal(&e.move, &d[i], sizeof d[i]);
+        assert_int_equal(carc_game_undo(g), CARC_OK);
+        char *again = hz_fingerprint(g, HZ_FP_NO_ERROR);
+        if (strcmp(before, again) != 0) {
+            print_error("before:\n%s\nafter:\n%s\n", before, again);
+            fail_msg("a decision of the Count + carc_game_undo changed the game");
+        }
+        free(again);
+    }
+    free(d);
+    carc_game *c = NULL, *l = NULL;
+    for (uint32_t fl = 0; fl < 2; fl++) {
+        assert_int_equal(carc_game_clone(&c, g, fl), CARC_OK);
+        char *a = hz_fingerprint(c, HZ_FP_NO_ERROR | HZ_FP_NO_UNDO), *b = hz_fingerprint(g, HZ_FP_NO_ERROR | HZ_FP_NO_UNDO);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        carc_game_free(c);
+    }
+    char *rec = hz_save(g);
+    assert_non_null(rec);
+    assert_int_equal(carc_game_load(&l, rec, strlen(rec), &f->a, NULL), CARC_OK);
+    char *a = hz_fingerprint(l, HZ_FP_NO_ERROR | HZ_FP_NO_UNDO), *b = hz_fingerprint(g, HZ_FP_NO_ERROR | HZ_FP_NO_UNDO);
+    assert_string_equal(a, b);
+    free(a);
+    free(b);
+    free(rec);
+    carc_game_free(l);
+    free(before);
+}
+
+/* The Count (../shared/rules/expansions.md section 1, rulings C-1..C-20;
+ * the moves of ../shared/scenarios/count-*.scn): each refusal changes
+ * nothing and says why; the decisions come and go as the rules say. */
+static void count_rules(fx *f)
+{
+    carc_game *g = new_game(f, 2, 201, CARC_MODULE_FARMERS | CARC_MODULE_COUNT);
+    uint32_t u = 9;
+    int32_t sc = 0;
+    /* a follower into a quarter: not before a scoring gave an opponent points and the placer none */
+    refuse_text(f, g, "quarter castle", CARC_EILLEGAL, "does not answer", __LINE__);
+    refuse_text(f, g, "count market", CARC_EILLEGAL, "must choose a place move", __LINE__);
+    refuse_text(f, g, "exit castle 2 1 seg:0", CARC_EILLEGAL, "does not answer", __LINE__);
+    play_script(g, COC_TRIGGER, 3);
+    expect_pending(g, CARC_DECISION_QUARTER, 0, CARC_PENDING_OPTIONAL);
+    refuse_text(f, g, "quarter big/castle", CARC_EILLEGAL, "no big follower in supply", __LINE__);
+    refuse_text(f, g, "count market", CARC_EILLEGAL, "must choose a quarter (or pass)", __LINE__);
+    refuse_text(f, g, "exit castle 0 2 seg:0", CARC_EILLEGAL, "does not answer", __LINE__);
+    {
+        carc_move m; /* (its tile cannot be chosen now) */
+        assert_int_equal(carc_move_parse(&m, "B 2 -1 0 -"), CARC_OK);
+        refuse(f, g, &m, CARC_EILLEGAL, "does not answer", __LINE__);
+    }
+    decision_roundtrips(f, g);
+    play_text(g, "quarter castle"); /* into the Count's own quarter (C-8) */
+    expect_pending(g, CARC_DECISION_COUNT, 0, CARC_PENDING_OPTIONAL);
+    assert_int_equal(carc_game_city(&u, g, CARC_QUARTER_CASTLE, 0, CARC_FIGURE_FOLLOWER), CARC_OK);
+    assert_int_equal(u, 1);
+    assert_int_equal(carc_game_supply(&u, g, 0), CARC_OK);
+    assert_int_equal(u, 6);
+    refuse_text(f, g, "count castle", CARC_EILLEGAL, "already stands on the castle", __LINE__);
+    refuse_text(f, g, "quarter market", CARC_EILLEGAL, "does not answer", __LINE__);
+    decision_roundtrips(f, g);
+    play_text(g, "count blacksmith");
+    assert_int_equal(carc_game_count(&u, g), CARC_OK);
+    assert_int_equal(u, CARC_QUARTER_BLACKSMITH);
+    assert_int_equal(pending_now(g).decision, CARC_DECISION_PLACE);
+    assert_int_equal(pending_now(g).player, 1);
+    /* undo: the Count back on the castle, his move asked again */
+    assert_int_equal(carc_game_undo(g), CARC_OK);
+    expect_pending(g, CARC_DECISION_COUNT, 0, CARC_PENDING_OPTIONAL);
+    assert_int_equal(carc_game_count(&u, g), CARC_OK);
+    assert_int_equal(u, CARC_QUARTER_CASTLE);
+    carc_game_free(g);
+
+    /* moves out of the city before a scoring (count-final.scn, its first 4 moves) */
+    g = new_game(f, 2, 202, CARC_MODULE_FARMERS | CARC_MODULE_COUNT);
+    play_script(g, COC_FINAL, sizeof COC_FINAL / sizeof COC_FINAL[0]);
+    expect_pending(g, CARC_DECISION_EXIT, 0, CARC_PENDING_OPTIONAL);
+    refuse_text(f, g, "exit market 3 1 seg:0", CARC_EILLEGAL, "the Count stands on the market", __LINE__);
+    refuse_text(f, g, "exit blacksmith 3 1 seg:0", CARC_EILLEGAL, "has no follower in the blacksmith", __LINE__);
+    refuse_text(f, g, "exit castle 3 1 big/seg:0", CARC_EILLEGAL, "has no big follower in the castle", __LINE__);
+    refuse_text(f, g, "exit castle -2 1 seg:0", CARC_EILLEGAL, "this tile's scoring scores", __LINE__); /* CO/9's open cap */
+    refuse_text(f, g, "exit castle 0 2 seg:0", CARC_EILLEGAL, "this tile's scoring scores", __LINE__);
+    refuse_text(f, g, "exit castle 9 9 seg:0", CARC_EILLEGAL, "no tile lies at (9,9)", __LINE__);
+    refuse_text(f, g, "exit castle 3 1 seg:9", CARC_ERANGE, "has no segment 9", __LINE__);
+    refuse_text(f, g, "quarter castle", CARC_EILLEGAL, "must choose a move out of the city (or pass)", __LINE__);
+    {
+        carc_move m = text_move(g, "exit castle 3 1 seg:0");
+        m.figure = CARC_FIGURE_ABBOT;
+        refuse(f, g, &m, CARC_EINVAL, "a follower or the big follower", __LINE__);
+        m.figure = CARC_FIGURE_FOLLOWER;
+        m.quarter = 4;
+        refuse(f, g, &m, CARC_EINVAL, "from a quarter (0..3)", __LINE__);
+        m.quarter = CARC_QUARTER_CASTLE;
+        m.tile = 5;
+        refuse(f, g, &m, CARC_EINVAL, "tile and rotation 0", __LINE__);
+        memset(&m, 0, sizeof m);
+        m.kind = CARC_MOVE_PASS;
+        m.segment = 0;
+        refuse(f, g, &m, CARC_EINVAL, "a pass move sets no other field", __LINE__);
+    }
+    decision_roundtrips(f, g);
+    /* out onto E's segment (not the city's root): the city scores for him */
+    assert_int_equal(carc_game_score(&sc, g, 0), CARC_OK);
+    assert_int_equal(sc, 0);
+    play_text(g, "exit castle 3 1 seg:0");
+    assert_int_equal(carc_game_city(&u, g, CARC_QUARTER_CASTLE, 0, CARC_FIGURE_FOLLOWER), CARC_OK);
+    assert_int_equal(u, 0);
+    assert_int_equal(carc_game_score(&sc, g, 0), CARC_OK);
+    assert_int_equal(sc, 8); /* CO/12 + F + E, F's pennant */
+    assert_int_equal(carc_game_supply(&u, g, 0), CARC_OK);
+    assert_int_equal(u, 7); /* the knight and the follower from the city back home */
+    /* player 1, the placer, had nobody in the city: not asked; he scored
+     * nothing and player 0 did: a follower into the city? */
+    expect_pending(g, CARC_DECISION_QUARTER, 1, CARC_PENDING_OPTIONAL);
+    carc_game_free(g);
+
+    /* the final round (count-final.scn with the big follower in the castle) */
+    g = new_game(f, 2, 203, CARC_MODULE_FARMERS | CARC_MODULE_INNS | CARC_MODULE_COUNT);
+    play_script(g, COC_FINAL_END, sizeof COC_FINAL_END / sizeof COC_FINAL_END[0]);
+    assert_int_equal(carc_game_end(g), CARC_OK);
+    expect_pending(g, CARC_DECISION_EXIT, 1, CARC_PENDING_OPTIONAL | CARC_PENDING_FINAL);
+    refuse_text(f, g, "exit market -1 2 seg:0", CARC_EILLEGAL, "the Count stands on the market", __LINE__);
+    refuse_text(f, g, "exit cathedral 3 1 seg:0", CARC_EILLEGAL, "that is not complete", __LINE__); /* a city */
+    refuse_text(f, g, "exit castle -2 1 seg:0", CARC_EILLEGAL, "has no follower in the castle", __LINE__);
+    refuse_text(f, g, "exit cathedral -1 2 big/seg:1", CARC_EILLEGAL, "has no big follower", __LINE__);
+    refuse_text(f, g, "quarter castle", CARC_EILLEGAL, "does not answer", __LINE__);
+    refuse_text(f, g, "count castle", CARC_EILLEGAL, "does not answer", __LINE__);
+    REJECT(g, CARC_EILLEGAL, carc_game_choose_tile(g, kind_of("B")));
+    decision_roundtrips(f, g);
+    play_text(g, "exit cathedral -1 2 seg:1"); /* onto player 0's monk's monastery */
+    expect_pending(g, CARC_DECISION_EXIT, 0, CARC_PENDING_OPTIONAL | CARC_PENDING_FINAL);
+    refuse_text(f, g, "exit castle -2 1 seg:0", CARC_EILLEGAL, "has no follower in the castle", __LINE__);
+    refuse_text(f, g, "exit castle -1 2 big/seg:1", CARC_EILLEGAL, "goes to a city", __LINE__);
+    play_text(g, "exit castle -2 1 big/seg:0"); /* CO/9's cap city, open */
+    assert_true(hz_over(g)); /* player 1 has only the market's follower, under the Count: out; then player 0 */
+    assert_int_equal(carc_game_score(&sc, g, 0), CARC_OK);
+    assert_int_equal(sc, 18); /* as in count-final.scn: a big follower scores as a follower alone */
+    assert_int_equal(carc_game_score(&sc, g, 1), CARC_OK);
+    assert_int_equal(sc, 9);
+    assert_int_equal(carc_game_city(&u, g, CARC_QUARTER_MARKET, 1, CARC_FIGURE_FOLLOWER), CARC_OK);
+    assert_int_equal(u, 1); /* left in the city: 0 points (C-14) */
+    carc_game_free(g);
+
+    /* the variant coc-final market (C-12): at the end only the market's followers leave, onto fields */
+    {
+        carc_game_options o;
+        carc_game *v = NULL;
+        assert_int_equal(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION), CARC_OK);
+        o.modules = CARC_MODULE_FARMERS | CARC_MODULE_INNS | CARC_MODULE_COUNT;
+        o.variants = CARC_VARIANT_COC_FINAL_MARKET;
+        o.allocator = &f->a;
+        assert_int_equal(carc_game_new(&v, &o), CARC_OK);
+        for (size_t i = 0; i < sizeof COC_FINAL_END / sizeof COC_FINAL_END[0]; i++)
+            play_text(v, strcmp(COC_FINAL_END[i], "count market") ? COC_FINAL_END[i] : "count blacksmith");
+        assert_int_equal(carc_game_end(v), CARC_OK);
+        expect_pending(v, CARC_DECISION_EXIT, 1, CARC_PENDING_OPTIONAL | CARC_PENDING_FINAL);
+        refuse_text(f, v, "exit cathedral -1 2 seg:1", CARC_EILLEGAL, "variant coc-final market", __LINE__);
+        assert_int_equal(carc_game_legal_moves(f->list, v, 0), CARC_OK);
+        for (size_t i = 0; i + 1 < carc_movelist_count(f->list); i++) {
+            carc_move m = carc_movelist_data(f->list)[i];
+            carc_segment_info si;
+            carc_move t;
+            memset(&si, 0, sizeof si);
+            si.struct_size = sizeof si;
+            assert_int_equal(m.kind, CARC_MOVE_EXIT);
+            assert_int_equal(m.quarter, CARC_QUARTER_MARKET);
+            assert_int_equal(carc_game_tile_at(&t, v, m.x, m.y), CARC_OK);
+            assert_int_equal(carc_tile_segment(&si, t.tile, t.rotation, m.segment), CARC_OK);
+            assert_int_equal(si.kind, CARC_SEG_FIELD);
+        }
+        decision_roundtrips(f, v);
+        carc_game_free(v);
+    }
+    /* the market without farmers: nobody leaves it (fields never score) */
+    g = new_game(f, 2, 204, CARC_MODULE_COUNT);
+    play_script(g, COC_TRIGGER, 3);
+    play_text(g, "quarter market");
+    play_text(g, "pass");
+    assert_int_equal(carc_game_end(g), CARC_OK);
+    assert_true(hz_over(g)); /* nobody may move out: no final round */
+    assert_int_equal(carc_game_city(&u, g, CARC_QUARTER_MARKET, 0, CARC_FIGURE_FOLLOWER), CARC_OK);
+    assert_int_equal(u, 1);
+    carc_game_free(g);
+}
+
 static void m_game_play(fx *f)
 {
     bad_move bad[MAX_BAD_MOVES];
@@ -2597,7 +3612,7 @@ static void m_game_play(fx *f)
             REJECT(g, CARC_EGAME_OVER, carc_game_play(g, &pass));
             continue;
         }
-        size_t n = bad_moves(f, g, bad);
+        size_t n = IS_COC_DECISION(i) ? bad_decision_moves(f, g, bad) : bad_moves(f, g, bad);
         for (size_t k = 0; k < n; k++) {
             char *before = hz_fingerprint(g, HZ_FP_NO_ERROR);
             carc_status s = carc_game_play(g, &bad[k].m);
@@ -2625,6 +3640,7 @@ static void m_game_play(fx *f)
     abbot_rules(f);
     inns_rules(f);
     traders_rules(f);
+    count_rules(f);
 }
 
 static void m_move_parse(fx *f)
@@ -2840,12 +3856,29 @@ static void m_game_history(fx *f)
                     CARC_ERANGE);
 }
 
-/* A feature id of g (the feature under segment 0 of the start tile). */
-static uint32_t some_feature(carc_game *g)
+/* The first tile of g that has segments: the start tile, or with the Count
+ * the first of the City of Carcassonne's tiles that has any (CO/7 and CO/6,
+ * laid first, have none). */
+static carc_move tile_with_segments(carc_game *g)
 {
     carc_move t;
+    uint32_t nt = 0, nseg = 0;
+    assert_int_equal(carc_game_tile_count(&nt, g), CARC_OK);
+    for (uint32_t i = 0; i < nt; i++) {
+        assert_int_equal(carc_game_tile(&t, g, i), CARC_OK);
+        assert_int_equal(carc_tile_segment_count(&nseg, t.tile), CARC_OK);
+        if (nseg > 0)
+            return t;
+    }
+    fail_msg("no tile with segments");
+    return t;
+}
+
+/* A feature id of g (the feature under segment 0 of the first tile that has segments). */
+static uint32_t some_feature(carc_game *g)
+{
+    carc_move t = tile_with_segments(g);
     uint32_t id = 0;
-    assert_int_equal(carc_game_tile(&t, g, 0), CARC_OK);
     assert_int_equal(carc_game_feature_at(&id, g, t.x, t.y, 0), CARC_OK);
     return id;
 }
@@ -2912,9 +3945,8 @@ static void m_game_feature_at(fx *f)
     uint32_t out = 777;
     FOR_GAMES(f, i) {
         carc_game *g = f->g[i];
-        carc_move t;
+        carc_move t = tile_with_segments(g);
         uint32_t nseg = 0;
-        assert_int_equal(carc_game_tile(&t, g, 0), CARC_OK);
         assert_int_equal(carc_tile_segment_count(&nseg, t.tile), CARC_OK);
         EXPECT(g, CARC_EINVAL, carc_game_feature_at(NULL, g, t.x, t.y, 0));
         EXPECT(g, CARC_ERANGE, carc_game_feature_at(&out, g, t.x, t.y, nseg));
@@ -2923,6 +3955,14 @@ static void m_game_feature_at(fx *f)
         EXPECT(g, CARC_ENOTFOUND, carc_game_feature_at(&out, g, t.x + 1000, t.y, 0));
         EXPECT(g, CARC_ENOTFOUND, carc_game_feature_at(&out, g, t.x + 65536, t.y, 0));
         EXPECT(g, CARC_ENOTFOUND, carc_game_feature_at(&out, g, INT32_MIN, INT32_MAX, 0));
+        /* with the Count: CO/6 and CO/7 have no segments at all */
+        uint32_t co7 = 0;
+        assert_int_equal(carc_tile_find(&co7, "CO/7"), CARC_OK);
+        carc_move c;
+        if (carc_game_tile_at(&c, g, 0, 0) == CARC_OK && c.tile == co7) {
+            EXPECT(g, CARC_ERANGE, carc_game_feature_at(&out, g, 0, 0, 0));
+            EXPECT(g, CARC_ERANGE, carc_game_feature_at(&out, g, -1, 0, 0));
+        }
     }
     EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_feature_at(&out, NULL, 0, 0, 0));
     assert_int_equal(out, 777);
@@ -3332,8 +4372,10 @@ static const misuse_entry MISUSE_TABLE[] = {
     { "carc_game_can_undo", m_game_can_undo },
     { "carc_game_check_move", m_game_check_move },
     { "carc_game_choose_tile", m_game_choose_tile },
+    { "carc_game_city", m_game_city },
     { "carc_game_clone", m_game_clone },
     { "carc_game_copy", m_game_copy },
+    { "carc_game_count", m_game_count },
     { "carc_game_current_player", m_game_current_player },
     { "carc_game_current_tile", m_game_current_tile },
     { "carc_game_end", m_game_end },

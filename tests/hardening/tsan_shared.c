@@ -9,10 +9,16 @@
  * reference-counted rules data), each with its own move lists and scratch
  * games; between rounds the main thread alone plays a move. Clones made on
  * one thread are freed on another, so the shared rules data is released
- * from any thread. Three shared games in turn: the base game (3 players), the
- * River with the Abbot (3 players), and six players with Inns & Cathedrals,
- * the River and the Abbot (the modules' hooks read the shared state too:
- * the scoring hook of inns and cathedrals, the big follower's rules).
+ * from any thread. Shared games in turn: the base game (3 players), the
+ * River with the Abbot (3 players), six players with Inns & Cathedrals, the
+ * River and the Abbot (the modules' hooks read the shared state too: the
+ * scoring hook of inns and cathedrals, the big follower's rules), six
+ * players with Traders & Builders too, the Count (3 players: the shared game
+ * read in the middle of his decisions, the city and the Count's quarter
+ * asked; followers put into the city whenever asked), and every module at
+ * once (5 players, the spring beside the City of Carcassonne). Without the
+ * Count, carc_game_count is asked too (a read-only call that must write
+ * nothing: it once wrote the last-error text).
  *
  *   tsan_shared [THREADS [MOVES]]      default 2 threads, 40 moves per game
  */
@@ -75,6 +81,10 @@ static void *read_shared(void *arg)
     worker *w = arg;
     const carc_game *g = w->shared;
     bool over = false;
+    carc_pending pd;
+    memset(&pd, 0, sizeof pd);
+    pd.struct_size = sizeof pd;
+    OK(carc_game_pending(&pd, g));
     OK(carc_game_is_over(&over, g));
     if (!over) {
         uint32_t tile = 0;
@@ -82,10 +92,19 @@ static void *read_shared(void *arg)
         size_t n = carc_movelist_count(w->list);
         for (size_t i = 0; i < n; i += 1 + w->id)
             OK(carc_game_check_move(g, &carc_movelist_data(w->list)[i]));
-        OK(carc_game_current_tile(&tile, g));
-        OK(carc_game_placements(w->list, g, tile, 0));
-        carc_move p = carc_movelist_data(w->list)[w->id % carc_movelist_count(w->list)];
-        OK(carc_game_figure_options(w->list, g, &p));
+        if (pd.decision == CARC_DECISION_PLACE) {
+            OK(carc_game_current_tile(&tile, g));
+            OK(carc_game_placements(w->list, g, tile, 0));
+            carc_move p = carc_movelist_data(w->list)[w->id % carc_movelist_count(w->list)];
+            OK(carc_game_figure_options(w->list, g, &p));
+        } else if (carc_game_current_tile(&tile, g) == CARC_OK) {
+            /* a decision of the Count: no placement is legal now */
+            OK(carc_game_placements(w->list, g, tile, 0));
+            if (carc_movelist_count(w->list) > 0) {
+                carc_move p = carc_movelist_data(w->list)[0];
+                CHECK(carc_game_figure_options(w->list, g, &p) == CARC_EILLEGAL);
+            }
+        }
     }
     uint32_t nfig = 0, players = 0;
     OK(carc_game_players(&players, g));
@@ -113,6 +132,16 @@ static void *read_shared(void *arg)
         OK(carc_game_figure_supply(&u, g, p, CARC_FIGURE_PIG));
         for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
             OK(carc_game_goods(&u, g, p, k));
+        for (uint32_t q = 0; q < 4; q++) {
+            OK(carc_game_city(&u, g, q, p, CARC_FIGURE_FOLLOWER));
+            OK(carc_game_city(&u, g, q, p, CARC_FIGURE_BIG));
+        }
+    }
+    {
+        carc_game_options go;
+        uint32_t q = 9;
+        OK(carc_game_options_get(&go, g));
+        CHECK(carc_game_count(&q, g) == ((go.modules & CARC_MODULE_COUNT) ? CARC_OK : CARC_EILLEGAL));
     }
     uint32_t nev = 0;
     OK(carc_game_event_count(&nev, g));
@@ -122,11 +151,7 @@ static void *read_shared(void *arg)
         e.struct_size = sizeof e;
         OK(carc_game_event(&e, g, i));
     }
-    carc_pending pd;
-    memset(&pd, 0, sizeof pd);
-    pd.struct_size = sizeof pd;
-    OK(carc_game_pending(&pd, g));
-    CHECK(over ? pd.decision == CARC_DECISION_NONE : pd.decision == CARC_DECISION_PLACE);
+    CHECK(over ? pd.decision == CARC_DECISION_NONE : pd.decision != CARC_DECISION_NONE);
     for (uint32_t k = 0, left = 0; k < carc_tile_kind_count(); k++)
         OK(carc_game_remaining_of(&left, g, k));
     carc_game_options o;
@@ -162,6 +187,14 @@ static int run(unsigned threads, unsigned moves, uint32_t players, uint32_t modu
     o.players = players;
     o.seed = 17;
     o.modules = modules;
+    if ((modules & CARC_MODULE_COUNT) && (modules & CARC_MODULE_RIVER)) {
+        /* the spring beside the City of Carcassonne (north of CO/3, the river flowing west) */
+        if (carc_tile_find(&o.start_tile, "RA") != CARC_OK)
+            return 1;
+        o.start_x = 0;
+        o.start_y = -2;
+        o.start_rotation = 3;
+    }
     if (carc_game_new(&g, &o) != CARC_OK || carc_movelist_new(&ml, g) != CARC_OK)
         return 1;
     memset(w, 0, sizeof w);
@@ -201,6 +234,8 @@ static int run(unsigned threads, unsigned moves, uint32_t players, uint32_t modu
                 pick = (pick + k) % n;
                 break;
             }
+        if (carc_movelist_data(ml)[n - 1].kind == CARC_MOVE_PASS && carc_movelist_data(ml)[0].kind != CARC_MOVE_PLACE)
+            pick = 0; /* a decision of the Count: the first answer listed, not the pass */
         OK(carc_game_play(g, &carc_movelist_data(ml)[pick]));
     }
     for (unsigned t = 0; t < threads; t++) {
@@ -219,18 +254,23 @@ int main(int argc, char **argv)
     unsigned moves = argc > 2 ? (unsigned)atoi(argv[2]) : 40;
     if (threads < 1 || threads > MAX_THREADS)
         threads = 2;
-    static const uint32_t sets[4] = { CARC_MODULE_FARMERS, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT,
-                                      CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS,
-                                      CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS |
-                                          CARC_MODULE_TRADERS };
-    static const uint32_t players[4] = { 3, 3, 6, 6 };
-    for (int i = 0; i < 4; i++)
+    const uint32_t base4 = CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS;
+    static uint32_t sets[6];
+    sets[0] = CARC_MODULE_FARMERS;
+    sets[1] = CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT;
+    sets[2] = base4;
+    sets[3] = base4 | CARC_MODULE_TRADERS;
+    sets[4] = CARC_MODULE_FARMERS | CARC_MODULE_COUNT;
+    sets[5] = base4 | CARC_MODULE_TRADERS | CARC_MODULE_COUNT;
+    static const uint32_t players[6] = { 3, 3, 6, 6, 3, 5 };
+    for (int i = 0; i < 6; i++)
         if (run(threads, moves, players[i], sets[i]) != 0)
             return 1;
     if (failures)
         fprintf(stderr, "tsan_shared: %d check(s) failed\n", failures);
     else
-        printf("tsan_shared: %u threads, %u rounds, base, River + Abbot, six-player Inns & Cathedrals and all-module games: ok\n",
+        printf("tsan_shared: %u threads, %u rounds, base, River + Abbot, six-player Inns & Cathedrals, Traders & "
+               "Builders, Count and all-module games: ok\n",
                threads, moves);
     return failures ? 1 : 0;
 }

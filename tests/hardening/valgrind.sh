@@ -3,8 +3,8 @@
 #   - the scenario runner over every scenario (../shared/scenarios and
 #     tests/scenarios), in one process;
 #   - seeded full games through the whole API, every set of modules
-#     (carc-hardening-games 32: every set of the five modules, six players
-#     with Inns & Cathedrals among them);
+#     (carc-hardening-games 64: every set of the six modules, six players
+#     with Inns & Cathedrals among them, the Count's decisions answered);
 #   - the examples' minimal program, three seeds;
 #   - the misuse test (every public function called wrongly).
 # Any memcheck error or leak fails (--error-exitcode=1 --leak-check=full
@@ -39,8 +39,8 @@ echo "== valgrind: hardening.misuse (in the background)"
 misuse_pid=$!
 echo "== valgrind: carc-scenario over ${#scenarios[@]} scenarios"
 "${vg[@]}" "$runner" "${scenarios[@]}" | tail -n 1
-echo "== valgrind: carc-hardening-games 32"
-"${vg[@]}" "$games" 32
+echo "== valgrind: carc-hardening-games 64"
+"${vg[@]}" "$games" 64
 for seed in 1 2 3; do
     echo "== valgrind: examples/minimal $seed"
     "${vg[@]}" "$minimal" "$seed" >/dev/null
