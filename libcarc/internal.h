@@ -165,7 +165,8 @@ typedef struct carci_hooks {
     /* the Count, when the game would end: whether the final round of moves
      * out of the city begins (a decision is then pending) */
     bool (*final_round)(carc_game *g);
-    /* check and apply a move that answers a pending step (h->step) */
+    /* check a move of the kind the pending step (h->step) takes (the core
+     * checks the kind and the pass), and apply an answer to it */
     carc_status (*check_step)(const carc_game *g, const carc_move *m, char *err, size_t cap);
     void (*apply_step)(carc_game *g, const carc_move *m);
     /* every legal answer to the pending step, the pass last */

@@ -171,8 +171,6 @@ __attribute__((noinline)) static carc_status check_other(const carc_game *g, con
         CARCI_WHY(err, cap, "the game is over");
         return CARC_EGAME_OVER;
     }
-    if (h->step) /* the Count's decisions */
-        return g->rs->hooks.check_step(g, m, err, cap);
     carc_pending p;
     carci_pending(g, &p);
     if (m->kind == CARC_MOVE_PLACE && p.decision == CARC_DECISION_PLACE)
@@ -185,6 +183,14 @@ __attribute__((noinline)) static carc_status check_other(const carc_game *g, con
         }
         return CARC_OK;
     }
+    /* the Count's decisions: each is answered by the move kind of the same
+     * number (CARC_DECISION_EXIT and CARC_MOVE_EXIT, ...), checked by the module */
+    _Static_assert((int)CARC_DECISION_EXIT == (int)CARC_MOVE_EXIT &&
+                       (int)CARC_DECISION_QUARTER == (int)CARC_MOVE_QUARTER &&
+                       (int)CARC_DECISION_COUNT == (int)CARC_MOVE_COUNT,
+                   "decisions and move kinds");
+    if (h->step && m->kind == p.decision)
+        return g->rs->hooks.check_step(g, m, err, cap);
     static const char *const DECNAME[] = { "nothing", "a place move", "a move out of the city", "a quarter",
                                            "a quarter for the Count" };
     CARCI_WHY(err, cap, "a %s move does not answer the pending decision: player %u must choose %s%s", MOVENAME[m->kind],

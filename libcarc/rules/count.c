@@ -293,26 +293,15 @@ static carc_status check_exit(const carc_game *g, const carc_move *m, uint32_t p
     return CARC_OK;
 }
 
+/* A move of the kind the pending step takes (play.c checked the kind, the
+ * pass and the rest): its fields and the rules. */
 static carc_status count_check(const carc_game *g, const carc_move *m, char *err, size_t cap)
 {
-    static const char *const DECNAME[] = { "nothing", "a place move", "a move out of the city", "a quarter",
-                                           "a quarter for the Count" };
     const carci_hdr *h = CARCI_HDR(g);
-    uint32_t d = h->step & 7u, player = h->step >> 4;
-    if (m->kind > CARC_MOVE_COUNT) {
-        CARCI_WHY(err, cap, "move kind %u is not a move kind", m->kind);
-        return CARC_EINVAL;
-    }
-    if (m->kind == CARC_MOVE_PASS) {
-        if (!zero_but(m, false, false, false) || m->quarter) {
-            CARCI_WHY(err, cap, "a pass move sets no other field (segment: CARC_NO_SEGMENT)");
-            return CARC_EINVAL;
-        }
-        return CARC_OK;
-    }
-    if ((d == CARC_DECISION_EXIT && m->kind == CARC_MOVE_EXIT))
+    uint32_t player = h->step >> 4;
+    if (m->kind == CARC_MOVE_EXIT)
         return check_exit(g, m, player, err, cap);
-    if (d == CARC_DECISION_QUARTER && m->kind == CARC_MOVE_QUARTER) {
+    if (m->kind == CARC_MOVE_QUARTER) {
         if (!zero_but(m, false, true, false) || m->quarter > 3 ||
             (m->figure != CARC_FIGURE_FOLLOWER && m->figure != CARC_FIGURE_BIG)) {
             CARCI_WHY(err, cap, "a quarter move puts a follower or the big follower into a quarter (0..3); no other "
@@ -328,21 +317,16 @@ static carc_status count_check(const carc_game *g, const carc_move *m, char *err
         }
         return CARC_OK;
     }
-    if (d == CARC_DECISION_COUNT && m->kind == CARC_MOVE_COUNT) {
-        if (!zero_but(m, false, false, false) || m->quarter > 3) {
-            CARCI_WHY(err, cap, "a count move names a quarter (0..3) and sets no other field");
-            return CARC_EINVAL;
-        }
-        if (m->quarter == h->coc.count) {
-            CARCI_WHY(err, cap, "the Count already stands on the %s: he moves to another quarter", QNAME[m->quarter]);
-            return CARC_EILLEGAL;
-        }
-        return CARC_OK;
+    /* CARC_MOVE_COUNT */
+    if (!zero_but(m, false, false, false) || m->quarter > 3) {
+        CARCI_WHY(err, cap, "a count move names a quarter (0..3) and sets no other field");
+        return CARC_EINVAL;
     }
-    static const char *const MOVENAME[] = { "place", "pass", "exit", "quarter", "count" };
-    CARCI_WHY(err, cap, "a %s move does not answer the pending decision: player %u must choose %s (or pass)",
-              MOVENAME[m->kind], player, DECNAME[d]);
-    return CARC_EILLEGAL;
+    if (m->quarter == h->coc.count) {
+        CARCI_WHY(err, cap, "the Count already stands on the %s: he moves to another quarter", QNAME[m->quarter]);
+        return CARC_EILLEGAL;
+    }
+    return CARC_OK;
 }
 
 /* The exits of the part are over: score, then what follows. */
