@@ -10,6 +10,9 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <stdio.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #define CARCI_NONE 0xFFu
 #define CARCI_MAX_SEG 12
@@ -269,7 +272,6 @@ typedef struct carci_hdr {
 } carci_hdr;
 
 typedef struct carci_placed { int16_t x, y; uint16_t kind, rot_base; } carci_placed; /* rot_base: rot | node_base<<2 */
-typedef struct carci_slot { int16_t x, y; uint16_t val; } carci_slot;            /* val: placed idx, 0x8000|front idx, 0xFFFF empty */
 typedef struct carci_mon { uint16_t node; int16_t x, y; uint16_t count; } carci_mon; /* count: tiles around */
 typedef struct carci_node { uint16_t parent, next; int16_t open; uint16_t tile_occ; } carci_node; /* parent: idx | rank<<12 */
 typedef struct carci_fig { uint16_t node; uint16_t player_kind; } carci_fig;    /* player | figure << 8 */
@@ -310,7 +312,14 @@ struct carc_game {
 #define CARCI_HDR(g) ((carci_hdr *)(void *)(g)->st)
 #define CARCI_BAG(g) ((g)->st + (g)->rs->off_bag)
 #define CARCI_PLACED(g) ((carci_placed *)(void *)((g)->st + (g)->rs->off_placed))
-#define CARCI_HASH(g) ((carci_slot *)(void *)((g)->st + (g)->rs->off_hash))
+/* the cells (placed tiles and the frontier), open addressing in buckets of
+ * four slots: the keys, x and y as two words a slot, then the values (placed
+ * index, or CARCI_SLOT_FRONT | frontier index). A slot is free when its x
+ * word is CARCI_KEY_EMPTY; its y word and value are then dead (board.c
+ * writes them unjournaled, so an undo may leave them behind). */
+#define CARCI_HKEYS(g) ((int16_t *)(void *)((g)->st + (g)->rs->off_hash))
+#define CARCI_HVALS(g) ((g)->st + (g)->rs->off_hash + 2 * (g)->rs->hash_cap)
+#define CARCI_HASH_WORDS 3u /* words a slot */
 /* the frontier, as parallel arrays: the cell's slot in the hash (which holds
  * its position), need | mask << 8, and the placed neighbour on each side
  * (bytes, CARCI_NONE if none) */
@@ -361,29 +370,72 @@ size_t carci_journal_target(const carc_game *g); /* room for the rest of the gam
 
 /* ---- board (board.c) ------------------------------------------------- */
 #define CARCI_NONE32 0xFFFFFFFFu
-static inline uint32_t carci_hash_xy(int32_t x, int32_t y, uint32_t cap)
+/* A free slot's key words: no cell is that far out (start positions are
+ * within -16000..16000); a byte pattern, so that memset clears the keys. */
+#define CARCI_KEY_EMPTY ((int16_t)-32640) /* 0x8080 */
+static inline uint32_t carci_hash_key(int32_t x, int32_t y)
 {
-    uint32_t h = ((uint32_t)x & 0xFFFFu) | ((uint32_t)y << 16);
-    h *= 0x9E3779B1u;
-    return (h >> 16) & (cap - 1);
+    return ((uint32_t)x & 0xFFFFu) | ((uint32_t)y << 16);
 }
-/* The slot of cell (x, y), or CARCI_NONE32. */
+/* The first slot of the bucket of a key. */
+static inline uint32_t carci_hash_bucket(uint32_t key, uint32_t cap)
+{
+    return ((key * 0x9E3779B1u) >> 16) & (cap - 1) & ~3u;
+}
+/* The slot of cell (x, y), or CARCI_NONE32 with *free_slot (if not NULL) the
+ * slot a new key goes to: one bucket of four keys compared at once, the next
+ * bucket only when this one is full. Slots are never freed during play and a
+ * key takes the first free slot from its bucket on, so a bucket with a free
+ * slot ends the search. */
+static inline uint32_t carci_hash_probe(const carc_game *g, int32_t x, int32_t y, uint32_t *free_slot)
+{
+    const int16_t *k = CARCI_HKEYS(g);
+    uint32_t cap = g->rs->hash_cap, key = carci_hash_key(x, y), i = carci_hash_bucket(key, cap);
+#if defined(__SSE2__)
+    const __m128i kv = _mm_set1_epi32((int)key), ev = _mm_set1_epi32((uint16_t)CARCI_KEY_EMPTY),
+                  xs = _mm_set1_epi32(0xFFFF);
+    for (;;) {
+        __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(k + 2 * i));
+        unsigned hit = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(b, kv)));
+        unsigned free =
+            (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(b, xs), ev)));
+        if (hit | free) {
+            if (free_slot)
+                *free_slot = i + (uint32_t)__builtin_ctz(free | 16u);
+            return hit ? i + (uint32_t)__builtin_ctz(hit) : CARCI_NONE32;
+        }
+        i = (i + 4) & (cap - 1);
+    }
+#else
+    for (;;) {
+        for (uint32_t j = i; j < i + 4; j++) {
+            if (k[2 * j] == (int16_t)x && k[2 * j + 1] == (int16_t)y)
+                return j;
+            if (k[2 * j] == CARCI_KEY_EMPTY) {
+                if (free_slot)
+                    *free_slot = j;
+                return CARCI_NONE32;
+            }
+        }
+        i = (i + 4) & (cap - 1);
+    }
+#endif
+}
+/* Cells lie within this of the origin (start positions within -16000..16000
+ * and at most CARCI_MAX_TILES tiles on the board): a key has 16-bit
+ * coordinates, so a position further out is no cell. */
+#define CARCI_COORD_LIMIT 20000
 static inline uint32_t carci_hash_find(const carc_game *g, int32_t x, int32_t y)
 {
-    const carci_slot *h = CARCI_HASH(g);
-    uint32_t cap = g->rs->hash_cap, i = carci_hash_xy(x, y, cap);
-    for (;;) {
-        if (h[i].val == CARCI_SLOT_EMPTY)
-            return CARCI_NONE32;
-        if (h[i].x == x && h[i].y == y)
-            return i;
-        i = (i + 1) & (cap - 1);
-    }
+    if ((uint32_t)x + CARCI_COORD_LIMIT > 2u * CARCI_COORD_LIMIT ||
+        (uint32_t)y + CARCI_COORD_LIMIT > 2u * CARCI_COORD_LIMIT)
+        return CARCI_NONE32;
+    return carci_hash_probe(g, x, y, NULL);
 }
 static inline uint16_t carci_cell(const carc_game *g, int32_t x, int32_t y)
 {
     uint32_t s = carci_hash_find(g, x, y);
-    return s == CARCI_NONE32 ? CARCI_SLOT_EMPTY : CARCI_HASH(g)[s].val;
+    return s == CARCI_NONE32 ? CARCI_SLOT_EMPTY : CARCI_HVALS(g)[s];
 }
 static inline bool carci_fits(uint16_t need_mask, uint8_t sig)
 {

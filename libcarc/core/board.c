@@ -18,15 +18,15 @@ uint32_t carci_front_index(const carc_game *g, int32_t x, int32_t y)
     return (v != CARCI_SLOT_EMPTY && (v & CARCI_SLOT_FRONT)) ? (uint32_t)(v & 0x7FFFu) : CARCI_NONE32;
 }
 
-static uint32_t hash_insert(carc_game *g, int32_t x, int32_t y, uint16_t val)
+/* Key (x, y) and value val into the free slot i (carci_hash_probe). Only the
+ * x word, which says whether the slot is in use, is journaled: undo frees
+ * the slot again, and a free slot's y and value are dead (CARCI_INIT). */
+static uint32_t hash_set(carc_game *g, uint32_t i, int32_t x, int32_t y, uint16_t val)
 {
-    carci_slot *h = CARCI_HASH(g);
-    uint32_t cap = g->rs->hash_cap, i = carci_hash_xy(x, y, cap);
-    while (h[i].val != CARCI_SLOT_EMPTY)
-        i = (i + 1) & (cap - 1);
-    CARCI_SET(g, h[i].x, x);
-    CARCI_SET(g, h[i].y, y);
-    CARCI_SET(g, h[i].val, val);
+    int16_t *k = CARCI_HKEYS(g);
+    CARCI_INIT(k[2 * i + 1], y);
+    CARCI_INIT(CARCI_HVALS(g)[i], val);
+    CARCI_SET(g, k[2 * i], x);
     return i;
 }
 
@@ -102,23 +102,25 @@ void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, u
                        const uint8_t nb[4])
 {
     carci_hdr *h = CARCI_HDR(g);
-    carci_slot *hs = CARCI_HASH(g);
+    uint16_t *hv = CARCI_HVALS(g);
     uint16_t *fslot = CARCI_FSLOT(g), *fnm = CARCI_FNM(g), *fnb = CARCI_FNB(g);
     uint16_t idx = h->n_placed;
 
     if (fi_placed == CARCI_NONE32) {
-        hash_insert(g, x, y, idx); /* only the start tile */
+        uint32_t slot = 0; /* only the start tile, on an empty board */
+        carci_hash_probe(g, x, y, &slot);
+        hash_set(g, slot, x, y, idx);
     } else {
         uint16_t fi = (uint16_t)fi_placed;
         uint16_t last = (uint16_t)(h->n_front - 1);
-        CARCI_SET(g, hs[fslot[fi]].val, idx);
+        CARCI_SET(g, hv[fslot[fi]], idx);
         if (fi != last) {
             uint16_t ms = fslot[last];
             CARCI_SET(g, fslot[fi], ms);
             CARCI_SET(g, fnm[fi], fnm[last]);
             CARCI_SET(g, fnb[2 * fi], fnb[2 * last]);
             CARCI_SET(g, fnb[2 * fi + 1], fnb[2 * last + 1]);
-            CARCI_SET(g, hs[ms].val, CARCI_SLOT_FRONT | fi);
+            CARCI_SET(g, hv[ms], CARCI_SLOT_FRONT | fi);
         }
         CARCI_SET(g, h->n_front, last);
     }
@@ -133,7 +135,7 @@ void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, u
         unsigned facing = (side + 2) & 3;
         uint16_t bits = (uint16_t)(((sig >> (2 * side)) & 3u) << (2 * facing));
         uint16_t mask = (uint16_t)(3u << (2 * facing + 8));
-        uint32_t ns = carci_hash_find(g, nx, ny);
+        uint32_t slot = 0, ns = carci_hash_probe(g, nx, ny, &slot);
         if (ns == CARCI_NONE32) {
             /* a new frontier cell: its only placed neighbour is this tile */
             uint16_t fi = h->n_front;
@@ -141,13 +143,13 @@ void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, u
             w[facing >> 1] = (uint16_t)((0xFFFFu & ~(0xFFu << (8 * (facing & 1)))) | (uint32_t)idx << (8 * (facing & 1)));
             /* journaled, not CARCI_INIT: the frontier also shrinks during play
              * (swap-remove above), so this slot may hold a cell an undo brings back */
-            CARCI_SET(g, fslot[fi], hash_insert(g, nx, ny, CARCI_SLOT_FRONT | fi));
+            CARCI_SET(g, fslot[fi], hash_set(g, slot, nx, ny, CARCI_SLOT_FRONT | fi));
             CARCI_SET(g, fnm[fi], bits | mask);
             CARCI_SET(g, fnb[2 * fi], w[0]);
             CARCI_SET(g, fnb[2 * fi + 1], w[1]);
             CARCI_SET(g, h->n_front, fi + 1);
         } else {
-            uint16_t fi = (uint16_t)(hs[ns].val & 0x7FFFu); /* not placed: nb says so */
+            uint16_t fi = (uint16_t)(hv[ns] & 0x7FFFu); /* not placed: nb says so */
             CARCI_SET(g, fnm[fi], fnm[fi] | bits | mask);
             set_nb(g, fi, facing, (uint8_t)idx);
         }

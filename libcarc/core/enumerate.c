@@ -41,8 +41,9 @@ static void carci_fit_masks(uint8_t *fit, uint64_t *hits, const uint16_t *nm, ui
     __m128i sv[4], bit[4];
     for (unsigned r = 0; r < 4; r++) {
         sv[r] = _mm_set1_epi16(sig[r]);
-        bit[r] = _mm_set1_epi16((rots >> r) & 1u ? (short)(1 << r) : 0);
+        bit[r] = _mm_set1_epi16((short)(1 << r));
     }
+    const __m128i wanted = _mm_set1_epi16((short)rots);
     for (uint32_t i = 0; i < nf; i += 8) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(nm + i));
         __m128i need = _mm_and_si128(v, lo), mask = _mm_srli_epi16(v, 8);
@@ -51,7 +52,7 @@ static void carci_fit_masks(uint8_t *fit, uint64_t *hits, const uint16_t *nm, ui
             __m128i bad = _mm_and_si128(_mm_xor_si128(sv[r], need), mask);
             acc = _mm_or_si128(acc, _mm_and_si128(_mm_cmpeq_epi16(bad, zero), bit[r]));
         }
-        __m128i bytes = _mm_packus_epi16(acc, acc);
+        __m128i bytes = _mm_packus_epi16(_mm_and_si128(acc, wanted), zero);
         _mm_storel_epi64((__m128i *)(void *)(fit + i), bytes);
         uint64_t any = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, zero)) & 0xFF);
         hits[i >> 6] |= any << (i & 63);
@@ -100,7 +101,7 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
         return restricted_placements(l, g, kind,
                                      (flags & CARC_ENUM_UNIQUE_ROTATIONS) ? g->rs->kinds[kind].unique_rot : 0xFu);
     const uint16_t *fslot = CARCI_FSLOT(g);
-    const carci_slot *hs = CARCI_HASH(g);
+    const int16_t *hk = CARCI_HKEYS(g);
     const uint16_t *fnm = CARCI_FNM(g);
     uint32_t nf = CARCI_HDR(g)->n_front;
     if (!carci_movelist_reserve(l, l->n + 4 * (size_t)nf))
@@ -124,6 +125,22 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
         { 2, 3, 0, 0 }, { 0, 2, 3, 0 }, { 1, 2, 3, 0 }, { 0, 1, 2, 3 },
     };
     static const uint8_t POP[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
+    carc_move *out = l->moves + l->n;
+#if defined(__SSE2__)
+    /* a move is 16 bytes: template (x = y = 0) | position, one store each;
+     * the template's upper half is tile, rotation, figure (none) in one word
+     * and segment (none), kind (place), quarter and reserved (0) in the next
+     * (x86 is little-endian) */
+    _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, x) == 0 && offsetof(carc_move, y) == 4 &&
+                       offsetof(carc_move, tile) == 8 && offsetof(carc_move, rotation) == 10 &&
+                       offsetof(carc_move, figure) == 11 && offsetof(carc_move, segment) == 12 &&
+                       offsetof(carc_move, kind) == 13 && offsetof(carc_move, quarter) == 14 &&
+                       CARC_FIGURE_NONE == 0 && CARC_MOVE_PLACE == 0,
+                   "carc_move layout");
+    __m128i tv[4];
+    for (unsigned r = 0; r < 4; r++)
+        tv[r] = _mm_set_epi32((int)CARC_NO_SEGMENT, (int)(kind | r << 16), 0, 0);
+#else
     carc_move tmpl[4];
     for (unsigned r = 0; r < 4; r++) {
         memset(&tmpl[r], 0, sizeof tmpl[r]);
@@ -132,20 +149,12 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
         tmpl[r].figure = CARC_FIGURE_NONE;
         tmpl[r].segment = CARC_NO_SEGMENT;
     }
-    carc_move *out = l->moves + l->n;
-#if defined(__SSE2__)
-    /* a move is 16 bytes: template (x = y = 0) | position, one store each */
-    _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, x) == 0 && offsetof(carc_move, y) == 4,
-                   "carc_move layout");
-    __m128i tv[4];
-    for (unsigned r = 0; r < 4; r++)
-        tv[r] = _mm_loadu_si128((const __m128i *)(const void *)&tmpl[r]);
 #endif
     for (uint32_t w = 0; w < (nf + 63) / 64; w++) {
         for (uint64_t bits = hits[w]; bits; bits &= bits - 1) {
             uint32_t i = 64 * w + (uint32_t)__builtin_ctzll(bits);
             unsigned f = fit[i];
-            int32_t x = hs[fslot[i]].x, y = hs[fslot[i]].y;
+            int32_t x = hk[2 * fslot[i]], y = hk[2 * fslot[i] + 1];
             const uint8_t *rot = ROTS[f];
 #if defined(__SSE2__)
             __m128i xy = _mm_unpacklo_epi32(_mm_cvtsi32_si128(x), _mm_cvtsi32_si128(y));

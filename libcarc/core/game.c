@@ -118,11 +118,9 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
         h->supply[p] = CARCI_FOLLOWERS;
         h->specials[p] = rs->specials;
     }
-    carci_slot *hs = CARCI_HASH(g);
-    for (uint32_t i = 0; i < rs->hash_cap; i++) {
-        hs[i].x = hs[i].y = 0;
-        hs[i].val = CARCI_SLOT_EMPTY;
-    }
+    _Static_assert(CARCI_KEY_EMPTY == (int16_t)0x8080, "CARCI_KEY_EMPTY is a byte pattern");
+    memset(CARCI_HKEYS(g), 0x80, 2 * sizeof(uint16_t) * rs->hash_cap);
+    memset(CARCI_HVALS(g), 0xFF, sizeof(uint16_t) * rs->hash_cap);
 
     /* the draw pile: every tile of the set but one copy of the start tile
      * (none when a module's set-up takes its place: the Count alone) */

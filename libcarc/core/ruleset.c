@@ -225,16 +225,16 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     uint32_t start = start_kind(o);
 
     uint32_t nkinds = carci_tile_kinds, ntiles = 0, nnodes = 0, nmon = 0;
+    uint8_t present[CARCI_MAX_KINDS]; /* the kinds of the set, in order */
+    uint32_t npresent = 0;
     for (uint32_t i = 0; i < nkinds; i++) {
-        const carci_tiledef *t = &carci_tiles[i];
         uint32_t c = copies[i];
         if (!c)
             continue;
+        present[npresent++] = (uint8_t)i;
         ntiles += c;
-        nnodes += c * t->nseg;
-        for (unsigned s = 0; s < t->nseg; s++)
-            if (t->seg[s].kind == CARC_SEG_MONASTERY || t->seg[s].kind == CARC_SEG_GARDEN)
-                nmon += c;
+        nnodes += c * carci_kinds[i].nseg;
+        nmon += c * carci_popcount16(carci_kinds[i].center_mask); /* monasteries and gardens */
     }
     if (ntiles > CARCI_MAX_TILES || nnodes >= 0x0FFF)
         return CARC_ELIMIT;
@@ -266,9 +266,8 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->max_actions = 1u + ((rs->specials >> CARC_FIGURE_ABBOT) & 1u);
     for (uint32_t f = 0; f <= CARC_FIGURE_PIG; f++) {
         uint32_t most = 0;
-        for (uint32_t k = 0; rs->figure_on[f] && k < nkinds; k++) {
-            if (!copies[k])
-                continue;
+        for (uint32_t j = 0; rs->figure_on[f] && j < npresent; j++) {
+            uint32_t k = present[j];
             uint16_t e = 0;
             for (unsigned i = 0; i < carci_tiles[k].nseg; i++)
                 if ((rs->figure_on[f] >> carci_tiles[k].seg[i].kind) & 1u)
@@ -305,7 +304,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->off_placed = w;
     w += ntiles * words_of(sizeof(carci_placed));
     rs->off_hash = w;
-    w += hc * words_of(sizeof(carci_slot));
+    w += hc * CARCI_HASH_WORDS;
     rs->off_fslot = w;
     w += rs->front_cap;
     rs->off_fnm = w;

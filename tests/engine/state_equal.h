@@ -15,6 +15,22 @@ static inline bool region_equal(const carc_game *a, const carc_game *b, uint32_t
     return memcmp(a->st + off, b->st + off, words * sizeof(uint16_t)) == 0;
 }
 
+/* The cells: the same keys; the y word and the value only of slots in use
+ * (a free slot is marked by its x word alone; board.c writes y and the
+ * value of a new cell unjournaled, so undo leaves them behind). */
+static inline bool cells_equal(const carc_game *a, const carc_game *b)
+{
+    const int16_t *ka = CARCI_HKEYS(a), *kb = CARCI_HKEYS(b);
+    const uint16_t *va = CARCI_HVALS(a), *vb = CARCI_HVALS(b);
+    for (uint32_t i = 0; i < a->rs->hash_cap; i++) {
+        if (ka[2 * i] != kb[2 * i])
+            return false;
+        if (ka[2 * i] != CARCI_KEY_EMPTY && (ka[2 * i + 1] != kb[2 * i + 1] || va[i] != vb[i]))
+            return false;
+    }
+    return true;
+}
+
 /* The slots of the draw pile that creation writes: every copy of the tile
  * set but the tiles a module's set-up lays (the City of Carcassonne, never
  * drawn); the start tile goes through the pile when it is laid. With the
@@ -43,7 +59,7 @@ static inline bool state_equal(const carc_game *a, const carc_game *b)
         return false;
     return region_equal(a, b, rs->off_bag, bag_written(rs)) &&
            region_equal(a, b, rs->off_placed, h->n_placed * sizeof(carci_placed) / 2) &&
-           region_equal(a, b, rs->off_hash, rs->hash_cap * sizeof(carci_slot) / 2) &&
+           cells_equal(a, b) &&
            region_equal(a, b, rs->off_fslot, h->n_front) &&
            region_equal(a, b, rs->off_fnm, h->n_front) && region_equal(a, b, rs->off_fnb, 2u * h->n_front) &&
            region_equal(a, b, rs->off_mon, h->n_mon * sizeof(carci_mon) / 2) &&
