@@ -195,7 +195,6 @@ typedef struct carci_ruleset {
     uint32_t flags;         /* CARC_GAME_* */
     uint32_t variants;      /* CARC_VARIANT_* */
     int32_t start_x, start_y;
-    uint64_t seed;
     /* state layout: word offsets of each array */
     uint32_t off_bag, off_placed, off_hash, off_fslot, off_fnm, off_fnb, off_mon, off_node, off_fig,
         off_event, off_hist;
@@ -305,6 +304,7 @@ struct carc_game {
     uint32_t n_marks, marks_cap;
     bool unit_open;          /* a tile choice is pending in the open unit */
     bool no_journal;         /* CARC_GAME_NO_UNDO: writes are not recorded */
+    uint64_t seed;           /* the options' seed (the ruleset is shared by games of every seed) */
     char err[160];
 };
 
@@ -342,6 +342,11 @@ void carci_free(const carc_allocator *a, void *p, size_t n);
 carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a);
 void carci_ruleset_retain(const carci_ruleset *rs);
 void carci_ruleset_release(const carci_ruleset *rs);
+/* Whether rs was built from options equal to o but for the seed. */
+bool carci_ruleset_matches(const carci_ruleset *rs, const carc_game_options *o);
+/* ---- the last ruleset built with the default allocator (ruleset_cache.c) */
+const carci_ruleset *carci_ruleset_take(const carc_game_options *o); /* a reference, or NULL */
+void carci_ruleset_keep(const carci_ruleset *rs);
 
 /* ---- journal (journal.c) --------------------------------------------- */
 /* Every write to the state goes through carci_set so that undo restores it. */

@@ -16,7 +16,7 @@ carc_status carc_game_options_get(carc_game_options *out, const carc_game *g)
     CARCI_CHECK(out && g);
     carc_game_options o = CARC_GAME_OPTIONS_INIT;
     o.players = g->rs->players;
-    o.seed = g->rs->seed;
+    o.seed = g->seed;
     o.modules = g->rs->modules;
     o.start_tile = g->rs->start_kind;
     /* the Count alone: the City of Carcassonne starts, no start tile is laid */

@@ -95,10 +95,17 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     if (!a->alloc || !a->realloc || !a->free)
         return CARC_EINVAL;
 
-    const carci_ruleset *rs;
-    s = carci_ruleset_new(&rs, opts, a);
-    if (s != CARC_OK)
-        return s;
+    /* games of the same options but for the seed share one ruleset: the last
+     * one built with the default allocator is kept for the next game */
+    bool cacheable = a == &carci_default_allocator;
+    const carci_ruleset *rs = cacheable ? carci_ruleset_take(opts) : NULL;
+    if (!rs) {
+        s = carci_ruleset_new(&rs, opts, a);
+        if (s != CARC_OK)
+            return s;
+    }
+    if (cacheable)
+        carci_ruleset_keep(rs);
     carc_game *g;
     s = alloc_game(&g, rs, a);
     if (s != CARC_OK) {
@@ -139,7 +146,8 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
             bag[n++] = (uint16_t)k;
         }
     }
-    uint64_t rng = rs->seed;
+    g->seed = opts->seed;
+    uint64_t rng = opts->seed;
     for (uint32_t i = n; i > 1; i--) {
         uint32_t j = uniform(&rng, i);
         uint16_t tmp = bag[i - 1];
@@ -288,6 +296,7 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t fla
         return CARC_ENOMEM;
     }
     copy_journal(g, game, flags);
+    g->seed = game->seed;
     memcpy(g->err, game->err, sizeof g->err);
     *out = g;
     return CARC_OK;
@@ -342,6 +351,7 @@ carc_status carc_game_copy(carc_game *dst, const carc_game *src, uint32_t flags)
     dst->rs = rs;
     memcpy(dst->st, src->st, src->rs->state_words * sizeof(uint16_t));
     copy_journal(dst, src, flags);
+    dst->seed = src->seed;
     memcpy(dst->err, src->err, sizeof dst->err);
     return CARC_OK;
 }

@@ -293,7 +293,6 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->start_rot = o->start_rotation;
     rs->start_x = o->start_x;
     rs->start_y = o->start_y;
-    rs->seed = o->seed;
     rs->flags = o->flags;
     rs->variants = o->variants;
     rs->kinds = carci_kinds;
@@ -328,6 +327,13 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->state_words = w;
     *out = rs;
     return CARC_OK;
+}
+
+bool carci_ruleset_matches(const carci_ruleset *rs, const carc_game_options *o)
+{
+    return rs->modules == o->modules && rs->players == o->players && rs->start_kind == start_kind(o) &&
+           rs->start_rot == o->start_rotation && rs->start_x == o->start_x && rs->start_y == o->start_y &&
+           rs->flags == o->flags && rs->variants == o->variants;
 }
 
 void carci_ruleset_retain(const carci_ruleset *rs)
