@@ -8,6 +8,7 @@
 
 #include <carcassonne/carcassonne.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <string.h>
 #include <stdio.h>
 #if defined(__SSE2__)
@@ -361,6 +362,17 @@ static inline void carci_set(carc_game *g, void *field, uint16_t v)
     *w = v;
 }
 #define CARCI_SET(g, lv, v) carci_set((g), &(lv), (uint16_t)(v))
+/* The header's first words (the counts of every array, the player to move,
+ * whether the game is over, the current tile) change with almost every move:
+ * they are saved whole at the start of each undo unit (journal.c) and
+ * written without an entry each. A CARCI_SET of one is still correct (undo
+ * restores the saved words last), only slower. */
+#define CARCI_HOT_WORDS 12u
+#define CARCI_HSET(g, field, v)                                                                                  \
+    do {                                                                                                         \
+        _Static_assert(offsetof(carci_hdr, field) < 2 * CARCI_HOT_WORDS, #field " is not a hot header word");    \
+        CARCI_HDR(g)->field = (uint16_t)(v);                                                                     \
+    } while (0)
 /* A write into a slot past the live count of an array that only grows during
  * play (nodes, placed tiles, history, events, monasteries). The count is
  * journaled and nothing reads past it, so undo needs no record: after undo the
@@ -462,14 +474,13 @@ static inline uint8_t carci_placed_rot(const carci_placed *p) { return (uint8_t)
 static inline void carci_tile_init(carc_game *g, uint16_t t, int32_t x, int32_t y, uint32_t kind, uint32_t rot,
                                    uint16_t base)
 {
-    carci_hdr *h = CARCI_HDR(g);
     const carci_kindinfo *ki = &g->rs->kinds[kind];
     carci_placed *p = &CARCI_PLACED(g)[t];
     CARCI_INIT(p->x, x);
     CARCI_INIT(p->y, y);
     CARCI_INIT(p->kind, kind);
     CARCI_INIT(p->rot_base, rot | (uint32_t)base << 2);
-    CARCI_SET(g, h->n_placed, t + 1);
+    CARCI_HSET(g, n_placed, t + 1);
     carci_node *nd = CARCI_NODES(g);
     for (unsigned i = 0; i < ki->nseg; i++) {
         uint16_t n = (uint16_t)(base + i);
@@ -478,7 +489,7 @@ static inline void carci_tile_init(carc_game *g, uint16_t t, int32_t x, int32_t 
         CARCI_INIT(nd[n].open, ki->seg_open[i]);
         CARCI_INIT(nd[n].tile_occ, t);
     }
-    CARCI_SET(g, h->n_nodes, base + ki->nseg);
+    CARCI_HSET(g, n_nodes, base + ki->nseg);
 }
 static inline uint16_t carci_placed_base(const carci_placed *p) { return (uint16_t)(p->rot_base >> 2); }
 
@@ -584,7 +595,7 @@ static inline void carci_figure_add(carc_game *g, uint16_t n, uint32_t player, u
      * figure an undo brings back */
     CARCI_SET(g, f->node, n);
     CARCI_SET(g, f->player_kind, player | figure << 8);
-    CARCI_SET(g, h->n_figs, h->n_figs + 1);
+    CARCI_HSET(g, n_figs, h->n_figs + 1);
 }
 void carci_figure_remove(carc_game *g, uint32_t index); /* off the board, back to supply */
 

@@ -122,7 +122,7 @@ void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, u
             CARCI_SET(g, fnb[2 * fi + 1], fnb[2 * last + 1]);
             CARCI_SET(g, hv[ms], CARCI_SLOT_FRONT | fi);
         }
-        CARCI_SET(g, h->n_front, last);
+        CARCI_HSET(g, n_front, last);
     }
 
     uint8_t sig = carci_rot_sig(g->rs->kinds[kind].sig, rot);
@@ -147,7 +147,7 @@ void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, u
             CARCI_SET(g, fnm[fi], bits | mask);
             CARCI_SET(g, fnb[2 * fi], w[0]);
             CARCI_SET(g, fnb[2 * fi + 1], w[1]);
-            CARCI_SET(g, h->n_front, fi + 1);
+            CARCI_HSET(g, n_front, fi + 1);
         } else {
             uint16_t fi = (uint16_t)(hv[ns] & 0x7FFFu); /* not placed: nb says so */
             CARCI_SET(g, fnm[fi], fnm[fi] | bits | mask);

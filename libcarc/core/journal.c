@@ -1,7 +1,8 @@
 /*
  * The undo journal: every write to the state block records the word's old
  * value (carci_set), and each undoable unit (a move with what it caused, a
- * tile choice, an early end) starts at a mark. Undo restores the words in
+ * tile choice, an early end) starts at a mark, followed by a copy of the hot
+ * header words (CARCI_HSET writes them without an entry). Undo restores the words in
  * reverse order, so the state returns to identical bytes in O(size of the move).
  */
 #include "internal.h"
@@ -40,6 +41,11 @@ carc_status carci_unit_begin(carc_game *g)
     if (s != CARC_OK)
         return s;
     g->marks[g->n_marks++] = (uint32_t)g->trail_len; /* a game journals far fewer than 2^32 entries */
+    /* the unit's first entries: the hot header words, two an entry */
+    uint32_t *t = g->trail + g->trail_len;
+    for (uint32_t i = 0; i < CARCI_HOT_WORDS / 2; i++)
+        t[i] = g->st[2 * i] | (uint32_t)g->st[2 * i + 1] << 16;
+    g->trail_len += CARCI_HOT_WORDS / 2;
     return CARC_OK;
 }
 
@@ -55,9 +61,16 @@ size_t carci_journal_target(const carc_game *g)
 void carci_unit_rollback(carc_game *g)
 {
     uint32_t mark = g->marks[--g->n_marks];
-    while (g->trail_len > mark) {
+    while (g->trail_len > mark + CARCI_HOT_WORDS / 2) {
         uint32_t e = g->trail[--g->trail_len];
         g->st[e >> 16] = (uint16_t)(e & 0xFFFFu);
     }
+    /* then the hot header words as the unit found them (carci_unit_begin) */
+    for (uint32_t i = 0; i < CARCI_HOT_WORDS / 2; i++) {
+        uint32_t e = g->trail[mark + i];
+        g->st[2 * i] = (uint16_t)(e & 0xFFFFu);
+        g->st[2 * i + 1] = (uint16_t)(e >> 16);
+    }
+    g->trail_len = mark;
     g->unit_open = false;
 }

@@ -258,7 +258,7 @@ void carci_figure_remove(carc_game *g, uint32_t i)
         CARCI_SET(g, figs[j - 1].node, figs[j].node);
         CARCI_SET(g, figs[j - 1].player_kind, figs[j].player_kind);
     }
-    CARCI_SET(g, h->n_figs, h->n_figs - 1);
+    CARCI_HSET(g, n_figs, h->n_figs - 1);
 }
 
 void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_move *m)
@@ -272,7 +272,7 @@ void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_mo
     CARCI_INIT(e->tile, m ? (m->kind == CARC_MOVE_PLACE ? m->tile : m->quarter) : 0);
     CARCI_INIT(e->rot_fig_seg, m ? (uint32_t)(m->rotation | m->figure << 2 | m->kind << 5 | m->segment << 8)
                                  : (uint32_t)CARC_NO_SEGMENT << 8);
-    CARCI_SET(g, h->n_hist, h->n_hist + 1);
+    CARCI_HSET(g, n_hist, h->n_hist + 1);
 }
 
 void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
@@ -288,7 +288,7 @@ void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn
     CARCI_INIT(e->players_ret, players | returned << 8);
     CARCI_INIT(e->node, node);
     CARCI_INIT(e->tiles, tiles);
-    CARCI_SET(g, h->n_events, h->n_events + 1);
+    CARCI_HSET(g, n_events, h->n_events + 1);
 }
 
 /* One place move. `steps` (a constant in each caller) says whether the
@@ -315,7 +315,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
             placed |= (unsigned)(nb[b] != CARCI_NONE) << b;
         }
 
-    CARCI_SET(g, h->n_bag, h->n_bag - 1);
+    CARCI_HSET(g, n_bag, h->n_bag - 1);
     carci_board_place(g, fi, m->x, m->y, m->tile, rot, nb);
     carci_tile_init(g, t, m->x, m->y, m->tile, rot, base);
     if (fi != CARCI_NONE32 && carci_restricted(g->rs, m->tile))
@@ -390,7 +390,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
             CARCI_INIT(e->x, m->x);
             CARCI_INIT(e->y, m->y);
             CARCI_INIT(e->count, carci_count_neighbours(g, m->x, m->y));
-            CARCI_SET(g, h->n_mon, h->n_mon + 1);
+            CARCI_HSET(g, n_mon, h->n_mon + 1);
         }
         if (g->rs->hooks.exits && g->rs->hooks.exits(g, turn))
             return;
@@ -421,11 +421,11 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         CARCI_INIT(e->x, m->x);
         CARCI_INIT(e->y, m->y);
         CARCI_INIT(e->count, carci_count_neighbours(g, m->x, m->y));
-        CARCI_SET(g, h->n_mon, h->n_mon + 1);
+        CARCI_HSET(g, n_mon, h->n_mon + 1);
         if (e->count == 8 && (nd[n].tile_occ >> 8))
             carci_score_feature(g, n, false, turn);
     }
-    CARCI_SET(g, h->cur, (h->cur + 1) % h->players);
+    CARCI_HSET(g, cur, (h->cur + 1) % h->players);
 }
 
 /* Whether monastery (or garden) entry `e` is around the cell (x, y) and now surrounded. */
@@ -493,7 +493,7 @@ void carci_part_end(carc_game *g)
     }
     if (h->coc.used)
         CARCI_SET(g, h->coc.used, 0);
-    CARCI_SET(g, h->cur, (h->cur + 1) % h->players);
+    CARCI_HSET(g, cur, (h->cur + 1) % h->players);
 }
 
 static __attribute__((noinline)) void apply_move_steps(carc_game *g, const carc_move *m, uint32_t fi)
@@ -525,7 +525,7 @@ void carci_apply_decision(carc_game *g, const carc_move *m)
         CARCI_SET(g, h->second, 0);
     if (h->coc.used)
         CARCI_SET(g, h->coc.used, 0);
-    CARCI_SET(g, h->cur, (h->cur + 1) % h->players);
+    CARCI_HSET(g, cur, (h->cur + 1) % h->players);
 }
 
 /*
@@ -548,7 +548,7 @@ void carci_update_current(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
     uint32_t i = h->over ? CARCI_NONE32 : carci_find_current(g);
-    CARCI_SET(g, h->cur_idx, i == CARCI_NONE32 ? 0xFFFFu : i);
+    CARCI_HSET(g, cur_idx, i == CARCI_NONE32 ? 0xFFFFu : i);
 }
 
 void carci_discard_top(carc_game *g)
@@ -559,7 +559,7 @@ void carci_discard_top(carc_game *g)
     uint32_t turn = h->n_hist;
     carci_hist_push(g, CARC_HISTORY_DISCARD, h->cur, &m);
     carci_event_push(g, CARC_EVENT_DISCARD, 0, turn, 0, 0, 0, top, 0);
-    CARCI_SET(g, h->n_bag, h->n_bag - 1);
+    CARCI_HSET(g, n_bag, h->n_bag - 1);
 }
 
 /* After a move or a discard: when no tile left can be placed, they are all

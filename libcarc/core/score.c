@@ -64,7 +64,7 @@ static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn
             }
             w++;
         }
-        CARCI_SET(g, h->n_figs, w);
+        CARCI_HSET(g, n_figs, w);
         carci_node *nd = CARCI_NODES(g);
         CARCI_SET(g, nd[root].tile_occ, nd[root].tile_occ & 0xFFu);
     }
@@ -104,5 +104,5 @@ void carci_final_scoring(carc_game *g)
         g->rs->hooks.final(g, turn);
     if (h->second)
         CARCI_SET(g, h->second, 0); /* no second tile after the end */
-    CARCI_SET(g, h->over, 1);
+    CARCI_HSET(g, over, 1);
 }
