@@ -600,8 +600,9 @@ static inline void carci_figure_add(carc_game *g, uint16_t n, uint32_t player, u
 void carci_figure_remove(carc_game *g, uint32_t index); /* off the board, back to supply */
 
 /* ---- rules (play.c, score.c) ----------------------------------------- */
-/* Checks a move; on success *fi (if not NULL) is the frontier index of its cell. */
-carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t errcap, uint32_t *fi);
+/* The checks of carci_check_move below (play.c). */
+carc_status carci_check_place(const carc_game *g, const carc_move *m, char *err, size_t errcap, uint32_t *fi);
+carc_status carci_check_other(const carc_game *g, const carc_move *m, char *err, size_t errcap, uint32_t *fi);
 /* Sides of frontier cell fi with a placed neighbour (bit s: side s). */
 unsigned carci_front_placed(const carc_game *g, uint32_t fi);
 /* Whether segment seg of kind turned rot, placed on frontier cell fi (whose
@@ -633,6 +634,16 @@ static inline uint32_t carci_decision(const carc_game *g)
 {
     const carci_hdr *h = CARCI_HDR(g);
     return h->over ? CARC_DECISION_NONE : h->step ? (h->step & 7u) : CARC_DECISION_PLACE;
+}
+/* Checks a move; on success *fi (if not NULL) is the frontier index of its
+ * cell. A place move while a place is pending goes straight to its check:
+ * the only decision of the base game, no detour (play.c). */
+static inline carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t errcap,
+                                           uint32_t *fi)
+{
+    if (m->kind == CARC_MOVE_PLACE && carci_decision(g) == CARC_DECISION_PLACE)
+        return carci_check_place(g, m, err, errcap, fi);
+    return carci_check_other(g, m, err, errcap, fi);
 }
 /* The end of a turn part once its scoring (and the Count's decisions) are
  * done: the builder's second tile, or the next player (play.c). */

@@ -122,7 +122,8 @@ static inline __attribute__((always_inline)) carc_status check_figure(const carc
     return CARC_OK;
 }
 
-static __attribute__((noinline)) carc_status check_place(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
+__attribute__((noinline)) carc_status carci_check_place(const carc_game *g, const carc_move *m, char *err, size_t cap,
+                                                      uint32_t *fi_out)
 {
     if (m->tile >= g->rs->nkinds || m->rotation > 3) {
         CARCI_WHY(err, cap, "tile %u or rotation %u out of range", m->tile, m->rotation);
@@ -159,7 +160,7 @@ static const char *const MOVENAME[] = { "place", "pass", "exit", "quarter", "cou
 
 /* Every move but a place move while a place is pending: out of line, so that
  * the base game's check stays small. */
-__attribute__((noinline)) static carc_status check_other(const carc_game *g, const carc_move *m, char *err,
+__attribute__((noinline)) carc_status carci_check_other(const carc_game *g, const carc_move *m, char *err,
                                                          size_t cap, uint32_t *fi_out)
 {
     const carci_hdr *h = CARCI_HDR(g);
@@ -174,7 +175,7 @@ __attribute__((noinline)) static carc_status check_other(const carc_game *g, con
     carc_pending p;
     carci_pending(g, &p);
     if (m->kind == CARC_MOVE_PLACE && p.decision == CARC_DECISION_PLACE)
-        return check_place(g, m, err, cap, fi_out);
+        return carci_check_place(g, m, err, cap, fi_out);
     if (m->kind == CARC_MOVE_PASS && (p.flags & CARC_PENDING_OPTIONAL)) {
         if (m->x || m->y || m->tile || m->rotation || m->figure || m->segment != CARC_NO_SEGMENT || m->quarter ||
             m->reserved) {
@@ -198,13 +199,6 @@ __attribute__((noinline)) static carc_status check_other(const carc_game *g, con
     return CARC_EILLEGAL;
 }
 
-carc_status carci_check_move(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi_out)
-{
-    /* the place decision is the only one of the base game: no detour */
-    if (m->kind == CARC_MOVE_PLACE && carci_decision(g) == CARC_DECISION_PLACE)
-        return check_place(g, m, err, cap, fi_out);
-    return check_other(g, m, err, cap, fi_out);
-}
 
 /* The decision the game waits for: a place move of the player to move, in
  * the first part of a turn or as the builder's optional second tile, or one
