@@ -135,11 +135,12 @@ typedef struct carci_hooks {
     int32_t (*value)(uint32_t seg_kind, uint32_t special, uint32_t tiles, uint32_t pennants, bool complete,
                      uint32_t *bonus);
     /* figure rule of the kinds in rs->joins_own, instead of the occupancy
-     * rule: whether figure `fig` may stand on segment seg of `kind` turned
-     * `rot` on frontier cell fi (whose placed sides are `placed`) (Traders &
-     * Builders: the builder and the pig join a feature of their owner's) */
-    bool (*figure_ok)(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot, uint32_t seg,
-                      uint32_t fig);
+     * rule: the segments of `kind` turned `rot` on frontier cell fi (whose
+     * placed sides are `placed`) figure `fig` may stand on, bit s for
+     * segment s (Traders & Builders: the builder and the pig join a feature
+     * of their owner's) */
+    unsigned (*figure_mask)(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
+                            uint32_t fig);
     /* after the tile of a place move (kind, its first node `base`) joined
      * its neighbours, before its figure and scoring, in the first part of a
      * turn: whether the player takes a second tile (the builder) */
@@ -209,7 +210,7 @@ typedef struct carci_ruleset {
     uint16_t eligible[CARC_FIGURE_PIG + 1][CARCI_MAX_KINDS];
     uint32_t max_actions;   /* figure actions after one placement, at most (no figure included) */
     uint8_t specials;       /* bit f: figure kind f (one per player) is in play */
-    uint8_t joins_own;      /* bit f: figure kind f obeys hooks.figure_ok, not the occupancy rule */
+    uint8_t joins_own;      /* bit f: figure kind f obeys hooks.figure_mask, not the occupancy rule */
     bool turn_steps;        /* hooks.extends or hooks.completed: steps of a module within a turn */
     uint32_t hist_extra;    /* history entries a module adds to a game (passes), at most */
     uint32_t event_extra;   /* events a module adds to a game (goods), at most */

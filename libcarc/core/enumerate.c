@@ -181,10 +181,10 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
 static inline __attribute__((always_inline)) void append_on(carc_movelist *l, const carc_game *g, carc_move *m,
                                                             uint32_t fi, unsigned placed, unsigned f, const bool own)
 {
-    for (unsigned e = g->rs->eligible[f][m->tile]; e; e &= e - 1) {
+    unsigned e = own ? g->rs->hooks.figure_mask(g, fi, placed, m->tile, m->rotation, f) : g->rs->eligible[f][m->tile];
+    for (; e; e &= e - 1) {
         unsigned i = (unsigned)__builtin_ctz(e);
-        if (own ? !g->rs->hooks.figure_ok(g, fi, placed, m->tile, m->rotation, i, f)
-                : !carci_segment_free(g, fi, placed, m->tile, m->rotation, i))
+        if (!own && !carci_segment_free(g, fi, placed, m->tile, m->rotation, i))
             continue;
         m->figure = (uint8_t)f;
         m->segment = (uint8_t)i;

@@ -104,7 +104,7 @@ static inline __attribute__((always_inline)) carc_status check_figure(const carc
     }
     unsigned placed = carci_front_placed(g, fi);
     if ((g->rs->joins_own >> m->figure) & 1u) {
-        if (!g->rs->hooks.figure_ok(g, fi, placed, m->tile, m->rotation, m->segment, m->figure)) {
+        if (!((g->rs->hooks.figure_mask(g, fi, placed, m->tile, m->rotation, m->figure) >> m->segment) & 1u)) {
             if (m->figure == CARC_FIGURE_BUILDER)
                 CARCI_WHY(err, cap, "a builder goes on a road or city that is not complete and already holds a "
                                     "follower of player %u", CARCI_HDR(g)->cur);

@@ -32,56 +32,66 @@
  */
 #include "internal.h"
 
-/* The features (roots) that segment `seg` of `kind` turned `rot` on frontier
- * cell fi would join: the placed neighbours' features across its edges
- * (roads, cities) or half-edges (fields), closed over the other segments of
- * the tile that meet one of them. Returns how many; *open receives the
- * unmatched edges of the feature once the tile is placed. */
-static uint32_t joined(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot, uint32_t seg,
-                       uint16_t *roots, int32_t *open)
+/* The placed neighbours' features (roots) each segment in `segs` of a tile
+ * turned `rot` on frontier cell fi meets: across its edges (roads, cities)
+ * or half-edges (fields). */
+typedef struct near_set {
+    uint16_t root[CARCI_MAX_SEG][8];
+    uint8_t n[CARCI_MAX_SEG];
+} near_set;
+
+static void near_roots(const carc_game *g, uint32_t fi, unsigned placed, const carci_tiledef *t, uint32_t rot,
+                       unsigned segs, near_set *ns)
 {
-    const carci_tiledef *t = &carci_tiles[kind];
-    const carci_node *nd = CARCI_NODES(g);
-    uint8_t sk = t->seg[seg].kind;
-    uint16_t near[CARCI_MAX_SEG][8];
-    uint32_t nn[CARCI_MAX_SEG];
     for (uint32_t s = 0; s < t->nseg; s++) {
-        nn[s] = 0;
-        if (t->seg[s].kind != sk)
+        ns->n[s] = 0;
+        if (!((segs >> s) & 1u))
             continue;
-        if (sk == CARC_SEG_FIELD) {
+        if (t->seg[s].kind == CARC_SEG_FIELD) {
             for (unsigned m = carci_rot_ports(t->seg[s].ports, rot) & carci_side_ports(placed); m; m &= m - 1) {
                 unsigned q = (unsigned)__builtin_ctz(m);
-                near[s][nn[s]++] =
+                ns->root[s][ns->n[s]++] =
                     carci_find(g, carci_port_node(g, carci_front_nb(g, fi, q >> 1), carci_facing_port(q)));
             }
         } else {
             for (unsigned m = carci_rot_sides(t->seg[s].edges, rot) & placed; m; m &= m - 1) {
                 unsigned b = (unsigned)__builtin_ctz(m);
-                near[s][nn[s]++] = carci_find(g, carci_side_node(g, carci_front_nb(g, fi, b), (b + 2) & 3));
+                ns->root[s][ns->n[s]++] = carci_find(g, carci_side_node(g, carci_front_nb(g, fi, b), (b + 2) & 3));
             }
         }
     }
+}
+
+/* The features (roots) that segment `seg` would join: its neighbours',
+ * closed over the other segments of the tile (in ns) that meet one of them
+ * (segments of different kinds never meet the same feature). Returns how
+ * many; *open receives the unmatched edges of the feature once the tile is
+ * placed, *segs the segments of the tile in it (each of them joins the same
+ * features). */
+static uint32_t joined(const carc_game *g, const near_set *ns, const carci_tiledef *t, uint32_t rot, unsigned placed,
+                       uint32_t seg, uint16_t *roots, int32_t *open, uint32_t *segs)
+{
+    const carci_node *nd = CARCI_NODES(g);
     uint32_t n = 0, in = 0;
     bool grew = true;
     for (uint32_t s = seg; grew;) {
         /* take segment s in, with its neighbours */
         in |= 1u << s;
-        for (uint32_t j = 0; j < nn[s]; j++) {
+        for (uint32_t j = 0; j < ns->n[s]; j++) {
             uint32_t k = 0;
-            while (k < n && roots[k] != near[s][j])
+            while (k < n && roots[k] != ns->root[s][j])
                 k++;
             if (k == n)
-                roots[n++] = near[s][j];
+                roots[n++] = ns->root[s][j];
         }
         /* the next segment of the tile that meets one of them */
         grew = false;
         for (uint32_t o = 0; o < t->nseg && !grew; o++) {
             if ((in >> o) & 1u)
                 continue;
-            for (uint32_t j = 0; j < nn[o] && !grew; j++)
+            for (uint32_t j = 0; j < ns->n[o] && !grew; j++)
                 for (uint32_t k = 0; k < n && !grew; k++)
-                    if (near[o][j] == roots[k]) {
+                    if (ns->root[o][j] == roots[k]) {
                         grew = true;
                         s = o;
                     }
@@ -95,34 +105,71 @@ static uint32_t joined(const carc_game *g, uint32_t fi, unsigned placed, uint32_
             op += (int32_t)carci_popcount16(t->seg[s].edges) -
                   2 * (int32_t)carci_popcount16(carci_rot_sides(t->seg[s].edges, rot) & placed);
     *open = op;
+    *segs = in;
     return n;
 }
 
-/* Whether a follower of `player` (one that counts: a follower, a big
- * follower) stands on one of the features `roots`. */
-static bool holds_own(const carc_game *g, const uint16_t *roots, uint32_t n, uint32_t player)
+/* The features (roots) on which a follower of `player` (one that counts: a
+ * follower, a big follower) stands; returns how many. */
+static uint32_t own_roots(const carc_game *g, uint32_t player, uint16_t *roots)
 {
     const carci_fig *f = CARCI_FIGS(g);
-    for (uint32_t i = 0, e = CARCI_HDR(g)->n_figs; i < e; i++) {
-        if ((f[i].player_kind & 0xFFu) != player || !carci_figure_strength(f[i].player_kind >> 8))
-            continue;
-        uint16_t r = carci_find(g, f[i].node);
-        for (uint32_t k = 0; k < n; k++)
-            if (roots[k] == r)
+    uint32_t n = 0;
+    for (uint32_t i = 0, e = CARCI_HDR(g)->n_figs; i < e; i++)
+        if ((f[i].player_kind & 0xFFu) == player && carci_figure_strength(f[i].player_kind >> 8))
+            roots[n++] = carci_find(g, f[i].node);
+    return n;
+}
+
+/* Whether the root lists a and b share a root. */
+static bool share_root(const uint16_t *a, uint32_t na, const uint16_t *b, uint32_t nb)
+{
+    for (uint32_t i = 0; i < na; i++)
+        for (uint32_t j = 0; j < nb; j++)
+            if (a[i] == b[j])
                 return true;
-    }
     return false;
 }
 
-static bool traders_figure_ok(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
-                              uint32_t seg, uint32_t fig)
+/* The segments of `kind` turned `rot` on frontier cell fi the builder or
+ * the pig may take (bit s: segment s): those whose feature, once the tile
+ * is placed, holds a follower of the player to move, and for the builder is
+ * not complete. The segments of the tile that join the same features are
+ * decided together, only those next to a feature with figures are looked
+ * at, and the player's features are found once, when first needed. */
+static unsigned traders_figure_mask(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
+                                    uint32_t fig)
 {
-    uint16_t roots[4 * CARCI_MAX_SEG];
-    int32_t open;
-    uint32_t n = joined(g, fi, placed, kind, rot, seg, roots, &open);
-    if (!holds_own(g, roots, n, CARCI_HDR(g)->cur))
-        return false;
-    return fig != CARC_FIGURE_BUILDER || open > 0; /* the builder: on an incomplete road or city */
+    const unsigned eligible = g->rs->eligible[fig][kind];
+    if (!eligible)
+        return 0;
+    const carci_tiledef *t = &carci_tiles[kind];
+    const carci_node *nd = CARCI_NODES(g);
+    near_set ns;
+    near_roots(g, fi, placed, t, rot, eligible, &ns);
+    /* only a segment next to a feature with figures can join a follower */
+    unsigned occupied = 0;
+    for (uint32_t s = 0; s < t->nseg; s++)
+        for (uint32_t j = 0; j < ns.n[s]; j++)
+            occupied |= (unsigned)((nd[ns.root[s][j]].tile_occ >> 8) != 0) << s;
+    uint16_t own[CARCI_MAX_FIGS];
+    int32_t n_own = -1; /* found when first needed */
+    unsigned ok = 0;
+    for (unsigned cand = occupied; cand;) {
+        uint16_t roots[4 * CARCI_MAX_SEG];
+        int32_t open;
+        uint32_t segs;
+        uint32_t n = joined(g, &ns, t, rot, placed, (uint32_t)__builtin_ctz(cand), roots, &open, &segs);
+        cand &= ~segs;
+        /* the builder: on an incomplete road or city */
+        if (fig == CARC_FIGURE_BUILDER && open <= 0)
+            continue;
+        if (n_own < 0)
+            n_own = (int32_t)own_roots(g, CARCI_HDR(g)->cur, own);
+        if (share_root(roots, n, own, (uint32_t)n_own))
+            ok |= segs;
+    }
+    return ok & eligible;
 }
 
 static bool traders_extends(const carc_game *g, uint32_t player, uint16_t base, uint32_t kind)
@@ -187,8 +234,12 @@ static void traders_removed(carc_game *g)
     const carci_fig *f = CARCI_FIGS(g);
     for (uint32_t i = 0; i < CARCI_HDR(g)->n_figs;) {
         uint32_t fk = f[i].player_kind >> 8;
-        uint16_t r = carci_find(g, f[i].node);
-        if ((fk == CARC_FIGURE_BUILDER || fk == CARC_FIGURE_PIG) && !holds_own(g, &r, 1, f[i].player_kind & 0xFFu))
+        if (fk != CARC_FIGURE_BUILDER && fk != CARC_FIGURE_PIG) {
+            i++;
+            continue;
+        }
+        uint16_t r = carci_find(g, f[i].node), own[CARCI_MAX_FIGS];
+        if (!share_root(&r, 1, own, own_roots(g, f[i].player_kind & 0xFFu, own)))
             carci_figure_remove(g, i); /* the next figure moves down to i */
         else
             i++;
@@ -224,7 +275,7 @@ void carci_traders_install(carci_ruleset *rs)
         rs->specials |= (uint8_t)(1u << CARC_FIGURE_PIG);
         rs->joins_own |= (uint8_t)(1u << CARC_FIGURE_PIG);
     }
-    rs->hooks.figure_ok = traders_figure_ok;
+    rs->hooks.figure_mask = traders_figure_mask;
     rs->hooks.extends = traders_extends;
     rs->hooks.completed = traders_completed;
     rs->hooks.better = traders_better;
