@@ -43,6 +43,17 @@ static bool holds_any(const carc_game *g, uint32_t p, uint32_t q)
     return holds(g, p, q, CARC_FIGURE_FOLLOWER) || holds(g, p, q, CARC_FIGURE_BIG);
 }
 
+/* Whether anybody has a figure in the City (most of the time nobody has). */
+static bool city_occupied(const carc_game *g)
+{
+    const carci_hdr *h = CARCI_HDR(g);
+    for (uint32_t p = 0; p < h->players; p++)
+        for (uint32_t q = 0; q < 4; q++)
+            if (holds_any(g, p, q))
+                return true;
+    return false;
+}
+
 static bool is_final(const carc_game *g)
 {
     return (CARCI_HDR(g)->step & CARCI_STEP_FINAL) != 0;
@@ -139,6 +150,8 @@ static bool count_exits(carc_game *g, uint32_t turn)
     carci_hdr *h = CARCI_HDR(g);
     CARCI_SET(g, h->coc.place_turn, turn);
     CARCI_SET(g, h->coc.ev_mark, h->n_events); /* after the figure action: the recall does not count */
+    if (!city_occupied(g))
+        return false; /* nobody can move out: the scored features need not be found */
     targets t;
     targets_of(g, &t);
     if (!t.n)

@@ -174,6 +174,8 @@ static unsigned traders_figure_mask(const carc_game *g, uint32_t fi, unsigned pl
 
 static bool traders_extends(const carc_game *g, uint32_t player, uint16_t base, uint32_t kind)
 {
+    if ((CARCI_HDR(g)->specials[player] >> CARC_FIGURE_BUILDER) & 1u)
+        return false; /* the builder is in supply */
     int32_t i = carci_figure_find(g, player, CARC_FIGURE_BUILDER);
     if (i < 0)
         return false;
