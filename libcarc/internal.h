@@ -199,7 +199,7 @@ typedef struct carci_ruleset {
     int32_t start_x, start_y;
     /* state layout: word offsets of each array */
     uint32_t off_bag, off_placed, off_hash, off_fslot, off_fnm, off_fnb, off_mon, off_node, off_fig,
-        off_event, off_hist;
+        off_event;
     uint32_t state_words;
     const carci_kindinfo *kinds; /* carci_kinds: per tile kind */
     /* figure rules: for each carc_figure, a mask of the carc_segment_kind
@@ -299,6 +299,10 @@ struct carc_game {
     const carci_ruleset *rs;
     carc_allocator alloc;
     uint16_t *st;            /* state block: rs->state_words words */
+    /* the history log, beside the state block (room for the worst case of a
+     * game: hist_cap entries; clones copy the live part, h->n_hist entries) */
+    carci_hist *hist;
+    uint32_t hist_cap;
     /* undo journal (not part of the state) */
     uint32_t *trail;         /* (word offset << 16) | old value */
     size_t trail_len, trail_cap; /* size_t: a uint32_t journal entry store cannot alias them */
@@ -332,7 +336,7 @@ struct carc_game {
 #define CARCI_NODES(g) ((carci_node *)(void *)((g)->st + (g)->rs->off_node))
 #define CARCI_FIGS(g) ((carci_fig *)(void *)((g)->st + (g)->rs->off_fig))
 #define CARCI_EVENTS(g) ((carci_ev *)(void *)((g)->st + (g)->rs->off_event))
-#define CARCI_HIST(g) ((carci_hist *)(void *)((g)->st + (g)->rs->off_hist))
+#define CARCI_HIST(g) ((g)->hist)
 
 /* ---- allocation (alloc.c) -------------------------------------------- */
 extern const carc_allocator carci_default_allocator;

@@ -242,7 +242,10 @@ CARC_API carc_status carc_game_choose_tile(carc_game *game, uint32_t kind);
 CARC_API carc_status carc_game_end(carc_game *game);
 
 /**
- * Bytes of one game state (what clone and copy move), for benchmarks.
+ * Bytes of one game state (what clone and copy move), for benchmarks. Since
+ * 0.2 the history of moves is kept beside the state, with room for the
+ * longest game, and clone and copy move only its entries so far (10 bytes
+ * each, carc_game_history_count of them); it is not counted here.
  * @since 0.1
  */
 CARC_API carc_status carc_game_state_size(size_t *out, const carc_game *game);

@@ -33,10 +33,14 @@ static carc_status alloc_game(carc_game **out, const carci_ruleset *rs, const ca
     memset(g, 0, sizeof *g);
     g->alloc = *a;
     g->st = carci_alloc(a, rs->state_words * sizeof(uint16_t));
-    if (!g->st) {
+    g->hist = carci_alloc(a, rs->hist_cap * sizeof *g->hist);
+    if (!g->st || !g->hist) {
+        carci_free(a, g->hist, rs->hist_cap * sizeof *g->hist);
+        carci_free(a, g->st, rs->state_words * sizeof(uint16_t));
         carci_free(a, g, sizeof *g);
         return CARC_ENOMEM;
     }
+    g->hist_cap = rs->hist_cap;
     g->rs = rs;
     *out = g;
     return CARC_OK;
@@ -47,6 +51,7 @@ static void free_game(carc_game *g)
     carc_allocator a = g->alloc;
     carci_free(&a, g->trail, g->trail_cap * sizeof *g->trail);
     carci_free(&a, g->marks, g->marks_cap * sizeof *g->marks);
+    carci_free(&a, g->hist, g->hist_cap * sizeof *g->hist);
     carci_free(&a, g->st, g->rs->state_words * sizeof(uint16_t));
     carci_ruleset_release(g->rs);
     carci_free(&a, g, sizeof *g);
@@ -291,6 +296,7 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t fla
         return s;
     carci_ruleset_retain(game->rs);
     memcpy(g->st, game->st, game->rs->state_words * sizeof(uint16_t));
+    memcpy(g->hist, game->hist, CARCI_HDR(game)->n_hist * sizeof *g->hist);
     if (!grow_caps(g, trail_target(game, flags), marks_target(game))) {
         free_game(g);
         return CARC_ENOMEM;
@@ -337,19 +343,36 @@ carc_status carc_game_copy(carc_game *dst, const carc_game *src, uint32_t flags)
         if (!st)
             return carci_fail(dst, CARC_ENOMEM, "out of memory");
     }
+    carci_hist *hist = dst->hist;
+    if (dst->hist_cap < src->rs->hist_cap) {
+        hist = carci_alloc(&dst->alloc, src->rs->hist_cap * sizeof *hist);
+        if (!hist) {
+            if (st != dst->st)
+                carci_free(&dst->alloc, st, src->rs->state_words * sizeof(uint16_t));
+            return carci_fail(dst, CARC_ENOMEM, "out of memory");
+        }
+    }
     const carci_ruleset *rs;
     if (ruleset_for(&rs, dst, src) != CARC_OK) {
         if (st != dst->st)
             carci_free(&dst->alloc, st, src->rs->state_words * sizeof(uint16_t));
+        if (hist != dst->hist)
+            carci_free(&dst->alloc, hist, src->rs->hist_cap * sizeof *hist);
         return carci_fail(dst, CARC_ENOMEM, "out of memory");
     }
     if (st != dst->st) {
         carci_free(&dst->alloc, dst->st, dst->rs->state_words * sizeof(uint16_t));
         dst->st = st;
     }
+    if (hist != dst->hist) {
+        carci_free(&dst->alloc, dst->hist, dst->hist_cap * sizeof *hist);
+        dst->hist = hist;
+        dst->hist_cap = src->rs->hist_cap;
+    }
     carci_ruleset_release(dst->rs);
     dst->rs = rs;
     memcpy(dst->st, src->st, src->rs->state_words * sizeof(uint16_t));
+    memcpy(dst->hist, src->hist, CARCI_HDR(src)->n_hist * sizeof *dst->hist);
     copy_journal(dst, src, flags);
     dst->seed = src->seed;
     memcpy(dst->err, src->err, sizeof dst->err);

@@ -318,8 +318,6 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     w += rs->fig_cap * words_of(sizeof(carci_fig));
     rs->off_event = w;
     w += rs->event_cap * words_of(sizeof(carci_ev));
-    rs->off_hist = w;
-    w += rs->hist_cap * words_of(sizeof(carci_hist));
     if (w > 0xFFFF) {
         carci_free(a, rs, sz);
         return CARC_ELIMIT;

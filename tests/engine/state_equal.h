@@ -66,7 +66,7 @@ static inline bool state_equal(const carc_game *a, const carc_game *b)
            region_equal(a, b, rs->off_node, h->n_nodes * sizeof(carci_node) / 2) &&
            region_equal(a, b, rs->off_fig, h->n_figs * sizeof(carci_fig) / 2) &&
            region_equal(a, b, rs->off_event, h->n_events * sizeof(carci_ev) / 2) &&
-           region_equal(a, b, rs->off_hist, h->n_hist * sizeof(carci_hist) / 2);
+           memcmp(a->hist, b->hist, h->n_hist * sizeof(carci_hist)) == 0;
 }
 
 #endif
