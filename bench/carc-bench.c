@@ -49,6 +49,7 @@ typedef struct stats {
     double inn_during, inn_final, cathedral_during, cathedral_final, big_moves; /* Inns & Cathedrals */
     double tokens, trade, pig_bonus, builder_moves, pig_moves, second_parts;  /* Traders & Builders */
     double exits_during, exits_final, quarters, count_moves, city_left;      /* the Count */
+    double figure_actions, second_passes, step_passes; /* place moves with a figure action; passes */
 } stats;
 
 /* a += b, field by field (stats holds doubles only) */
@@ -261,6 +262,7 @@ static void *run_games_modules(void *arg)
                         return NULL;
                     }
                     j->st.decisions += 1;
+                    j->st.second_passes += 1;
                     continue;
                 }
                 carc_move p = carc_movelist_data(pl)[pi];
@@ -275,6 +277,7 @@ static void *run_games_modules(void *arg)
                 j->st.builder_moves += m->figure == CARC_FIGURE_BUILDER;
                 j->st.pig_moves += m->figure == CARC_FIGURE_PIG;
                 j->st.second_parts += pd.part == 2;
+                j->st.figure_actions += m->figure != CARC_FIGURE_NONE;
             } else {
                 if (carc_game_legal_moves(fl, g, 0) != CARC_OK || carc_movelist_count(fl) == 0) {
                     j->failed = 1;
@@ -286,6 +289,7 @@ static void *run_games_modules(void *arg)
                     *((pd.flags & CARC_PENDING_FINAL) ? &j->st.exits_final : &j->st.exits_during) += 1;
                 j->st.quarters += m->kind == CARC_MOVE_QUARTER;
                 j->st.count_moves += m->kind == CARC_MOVE_COUNT;
+                j->st.step_passes += m->kind == CARC_MOVE_PASS;
             }
             if (carc_game_play(g, m) != CARC_OK) {
                 j->failed = 1;
@@ -486,10 +490,10 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    double *gps = calloc(runs, sizeof *gps);
+    double *gps = calloc(runs, sizeof *gps), *mps = calloc(runs, sizeof *mps);
     job *jobs = calloc(threads, sizeof *jobs);
     pthread_t *tid = calloc(threads, sizeof *tid);
-    if (!gps || !jobs || !tid)
+    if (!gps || !mps || !jobs || !tid)
         return 1;
     bool general = (modules & ~(uint32_t)CARC_MODULE_FARMERS) != 0;
     void *(*run)(void *) = general ? run_games_modules : run_games;
@@ -526,6 +530,7 @@ int main(int argc, char **argv)
             stats_add(&st, &jobs[t].st);
         }
         gps[r] = games / sec;
+        mps[r] = (st.turns + st.decisions) / sec; /* every answer to a decision is a move */
         printf("engine=libcarcassonne games=%u seconds=%.3f games_per_sec=%.0f turns_per_game=%.2f "
                "placements_per_turn=%.2f meeple_opts_per_turn=%.3f mean_score_per_player=%.2f",
                games, sec, gps[r], st.turns / games, st.placements / st.turns, st.figure_opts / st.turns,
@@ -536,12 +541,24 @@ int main(int argc, char **argv)
         fflush(stdout);
         stats_add(&total, &st);
     }
-    double pp = (double)games * runs * players;
+    double pp = (double)games * runs * players, ng = (double)games * runs;
     qsort(gps, runs, sizeof *gps, cmp_double);
+    qsort(mps, runs, sizeof *mps, cmp_double);
     printf("median games_per_sec=%.0f over %u runs, %u thread%s%s%s%s (min %.0f, max %.0f)\n", gps[runs / 2], runs,
            threads, threads > 1 ? "s" : "", (flags & CARC_GAME_NO_UNDO) ? ", no undo journal" : "",
            modules_text != NULL ? ", modules " : "", modules_text != NULL ? modules_text : "", gps[0],
            gps[runs - 1]);
+    double moves = total.turns + total.decisions;
+    printf("moves: %.2f a game, median moves_per_sec=%.0f", moves / ng, mps[runs / 2]);
+    if (general) {
+        double count = total.exits_during + total.exits_final + total.quarters + total.count_moves + total.step_passes;
+        printf(" | share of the moves: place %.2f%% (with a figure action %.2f%%), second-tile pass %.2f%%, "
+               "the Count's decisions %.3f%% (exits %.3f%%, quarters %.3f%%, Count %.3f%%, passes %.3f%%)",
+               100 * total.turns / moves, 100 * total.figure_actions / moves, 100 * total.second_passes / moves,
+               100 * count / moves, 100 * (total.exits_during + total.exits_final) / moves,
+               100 * total.quarters / moves, 100 * total.count_moves / moves, 100 * total.step_passes / moves);
+    }
+    printf("\n");
     printf("points per player: during play roads=%.2f cities=%.2f monasteries=%.2f | final roads=%.2f "
            "cities=%.2f monasteries=%.2f farms=%.2f | total=%.2f\n",
            total.during[0] / pp, total.during[1] / pp, total.during[2] / pp, total.final[0] / pp,
@@ -587,6 +604,7 @@ int main(int argc, char **argv)
                1e9 * t.clone / t.nclone, 1e9 * t.clone_nohist / t.nclone, 1e9 * t.copy_nohist / t.nclone, bytes);
     }
     free(gps);
+    free(mps);
     free(jobs);
     free(tid);
     return 0;
