@@ -552,11 +552,14 @@ int main(int argc, char **argv)
     printf("moves: %.2f a game, median moves_per_sec=%.0f", moves / ng, mps[runs / 2]);
     if (general) {
         double count = total.exits_during + total.exits_final + total.quarters + total.count_moves + total.step_passes;
-        printf(" | share of the moves: place %.2f%% (with a figure action %.2f%%), second-tile pass %.2f%%, "
-               "the Count's decisions %.3f%% (exits %.3f%%, quarters %.3f%%, Count %.3f%%, passes %.3f%%)",
-               100 * total.turns / moves, 100 * total.figure_actions / moves, 100 * total.second_passes / moves,
-               100 * count / moves, 100 * (total.exits_during + total.exits_final) / moves,
-               100 * total.quarters / moves, 100 * total.count_moves / moves, 100 * total.step_passes / moves);
+        printf(" | share of the moves: place %.2f%% (with a figure action %.2f%%)", 100 * total.turns / moves,
+               100 * total.figure_actions / moves);
+        if (modules & CARC_MODULE_TRADERS)
+            printf(", second-tile pass %.3f%%", 100 * total.second_passes / moves);
+        if (modules & CARC_MODULE_COUNT)
+            printf(", the Count's decisions %.3f%% (exits %.3f%%, quarters %.3f%%, Count %.3f%%, passes %.3f%%)",
+                   100 * count / moves, 100 * (total.exits_during + total.exits_final) / moves,
+                   100 * total.quarters / moves, 100 * total.count_moves / moves, 100 * total.step_passes / moves);
     }
     printf("\n");
     printf("points per player: during play roads=%.2f cities=%.2f monasteries=%.2f | final roads=%.2f "
