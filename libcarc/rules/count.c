@@ -43,15 +43,19 @@ static bool holds_any(const carc_game *g, uint32_t p, uint32_t q)
     return holds(g, p, q, CARC_FIGURE_FOLLOWER) || holds(g, p, q, CARC_FIGURE_BIG);
 }
 
-/* Whether anybody has a figure in the City (most of the time nobody has). */
+/* Whether anybody has a figure in the City (most of the time nobody has):
+ * followers in a quarter, or a big follower in one. */
 static bool city_occupied(const carc_game *g)
 {
-    const carci_hdr *h = CARCI_HDR(g);
-    for (uint32_t p = 0; p < h->players; p++)
-        for (uint32_t q = 0; q < 4; q++)
-            if (holds_any(g, p, q))
-                return true;
-    return false;
+    const carci_coc *c = &CARCI_HDR(g)->coc;
+    uint64_t w[sizeof c->city / 8], any = 0;
+    _Static_assert(sizeof c->city % 8 == 0, "city counts in 64-bit words");
+    memcpy(w, c->city, sizeof w);
+    for (uint32_t i = 0; i < sizeof w / sizeof *w; i++)
+        any |= w[i];
+    for (uint32_t p = 0; p < CARCI_MAX_PLAYERS; p++)
+        any |= c->big[p] ^ CARCI_NO_QUARTER;
+    return any != 0;
 }
 
 static bool is_final(const carc_game *g)
