@@ -119,11 +119,24 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
     /* then the moves, from per-rotation templates: for each cell that takes
      * the tile, four moves are written and the output advances by the number
      * of fitting rotations (ROTS[mask][k] is the k-th rotation in mask) */
-    static const uint8_t ROTS[16][4] = {
-        { 0, 0, 0, 0 }, { 0, 0, 0, 0 }, { 1, 0, 0, 0 }, { 0, 1, 0, 0 }, { 2, 0, 0, 0 }, { 0, 2, 0, 0 },
-        { 1, 2, 0, 0 }, { 0, 1, 2, 0 }, { 3, 0, 0, 0 }, { 0, 3, 0, 0 }, { 1, 3, 0, 0 }, { 0, 1, 3, 0 },
-        { 2, 3, 0, 0 }, { 0, 2, 3, 0 }, { 1, 2, 3, 0 }, { 0, 1, 2, 3 },
-    };
+    /* the k-th rotation in each mask of fitting rotations */
+#define CARCI_ROT_MASKS(X)                                                                                          \
+    X(0, 0, 0, 0), X(0, 0, 0, 0), X(1, 0, 0, 0), X(0, 1, 0, 0), X(2, 0, 0, 0), X(0, 2, 0, 0), X(1, 2, 0, 0),   \
+        X(0, 1, 2, 0), X(3, 0, 0, 0), X(0, 3, 0, 0), X(1, 3, 0, 0), X(0, 1, 3, 0), X(2, 3, 0, 0), X(0, 2, 3, 0), \
+        X(1, 2, 3, 0), X(0, 1, 2, 3)
+#if defined(__SSE2__)
+    /* as the rotation byte of a move (offset 10: bits 16-23 of its third word) */
+#define CARCI_ROT_WORD(r) { 0, 0, (uint32_t)(r) << 16, 0 }
+#define CARCI_ROT_MOVES(a, b, c, d) { CARCI_ROT_WORD(a), CARCI_ROT_WORD(b), CARCI_ROT_WORD(c), CARCI_ROT_WORD(d) }
+    _Alignas(16) static const uint32_t ROTW[16][4][4] = { CARCI_ROT_MASKS(CARCI_ROT_MOVES) };
+#undef CARCI_ROT_MOVES
+#undef CARCI_ROT_WORD
+#else
+#define CARCI_ROT_BYTES(a, b, c, d) { a, b, c, d }
+    static const uint8_t ROTS[16][4] = { CARCI_ROT_MASKS(CARCI_ROT_BYTES) };
+#undef CARCI_ROT_BYTES
+#endif
+#undef CARCI_ROT_MASKS
     static const uint8_t POP[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
     carc_move *out = l->moves + l->n;
 #if defined(__SSE2__)
@@ -137,9 +150,7 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
                        offsetof(carc_move, kind) == 13 && offsetof(carc_move, quarter) == 14 &&
                        CARC_FIGURE_NONE == 0 && CARC_MOVE_PLACE == 0,
                    "carc_move layout");
-    __m128i tv[4];
-    for (unsigned r = 0; r < 4; r++)
-        tv[r] = _mm_set_epi32((int)CARC_NO_SEGMENT, (int)(kind | r << 16), 0, 0);
+    const __m128i t0 = _mm_set_epi32((int)CARC_NO_SEGMENT, (int)kind, 0, 0);
 #else
     carc_move tmpl[4];
     for (unsigned r = 0; r < 4; r++) {
@@ -155,14 +166,15 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
             uint32_t i = 64 * w + (uint32_t)__builtin_ctzll(bits);
             unsigned f = fit[i];
             int32_t x = hk[2 * fslot[i]], y = hk[2 * fslot[i] + 1];
-            const uint8_t *rot = ROTS[f];
 #if defined(__SSE2__)
-            __m128i xy = _mm_unpacklo_epi32(_mm_cvtsi32_si128(x), _mm_cvtsi32_si128(y));
-            _mm_storeu_si128((__m128i *)(void *)&out[0], _mm_or_si128(tv[rot[0]], xy));
-            _mm_storeu_si128((__m128i *)(void *)&out[1], _mm_or_si128(tv[rot[1]], xy));
-            _mm_storeu_si128((__m128i *)(void *)&out[2], _mm_or_si128(tv[rot[2]], xy));
-            _mm_storeu_si128((__m128i *)(void *)&out[3], _mm_or_si128(tv[rot[3]], xy));
+            __m128i v = _mm_or_si128(t0, _mm_unpacklo_epi32(_mm_cvtsi32_si128(x), _mm_cvtsi32_si128(y)));
+            const __m128i *rw = (const __m128i *)(const void *)ROTW[f];
+            _mm_storeu_si128((__m128i *)(void *)&out[0], _mm_or_si128(v, _mm_load_si128(rw)));
+            _mm_storeu_si128((__m128i *)(void *)&out[1], _mm_or_si128(v, _mm_load_si128(rw + 1)));
+            _mm_storeu_si128((__m128i *)(void *)&out[2], _mm_or_si128(v, _mm_load_si128(rw + 2)));
+            _mm_storeu_si128((__m128i *)(void *)&out[3], _mm_or_si128(v, _mm_load_si128(rw + 3)));
 #else
+            const uint8_t *rot = ROTS[f];
             out[0] = tmpl[rot[0]];
             out[1] = tmpl[rot[1]];
             out[2] = tmpl[rot[2]];
