@@ -688,7 +688,13 @@ struct carc_movelist {
     carc_move *moves;
     size_t n, cap;
 };
-bool carci_movelist_reserve(carc_movelist *l, size_t need);
+bool carci_movelist_grow(carc_movelist *l, size_t need);
+/* Room for `need` moves in l (its first allocation has room for the most
+ * placements of any tile: enumerating then never allocates). */
+static inline bool carci_movelist_reserve(carc_movelist *l, size_t need)
+{
+    return need <= l->cap || carci_movelist_grow(l, need);
+}
 /* Append the placements of `kind` (l->n is not reset). */
 carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags);
 /* Append the figure actions after the legal placement p on frontier cell fi
@@ -725,6 +731,9 @@ carc_status carci_fail(carc_game *g, carc_status s, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-void carci_clear_error(carc_game *g);
+static inline void carci_clear_error(carc_game *g)
+{
+    g->err[0] = '\0';
+}
 
 #endif

@@ -56,8 +56,3 @@ carc_status carci_fail(carc_game *g, carc_status s, const char *fmt, ...)
     }
     return s;
 }
-
-void carci_clear_error(carc_game *g)
-{
-    g->err[0] = '\0';
-}

@@ -10,10 +10,8 @@
 #include <emmintrin.h>
 #endif
 
-bool carci_movelist_reserve(carc_movelist *l, size_t need)
+bool carci_movelist_grow(carc_movelist *l, size_t need)
 {
-    if (need <= l->cap)
-        return true;
     size_t cap = l->cap ? l->cap : 64;
     while (cap < need)
         cap *= 2;

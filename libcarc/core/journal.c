@@ -37,14 +37,17 @@ carc_status carci_unit_begin(carc_game *g)
 {
     if (g->no_journal)
         return CARC_OK;
-    carc_status s = carci_journal_reserve(g, g->rs->unit_reserve);
-    if (s != CARC_OK)
-        return s;
+    /* the room reserved at creation nearly always suffices */
+    if (g->trail_cap - g->trail_len < g->rs->unit_reserve || g->n_marks == g->marks_cap) {
+        carc_status s = carci_journal_reserve(g, g->rs->unit_reserve);
+        if (s != CARC_OK)
+            return s;
+    }
     g->marks[g->n_marks++] = (uint32_t)g->trail_len; /* a game journals far fewer than 2^32 entries */
-    /* the unit's first entries: the hot header words, two an entry */
-    uint32_t *t = g->trail + g->trail_len;
-    for (uint32_t i = 0; i < CARCI_HOT_WORDS / 2; i++)
-        t[i] = g->st[2 * i] | (uint32_t)g->st[2 * i + 1] << 16;
+    /* the unit's first entries: the hot header words as they are, two an
+     * entry (carci_unit_rollback copies them back the same way) */
+    _Static_assert(CARCI_HOT_WORDS % 2 == 0, "hot words fill whole entries");
+    memcpy(g->trail + g->trail_len, g->st, CARCI_HOT_WORDS * sizeof(uint16_t));
     g->trail_len += CARCI_HOT_WORDS / 2;
     return CARC_OK;
 }
@@ -66,11 +69,7 @@ void carci_unit_rollback(carc_game *g)
         g->st[e >> 16] = (uint16_t)(e & 0xFFFFu);
     }
     /* then the hot header words as the unit found them (carci_unit_begin) */
-    for (uint32_t i = 0; i < CARCI_HOT_WORDS / 2; i++) {
-        uint32_t e = g->trail[mark + i];
-        g->st[2 * i] = (uint16_t)(e & 0xFFFFu);
-        g->st[2 * i + 1] = (uint16_t)(e >> 16);
-    }
+    memcpy(g->st, g->trail + mark, CARCI_HOT_WORDS * sizeof(uint16_t));
     g->trail_len = mark;
     g->unit_open = false;
 }
