@@ -21,7 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define R CARC_DICE_GRID_RADIUS
+/* The bot builds only next to its city (CARC_DICE_ENUM_TOUCHING), so its 9
+ * dice at most stay within 8 cells of the first die at 0,0. */
+#define R (CARC_DICE_COUNT - 1)
 #define W (2 * R + 1)
 
 static const char *face_name(uint32_t face)

@@ -51,7 +51,13 @@ typedef struct carc_dice_game carc_dice_game;
 #define CARC_DICE_WIN_SCORE 42
 /** Knights set aside that allow the knight option. @since 0.1 */
 #define CARC_DICE_KNIGHT_OPTION_KNIGHTS 3
-/** The city grid of a turn: cells with -R <= x, y <= R (see docs/dice.md). @since 0.1 */
+/**
+ * How far the grid of a turn reaches (docs/dice.md, decision 2): a die may be
+ * built at most R columns and R rows beyond the dice built this turn (on an
+ * empty grid: |x|, |y| <= R around the first die's cell 0,0). The grid has no
+ * fixed edge, so a city is never left unclosable by it.
+ * @since 0.1 (0.2: the reach beyond the built dice, no longer a fixed square)
+ */
 #define CARC_DICE_GRID_RADIUS 8
 
 /** Edge bits of a city face: set = black (city), clear = white. @since 0.1 */
@@ -264,9 +270,10 @@ CARC_API carc_status carc_dice_game_die(carc_dice_die *out, const carc_dice_game
 CARC_API carc_status carc_dice_game_player_dice(uint32_t *mask, const carc_dice_game *game, uint32_t player);
 
 /**
- * The die built at (x, y) in the current player's city.
- * @return CARC_OK, CARC_EINVAL, CARC_ERANGE (outside the grid), CARC_ENOTFOUND (empty).
- * @since 0.1
+ * The die built at (x, y) in the current player's city; any coordinates (the
+ * grid has no edge).
+ * @return CARC_OK, CARC_EINVAL, CARC_ENOTFOUND (empty).
+ * @since 0.1 (0.2: no CARC_ERANGE, a cell far away is simply empty)
  */
 CARC_API carc_status carc_dice_game_cell(uint32_t *die, const carc_dice_game *game, int32_t x, int32_t y);
 
@@ -316,7 +323,7 @@ typedef enum carc_dice_action_kind {
 typedef struct carc_dice_action {
     uint32_t kind;     /**< carc_dice_action_kind */
     uint32_t die;      /**< 0..8 */
-    int32_t x;         /**< BUILD: cell, -CARC_DICE_GRID_RADIUS..CARC_DICE_GRID_RADIUS */
+    int32_t x;         /**< BUILD: cell, within CARC_DICE_GRID_RADIUS of the built dice */
     int32_t y;
     uint32_t rotation; /**< BUILD: 0..3 quarter turns clockwise */
     uint32_t reserved; /**< must be 0 */
@@ -328,7 +335,9 @@ enum {
     CARC_DICE_ENUM_UNIQUE_ROTATIONS = 1u << 0,
     /** Of free dice showing the same face, list only the lowest-numbered. */
     CARC_DICE_ENUM_UNIQUE_DICE = 1u << 1,
-    /** List only builds on cells next to a built die (the first die: 0,0). */
+    /** List only builds on cells next to a built die (the first die: 0,0).
+     *  The short list a player wants; without it the list holds every cell
+     *  of the grid's reach (hundreds, up to some 40,000 actions). */
     CARC_DICE_ENUM_TOUCHING = 1u << 2
 };
 
@@ -346,19 +355,35 @@ CARC_API carc_status carc_dice_game_legal_actions(carc_dice_action *buf, size_t 
 
 /**
  * Whether `action` is legal now (CARC_OK), else what carc_dice_game_play would
- * return. Writes no last-error text.
+ * return. Writes no last-error text (carc_dice_game_check_action_msg says why).
  * @since 0.1
  */
 CARC_API carc_status carc_dice_game_check_action(const carc_dice_game *game, const carc_dice_action *action);
 
 /**
+ * carc_dice_game_check_action, and why: when the action is not legal, `msg`
+ * (if cap > 0) receives the NUL-terminated text carc_dice_game_play would
+ * leave as its last error ("die 3 does not show a knight"), cut to cap - 1
+ * bytes; "" when it is legal. Const: the game and its last-error text are
+ * not changed, so it may be called at the same time as other const calls.
+ * @return what carc_dice_game_check_action returns; CARC_EINVAL also for
+ *         msg NULL with cap > 0 (then nothing is written).
+ * @since 0.2
+ */
+CARC_API carc_status carc_dice_game_check_action_msg(const carc_dice_game *game, const carc_dice_action *action,
+                                                     char *msg, size_t cap);
+
+/**
  * Play an action, with what follows from it: catapults handed on, the turn
  * ending by itself when nothing but stopping is left, scoring, the next turn,
  * the end of the game. A rejected action changes nothing and sets the
- * last-error text.
+ * last-error text. Checked in this order: NULL (CARC_EINVAL); the game over
+ * (CARC_EGAME_OVER for every action, whatever its fields); the fields;
+ * the phase; the rules.
  * @return CARC_OK, CARC_EINVAL (NULL, unknown kind, unused field not 0),
- *         CARC_ERANGE (die, cell, rotation), CARC_EPHASE (not in this phase),
- *         CARC_EILLEGAL (against the rules), CARC_EGAME_OVER, CARC_ENOMEM.
+ *         CARC_ERANGE (die, rotation, a cell beyond the grid's reach),
+ *         CARC_EPHASE (not in this phase), CARC_EILLEGAL (against the rules,
+ *         a fourth roll included), CARC_EGAME_OVER, CARC_ENOMEM.
  * @since 0.1
  */
 CARC_API carc_status carc_dice_game_play(carc_dice_game *game, const carc_dice_action *action);
@@ -368,6 +393,20 @@ CARC_API carc_status carc_dice_game_action_count(uint32_t *out, const carc_dice_
 
 /** Action `index` of the history. @return CARC_OK, CARC_EINVAL, CARC_ERANGE. @since 0.1 */
 CARC_API carc_status carc_dice_game_action(carc_dice_action *out, const carc_dice_game *game, uint32_t index);
+
+/**
+ * The last roll of the game so far (the latest ROLL of the history; a roll
+ * undone is gone), snprintf style: up to `cap` faces (carc_dice_face, 0..5)
+ * are written to `faces` (which may be NULL when cap is 0), the i-th the face
+ * of the i-th die rolled in die order; `*count` receives the number of dice
+ * rolled and `*dice` (if not NULL) their mask (bit d = die d). Right also
+ * when the roll ended the turn. Costs the same however long the game is.
+ * @return CARC_OK, CARC_EINVAL (NULL count or game, faces NULL with cap > 0),
+ *         CARC_EBUFFER (cap < *count), CARC_ENOTFOUND (no roll yet: *count 0).
+ * @since 0.2
+ */
+CARC_API carc_status carc_dice_game_last_roll(uint8_t *faces, size_t cap, size_t *count, uint32_t *dice,
+                                              const carc_dice_game *game);
 
 /**
  * Take the last action back, exactly: dice, scores, events, generator, phase.

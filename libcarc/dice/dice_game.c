@@ -332,16 +332,11 @@ carc_status carc_dice_game_player_dice(uint32_t *mask, const carc_dice_game *g, 
 carc_status carc_dice_game_cell(uint32_t *die, const carc_dice_game *g, int32_t x, int32_t y)
 {
     CARCI_CHECK(die && g);
-    if (x < -CARCI_DICE_R || x > CARCI_DICE_R || y < -CARCI_DICE_R || y > CARCI_DICE_R)
-        return CARC_ERANGE;
-    for (unsigned d = 0; d < CARCI_DICE_N; d++) {
-        const carci_dice_die *e = &g->st.dice[d];
-        if (e->loc == CARC_DICE_LOC_CITY && e->x == x && e->y == y) {
-            *die = d;
-            return CARC_OK;
-        }
-    }
-    return CARC_ENOTFOUND;
+    int d = carci_dice_die_at(g, x, y); /* the grid has no edge: any cell is a cell */
+    if (d < 0)
+        return CARC_ENOTFOUND;
+    *die = (uint32_t)d;
+    return CARC_OK;
 }
 
 carc_status carc_dice_game_city_bounds(int32_t *x0, int32_t *y0, int32_t *x1, int32_t *y1, const carc_dice_game *g)
@@ -400,6 +395,24 @@ carc_status carc_dice_game_check_action(const carc_dice_game *g, const carc_dice
 {
     CARCI_CHECK(g && action);
     return carci_dice_check(g, action, NULL, 0);
+}
+
+carc_status carc_dice_game_check_action_msg(const carc_dice_game *g, const carc_dice_action *action, char *msg,
+                                            size_t cap)
+{
+    if (!msg && cap > 0)
+        return CARC_EINVAL;
+    if (cap > 0)
+        msg[0] = '\0';
+    if (!g) {
+        if (cap > 0)
+            snprintf(msg, cap, "invalid argument: NULL game");
+        return CARC_EINVAL;
+    }
+    carc_status s = carci_dice_check(g, action, msg, cap);
+    if (s == CARC_OK && cap > 0)
+        msg[0] = '\0';
+    return s;
 }
 
 /* Room for one more action with everything it can cause, so that the
@@ -464,6 +477,31 @@ carc_status carc_dice_game_action(carc_dice_action *out, const carc_dice_game *g
         return CARC_ERANGE;
     carci_dice_hist_action(&g->hist[index], out);
     return CARC_OK;
+}
+
+carc_status carc_dice_game_last_roll(uint8_t *faces, size_t cap, size_t *count, uint32_t *dice,
+                                     const carc_dice_game *g)
+{
+    CARCI_CHECK(count && g && (faces || cap == 0));
+    /* every turn starts with a roll, and at most 9 builds or knights and an
+     * end follow one: the last roll is among the last few actions */
+    for (uint32_t i = g->st.n_hist; i-- > 0;) {
+        const carci_dice_hist *h = &g->hist[i];
+        if (h->kind != CARC_DICE_ACT_ROLL)
+            continue;
+        *count = h->nfaces;
+        if (dice)
+            *dice = h->rolled;
+        if (cap < h->nfaces)
+            return CARC_EBUFFER;
+        if (h->nfaces)
+            memcpy(faces, h->faces, h->nfaces);
+        return CARC_OK;
+    }
+    *count = 0;
+    if (dice)
+        *dice = 0;
+    return CARC_ENOTFOUND;
 }
 
 carc_status carc_dice_game_undo(carc_dice_game *g)

@@ -1101,7 +1101,7 @@ static void render_legend(tx_out *o, const carc_game *game)
 {
     uint32_t players = 0, p, turn = 0, remaining = 0, tile = 0, leaders = 0, hcount = 0, i;
     bool over = false, river, abbot, inns, traders, farmers;
-    char tmp[320], mv[64], trade[96], line[640];
+    char tmp[320], mv[64], trade[128], line[640];
     carc_pending pending;
     carc_game_options opts;
     carci_city city;

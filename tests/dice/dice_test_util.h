@@ -12,6 +12,11 @@
 #include <string.h>
 #include <carcassonne/dice.h>
 
+/* Room for any list of legal actions: with b dice built the grid's reach is
+ * at most (8b + 9)^2 cells, for 9 - b free dice in 4 rotations (b = 6: about
+ * 39,000), plus a roll, knights, stop and the knight option. */
+#define DT_MAX_ACTIONS 65536
+
 /* Faces of the default set, by name. */
 enum { CAP = 0, CORNER = 1, STRAIGHT = 2, TEE = 3, KN = 4, CAT = 5 };
 
@@ -201,7 +206,7 @@ static inline uint32_t dt_rot(uint32_t e, uint32_t r)
 /* `random_pct` percent of the decisions are a random legal action. */
 static inline carc_dice_action dt_bot(const carc_dice_game *g, uint64_t *rng, unsigned random_pct)
 {
-    static carc_dice_action list[12000];
+    static carc_dice_action list[DT_MAX_ACTIONS];
     carc_dice_action act = { CARC_DICE_ACT_STOP, 0, 0, 0, 0, 0 };
     uint32_t phase = dt_phase(g), rolls = 0, closed = 0;
     bool doubled = false;

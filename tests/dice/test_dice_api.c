@@ -195,7 +195,7 @@ static void test_queries_bad_input(void **state)
     assert_int_equal(carc_dice_game_player_dice(&u, g, 3), CARC_ERANGE);
     assert_int_equal(carc_dice_game_player_dice(NULL, g, 0), CARC_EINVAL);
     assert_int_equal(carc_dice_game_cell(NULL, g, 0, 0), CARC_EINVAL);
-    assert_int_equal(carc_dice_game_cell(&u, g, 0, CARC_DICE_GRID_RADIUS + 1), CARC_ERANGE);
+    assert_int_equal(carc_dice_game_cell(&u, g, 0, 1000), CARC_ENOTFOUND); /* no edge: far away is empty */
     assert_int_equal(carc_dice_game_city_bounds(NULL, &i, &i, &i, g), CARC_EINVAL);
     assert_int_equal(carc_dice_game_largest_closed_city(NULL, NULL, g), CARC_EINVAL);
     assert_int_equal(carc_dice_game_event_count(NULL, g), CARC_EINVAL);
@@ -247,8 +247,8 @@ static void test_play_bad_input(void **state)
         { CARC_DICE_ACT_SET_KNIGHT, 9, 0, 0, 0, 0 },      /* die out of range */
         { CARC_DICE_ACT_BUILD, 9, 1, 0, 0, 0 },
         { CARC_DICE_ACT_BUILD, 0, 1, 0, 4, 0 },           /* rotation */
-        { CARC_DICE_ACT_BUILD, 0, 9, 0, 0, 0 },           /* outside the grid */
-        { CARC_DICE_ACT_BUILD, 0, 0, -9, 0, 0 },
+        { CARC_DICE_ACT_BUILD, 0, 100, 0, 0, 0 },         /* beyond the grid's reach */
+        { CARC_DICE_ACT_BUILD, 0, 0, -100, 0, 0 },
         { CARC_DICE_ACT_BUILD, 0, INT32_MIN, 0, 0, 0 },
         { CARC_DICE_ACT_SET_KNIGHT, 0, 0, 0, 0, 0 },      /* player 0's kept knight */
         { CARC_DICE_ACT_SET_KNIGHT, 3, 0, 0, 0, 0 },      /* not a knight */
@@ -265,10 +265,15 @@ static void test_play_bad_input(void **state)
     };
     assert_int_equal(sizeof bad / sizeof bad[0], sizeof expect / sizeof expect[0]);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char why[200] = "x";
         assert_int_equal(carc_dice_game_check_action(g, &bad[i]), expect[i]);
         assert_string_equal(carc_dice_game_last_error(g), ""); /* check writes no error */
+        /* check_action_msg says why, without touching the game's text */
+        assert_int_equal(carc_dice_game_check_action_msg(g, &bad[i], why, sizeof why), expect[i]);
+        assert_string_equal(carc_dice_game_last_error(g), "");
+        assert_string_not_equal(why, "");
         assert_int_equal(carc_dice_game_play(g, &bad[i]), expect[i]);
-        assert_string_not_equal(carc_dice_game_last_error(g), "");
+        assert_string_equal(carc_dice_game_last_error(g), why); /* the same reason as play */
         take(&after, g);
         same(&before, &after);
         drop(&after);
@@ -278,6 +283,25 @@ static void test_play_bad_input(void **state)
         assert_string_equal(carc_dice_game_last_error(g), "");
         DT_OK(carc_dice_game_undo(g));
     }
+    /* the reason names the kind of action, not its number */
+    char why[200];
+    assert_int_equal(carc_dice_game_check_action_msg(g, &bad[3], why, sizeof why), CARC_EINVAL);
+    assert_string_equal(why, "roll: die, x, y and rotation must be 0");
+    assert_int_equal(carc_dice_game_check_action_msg(g, &bad[4], why, sizeof why), CARC_EINVAL);
+    assert_string_equal(why, "stop: die, x, y and rotation must be 0");
+    /* a legal action: "" (and a buffer of 1 byte is enough for that) */
+    carc_dice_action stop = { CARC_DICE_ACT_STOP, 0, 0, 0, 0, 0 };
+    assert_int_equal(carc_dice_game_check_action_msg(g, &stop, why, sizeof why), CARC_OK);
+    assert_string_equal(why, "");
+    assert_int_equal(carc_dice_game_check_action_msg(g, &bad[0], why, 1), CARC_EINVAL);
+    assert_string_equal(why, "");
+    assert_int_equal(carc_dice_game_check_action_msg(g, &bad[0], NULL, 0), CARC_EINVAL);
+    assert_int_equal(carc_dice_game_check_action_msg(g, &stop, NULL, 0), CARC_OK);
+    assert_int_equal(carc_dice_game_check_action_msg(g, &stop, NULL, 4), CARC_EINVAL);
+    assert_int_equal(carc_dice_game_check_action_msg(NULL, &stop, why, sizeof why), CARC_EINVAL);
+    assert_string_equal(why, "invalid argument: NULL game");
+    assert_int_equal(carc_dice_game_check_action_msg(g, NULL, why, sizeof why), CARC_EINVAL);
+    assert_string_equal(why, "invalid argument: NULL action");
     assert_int_equal(carc_dice_game_play(g, NULL), CARC_EINVAL);
     assert_int_equal(carc_dice_game_play(NULL, &bad[0]), CARC_EINVAL);
     assert_int_equal(carc_dice_game_check_action(g, NULL), CARC_EINVAL);
@@ -354,6 +378,63 @@ static void test_legal_actions_contract(void **state)
         free(sub);
     }
     free(all);
+    carc_dice_game_free(g);
+}
+
+/* carc_dice_game_last_roll: the latest roll of the history, without saving
+ * the record (issue 19: the binding re-saved the whole game for it). */
+static void expect_last_roll(const carc_dice_game *g, const uint8_t *faces, size_t n, uint32_t mask)
+{
+    uint8_t got[CARC_DICE_COUNT];
+    size_t count = 99;
+    uint32_t dice = 0;
+    DT_OK(carc_dice_game_last_roll(got, sizeof got, &count, &dice, g));
+    assert_int_equal(count, n);
+    assert_int_equal(dice, mask);
+    assert_memory_equal(got, faces, n);
+}
+
+static void test_last_roll(void **state)
+{
+    (void)state;
+    carc_dice_game *g = dt_new(3, 11);
+    uint8_t buf[CARC_DICE_COUNT];
+    size_t count = 99;
+    uint32_t dice = 99;
+    assert_int_equal(carc_dice_game_last_roll(buf, sizeof buf, &count, &dice, g), CARC_ENOTFOUND);
+    assert_int_equal(count, 0);
+    assert_int_equal(dice, 0);
+    static const uint8_t first[] = { KN, KN, KN, CAP, CAP, STRAIGHT, CAT, CORNER, TEE };
+    dt_roll_n(g, first, sizeof first);
+    expect_last_roll(g, first, 9, 0x1FF);
+    DT_OK(dt_knight(g, 0));
+    DT_OK(dt_knight(g, 1));
+    expect_last_roll(g, first, 9, 0x1FF); /* other actions do not change it */
+    /* a reroll rolls the free dice only: 2..5, 7, 8 (6 was a catapult) */
+    static const uint8_t second[] = { KN, CAP, CAP, CORNER, TEE, TEE };
+    dt_roll_n(g, second, sizeof second);
+    expect_last_roll(g, second, 6, 0x1BCu);
+    /* the short buffer: the count, CARC_EBUFFER, nothing written */
+    memset(buf, 0xEE, sizeof buf);
+    assert_int_equal(carc_dice_game_last_roll(buf, 5, &count, NULL, g), CARC_EBUFFER);
+    assert_int_equal(count, 6);
+    for (size_t i = 0; i < sizeof buf; i++)
+        assert_int_equal(buf[i], 0xEE);
+    assert_int_equal(carc_dice_game_last_roll(NULL, 0, &count, NULL, g), CARC_EBUFFER);
+    assert_int_equal(carc_dice_game_last_roll(NULL, 1, &count, NULL, g), CARC_EINVAL);
+    assert_int_equal(carc_dice_game_last_roll(buf, 9, NULL, NULL, g), CARC_EINVAL);
+    assert_int_equal(carc_dice_game_last_roll(buf, 9, &count, NULL, NULL), CARC_EINVAL);
+    /* undone, the roll before is the last one again */
+    DT_OK(carc_dice_game_undo(g));
+    expect_last_roll(g, first, 9, 0x1FF);
+    carc_dice_game_free(g);
+
+    /* a roll that ends the game: still reported, the dice it rolled included */
+    g = dt_new(2, 1);
+    static const uint8_t cats[] = { CAT, CAT, CAT, CAT, CAT, CAT, CAT, CAT, CAT };
+    dt_roll_n(g, cats, sizeof cats);
+    assert_int_equal(dt_phase(g), CARC_DICE_PHASE_GAME_OVER);
+    expect_last_roll(g, cats, 9, 0x1FF);
     carc_dice_game_free(g);
 }
 
@@ -660,6 +741,10 @@ static void test_load_strict(void **state)
     expect_edit(7, "build 3 0 1 0\n", CARC_ERECORD, 7, "a knight built");
     expect_edit(9, "knight 1\n", CARC_ERECORD, 9, "a built die as a knight");
     expect_edit(9, "knight\n", CARC_EPARSE, 9, "knight without a die");
+    expect_edit(9, "knight 9\n", CARC_EPARSE, 9, "knight die 9: no such die in any game");
+    expect_edit(7, "build 1 0 9 0\n", CARC_ERECORD, 7, "a build beyond the grid's reach");
+    expect_edit(7, "build 1 -2147483648 0 0\n", CARC_ERECORD, 7, "a build at x = INT32_MIN");
+    expect_edit(7, "build 1 0 2147483648 0\n", CARC_EPARSE, 7, "a coordinate beyond int32");
     expect_edit(12, "stop now\n", CARC_EPARSE, 12, "stop with an argument");
     expect_edit(12, "pass\n", CARC_EPARSE, 12, "an unknown keyword");
     expect_edit(12, "keep-knight\n", CARC_ERECORD, 13, "9 faces when a kept knight leaves 8 dice");
@@ -687,6 +772,10 @@ static void test_load_strict(void **state)
     char more[256];
     snprintf(more, sizeof more, "%.*sstop\nactions 2\n", (int)(strlen(t) - strlen("actions 1\n")), t);
     expect_load(more, strlen(more), CARC_ERECORD, 6, "an action after the end");
+    snprintf(more, sizeof more, "%.*sroll 0\nactions 2\n", (int)(strlen(t) - strlen("actions 1\n")), t);
+    expect_load(more, strlen(more), CARC_ERECORD, 6, "a roll after the end");
+    snprintf(more, sizeof more, "%.*sknight 9\nactions 2\n", (int)(strlen(t) - strlen("actions 1\n")), t);
+    expect_load(more, strlen(more), CARC_EPARSE, 6, "die 9 after the end: malformed first");
     free(t);
     carc_dice_game_free(w);
 }
@@ -808,6 +897,7 @@ int main(void)
         cmocka_unit_test(test_play_bad_input),
         cmocka_unit_test(test_wrong_phase),
         cmocka_unit_test(test_legal_actions_contract),
+        cmocka_unit_test(test_last_roll),
         cmocka_unit_test(test_undo),
         cmocka_unit_test(test_clone),
         cmocka_unit_test(test_record_round_trip),

@@ -92,7 +92,14 @@ static void check_conservation(const carc_dice_game *g)
         carc_dice_die a = dt_die(g, d);
         if (a.location != CARC_DICE_LOC_CITY)
             continue;
-        assert_true(a.x >= -CARC_DICE_GRID_RADIUS && a.x <= CARC_DICE_GRID_RADIUS);
+        /* the grid has no edge that matters: every cell a black edge faces
+         * is within reach, so the city can still be closed (issue 19) */
+        carci_dice_window w;
+        carci_dice_window_get(g, &w);
+        for (unsigned s = 0; s < 4; s++)
+            if ((a.edges >> s) & 1u)
+                assert_true(carci_dice_in_window(&w, a.x + carci_dice_side_dx[s], a.y + carci_dice_side_dy[s]));
+        assert_true(a.x >= -64 && a.x <= 64 && a.y >= -64 && a.y <= 64); /* (9 - 1) * R */
         for (uint32_t e = d + 1; e < CARC_DICE_COUNT; e++) {
             carc_dice_die b = dt_die(g, e);
             if (b.location != CARC_DICE_LOC_CITY)
@@ -141,9 +148,16 @@ static void check_events(const carc_dice_game *g, uint32_t from, const int32_t *
 /* Every candidate action, in the enumeration's order: accepted iff listed. */
 static void check_enumeration_exhaustive(const carc_dice_game *g)
 {
-    static carc_dice_action list[12000];
+    static carc_dice_action list[DT_MAX_ACTIONS];
     size_t n = 0, k = 0;
-    DT_OK(carc_dice_game_legal_actions(list, 12000, &n, g, 0));
+    DT_OK(carc_dice_game_legal_actions(list, DT_MAX_ACTIONS, &n, g, 0));
+    /* every cell of the grid's reach and two more on each side */
+    int32_t x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    carc_dice_game_city_bounds(&x0, &y0, &x1, &y1, g);
+    x0 -= CARC_DICE_GRID_RADIUS + 2;
+    y0 -= CARC_DICE_GRID_RADIUS + 2;
+    x1 += CARC_DICE_GRID_RADIUS + 2;
+    y1 += CARC_DICE_GRID_RADIUS + 2;
     carc_dice_action c;
 #define TRY(kind_, die_, x_, y_, r_)                                               \
     do {                                                                       \
@@ -159,8 +173,8 @@ static void check_enumeration_exhaustive(const carc_dice_game *g)
     for (uint32_t d = 0; d < 9; d++)
         TRY(CARC_DICE_ACT_SET_KNIGHT, d, 0, 0, 0);
     for (uint32_t d = 0; d < 9; d++)
-        for (int32_t y = -CARC_DICE_GRID_RADIUS; y <= CARC_DICE_GRID_RADIUS; y++)
-            for (int32_t x = -CARC_DICE_GRID_RADIUS; x <= CARC_DICE_GRID_RADIUS; x++)
+        for (int32_t y = y0; y <= y1; y++)
+            for (int32_t x = x0; x <= x1; x++)
                 for (uint32_t r = 0; r < 4; r++)
                     TRY(CARC_DICE_ACT_BUILD, d, x, y, r);
     TRY(CARC_DICE_ACT_STOP, 0, 0, 0, 0);
@@ -170,9 +184,9 @@ static void check_enumeration_exhaustive(const carc_dice_game *g)
     (void)c;
     /* flagged lists are sublists in the same order, and the flags do what they say */
     for (uint32_t flags = 1; flags < 8; flags++) {
-        static carc_dice_action sub[12000];
+        static carc_dice_action sub[DT_MAX_ACTIONS];
         size_t m = 0, j = 0;
-        DT_OK(carc_dice_game_legal_actions(sub, 12000, &m, g, flags));
+        DT_OK(carc_dice_game_legal_actions(sub, DT_MAX_ACTIONS, &m, g, flags));
         for (size_t i = 0; i < m; i++) {
             while (j < n && memcmp(&list[j], &sub[i], sizeof sub[i]) != 0)
                 j++;
@@ -353,7 +367,7 @@ static void test_random_games(void **state)
     (void)state;
     stats sx;
     memset(&sx, 0, sizeof sx);
-    static carc_dice_action list[12000];
+    static carc_dice_action list[DT_MAX_ACTIONS];
     for (uint64_t seed = 1; seed <= 400; seed++) {
         uint32_t players = 2u + (uint32_t)(seed % 4u);
         uint64_t rng = seed;
@@ -362,7 +376,7 @@ static void test_random_games(void **state)
         for (uint32_t step = 0; step < 600 && g->st.phase != CARC_DICE_PHASE_GAME_OVER; step++) {
             size_t n = 0;
             uint32_t flags = (uint32_t)(dt_rand(&rng) % 8u);
-            DT_OK(carc_dice_game_legal_actions(list, 12000, &n, g, flags));
+            DT_OK(carc_dice_game_legal_actions(list, DT_MAX_ACTIONS, &n, g, flags));
             assert_true(n > 0);
             carc_dice_action a = list[dt_rand(&rng) % n];
             if (a.kind == CARC_DICE_ACT_ROLL && dt_rand(&rng) % 8u == 0) {

@@ -371,27 +371,60 @@ static void test_d2_building(void **state)
     carc_dice_game_free(g);
 }
 
-/* The grid is |x|,|y| <= CARC_DICE_GRID_RADIUS; outside is a range error. */
-static void test_grid_bounds(void **state)
+/* The grid follows the city (docs/dice.md, decision 2): a die goes at most
+ * CARC_DICE_GRID_RADIUS columns and rows beyond the built dice, so a die
+ * built at the far edge of the reach can still be closed. Issue 19: on the
+ * old fixed 17x17 square the closing build 2 9 0 270 was "outside the grid". */
+static void test_grid_follows_the_city(void **state)
 {
     (void)state;
+    const int32_t R = CARC_DICE_GRID_RADIUS;
     carc_dice_game *g = dt_new(2, 7);
-    DT_ROLL(g, CAP, CAP, CAP, CAP, CAP, CAP, CAP, CAP, CAP);
-    DT_OK(dt_build(g, 0, 0, 0, 0));
-    assert_int_equal(dt_build(g, 1, CARC_DICE_GRID_RADIUS + 1, 0, 0), CARC_ERANGE);
-    assert_int_equal(dt_build(g, 1, 0, -CARC_DICE_GRID_RADIUS - 1, 0), CARC_ERANGE);
-    DT_OK(dt_build(g, 1, CARC_DICE_GRID_RADIUS, -CARC_DICE_GRID_RADIUS, 1));
+    DT_ROLL(g, CAP, CAP, CAP, CAP, KN, KN, KN, KN, KN);
+    DT_OK(dt_build(g, 0, 0, 0, 2));               /* black to the south */
+    assert_int_equal(dt_build(g, 1, R + 1, 0, 0), CARC_ERANGE);
+    assert_int_equal(dt_build(g, 1, 0, -R - 1, 0), CARC_ERANGE);
+    assert_int_equal(dt_build(g, 1, INT32_MIN, INT32_MAX, 0), CARC_ERANGE);
+    DT_OK(dt_build(g, 1, R, 0, 1));               /* at the edge of the reach, black to the east */
+    uint32_t closed = 9;
+    DT_OK(carc_dice_game_largest_closed_city(&closed, NULL, g));
+    assert_int_equal(closed, 0);
+    DT_OK(dt_build(g, 2, R + 1, 0, 3));           /* closes it: black to the west */
+    uint32_t mask = 0;
+    DT_OK(carc_dice_game_largest_closed_city(&closed, &mask, g));
+    assert_int_equal(closed, 2);
+    assert_int_equal(mask, 0x6);
+    /* the reach grows with the city: now x -R..2R+1 */
+    assert_int_equal(dt_build(g, 3, 2 * R + 2, 0, 0), CARC_ERANGE);
+    assert_non_null(strstr(carc_dice_game_last_error(g), "x -8..17, y -8..8")); /* says where the reach ends */
+    DT_OK(dt_build(g, 3, 2 * R + 1, -R, 0));
     uint32_t die = 9;
-    DT_OK(carc_dice_game_cell(&die, g, CARC_DICE_GRID_RADIUS, -CARC_DICE_GRID_RADIUS));
-    assert_int_equal(die, 1);
+    DT_OK(carc_dice_game_cell(&die, g, 2 * R + 1, -R));
+    assert_int_equal(die, 3);
     assert_int_equal(carc_dice_game_cell(&die, g, 1, 1), CARC_ENOTFOUND);
-    assert_int_equal(carc_dice_game_cell(&die, g, 99, 1), CARC_ERANGE);
+    assert_int_equal(carc_dice_game_cell(&die, g, 99, 1), CARC_ENOTFOUND);        /* no edge: empty */
+    assert_int_equal(carc_dice_game_cell(&die, g, INT32_MAX, INT32_MIN), CARC_ENOTFOUND);
     int32_t x0, y0, x1, y1;
     DT_OK(carc_dice_game_city_bounds(&x0, &y0, &x1, &y1, g));
     assert_int_equal(x0, 0);
-    assert_int_equal(y0, -CARC_DICE_GRID_RADIUS);
-    assert_int_equal(x1, CARC_DICE_GRID_RADIUS);
+    assert_int_equal(y0, -R);
+    assert_int_equal(x1, 2 * R + 1);
     assert_int_equal(y1, 0);
+    carc_dice_game_free(g);
+
+    /* the example of issue 19, as a record: it loads, replays and saves the same */
+    static const char rec[] = "carcassonne-dice-record 1\nplayers 2\nseed 7\nfaces BWWW BBWW BWBW BBBW\n"
+                              "roll 0 0 0 0 K K K K K\nbuild 0 0 0 180\nbuild 1 8 0 90\nbuild 2 9 0 270\n"
+                              "actions 4\n";
+    carc_load_error err;
+    memset(&err, 0, sizeof err);
+    err.struct_size = sizeof err;
+    g = NULL;
+    if (carc_dice_game_load(&g, rec, strlen(rec), NULL, &err) != CARC_OK)
+        fail_msg("%s", err.message);
+    char *again = dt_save(g);
+    assert_string_equal(again, rec);
+    free(again);
     carc_dice_game_free(g);
 }
 
@@ -417,9 +450,9 @@ static void test_d8_unplaceable(void **state)
             assert_int_equal(dt_die(g, 1).location, CARC_DICE_LOC_POOL);
         }
     }
-    static carc_dice_action list[12000];
+    static carc_dice_action list[DT_MAX_ACTIONS];
     size_t n = 0;
-    DT_OK(carc_dice_game_legal_actions(list, 12000, &n, g, 0));
+    DT_OK(carc_dice_game_legal_actions(list, DT_MAX_ACTIONS, &n, g, 0));
     for (uint32_t d = 1; d < 9; d++) {
         size_t builds = 0;
         for (size_t i = 0; i < n; i++)
@@ -825,7 +858,7 @@ int main(void)
         cmocka_unit_test(test_knights_locked),
         cmocka_unit_test(test_free_dice_rerolled),
         cmocka_unit_test(test_d2_building),
-        cmocka_unit_test(test_grid_bounds),
+        cmocka_unit_test(test_grid_follows_the_city),
         cmocka_unit_test(test_d8_unplaceable),
         cmocka_unit_test(test_d7_scoring_table),
         cmocka_unit_test(test_largest_closed_city_only),

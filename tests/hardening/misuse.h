@@ -125,13 +125,13 @@ void dice_fixture_cleanup(void);
 #define DICE_ENTRIES(X)                                                                                        \
     X(dice_city_points) X(dice_faces_check) X(dice_faces_init) X(dice_faces_parse) X(dice_game_action)         \
     X(dice_game_action_count) X(dice_game_can_undo) X(dice_game_cell) X(dice_game_check_action)                \
-    X(dice_game_city_bounds) X(dice_game_clone) X(dice_game_current_player) X(dice_game_die)                   \
-    X(dice_game_doubled) X(dice_game_event) X(dice_game_event_count) X(dice_game_faces) X(dice_game_free)      \
-    X(dice_game_kept_knight) X(dice_game_largest_closed_city) X(dice_game_last_error)                          \
-    X(dice_game_legal_actions) X(dice_game_load) X(dice_game_new) X(dice_game_options_get) X(dice_game_phase)  \
-    X(dice_game_play) X(dice_game_player_dice) X(dice_game_players) X(dice_game_rolls) X(dice_game_save)       \
-    X(dice_game_score) X(dice_game_set_next_roll) X(dice_game_turn) X(dice_game_undo) X(dice_game_winner)      \
-    X(dice_options_init)
+    X(dice_game_check_action_msg) X(dice_game_city_bounds) X(dice_game_clone) X(dice_game_current_player)      \
+    X(dice_game_die) X(dice_game_doubled) X(dice_game_event) X(dice_game_event_count) X(dice_game_faces)       \
+    X(dice_game_free) X(dice_game_kept_knight) X(dice_game_largest_closed_city) X(dice_game_last_error)        \
+    X(dice_game_last_roll) X(dice_game_legal_actions) X(dice_game_load) X(dice_game_new)                       \
+    X(dice_game_options_get) X(dice_game_phase) X(dice_game_play) X(dice_game_player_dice)                     \
+    X(dice_game_players) X(dice_game_rolls) X(dice_game_save) X(dice_game_score) X(dice_game_set_next_roll)    \
+    X(dice_game_turn) X(dice_game_undo) X(dice_game_winner) X(dice_options_init)
 #define DECLARE_ENTRY(name) void m_##name(fx *f);
 DICE_ENTRIES(DECLARE_ENTRY)
 #undef DECLARE_ENTRY

@@ -658,13 +658,16 @@ void m_dice_game_action(fx *f)
 void m_dice_game_cell(fx *f)
 {
     uint32_t die = 777;
-    static const int32_t out[][2] = { { CARC_DICE_GRID_RADIUS + 1, 0 }, { 0, -CARC_DICE_GRID_RADIUS - 1 },
+    /* the grid has no edge: a cell far away is simply empty */
+    static const int32_t far[][2] = { { CARC_DICE_GRID_RADIUS + 1, 0 }, { 0, -CARC_DICE_GRID_RADIUS - 1 },
                                       { INT32_MAX, 0 }, { 0, INT32_MIN }, { INT32_MIN, INT32_MAX }, { 0x10000, 0 } };
     FOR_DICE(f, i) {
         DEXPECT(f->d[i], CARC_EINVAL, carc_dice_game_cell(NULL, f->d[i], 0, 0));
-        for (size_t k = 0; k < sizeof out / sizeof out[0]; k++)
-            DEXPECT(f->d[i], CARC_ERANGE, carc_dice_game_cell(&die, f->d[i], out[k][0], out[k][1]));
+        for (size_t k = 2; k < sizeof far / sizeof far[0]; k++)
+            DEXPECT(f->d[i], CARC_ENOTFOUND, carc_dice_game_cell(&die, f->d[i], far[k][0], far[k][1]));
     }
+    for (size_t k = 0; k < sizeof far / sizeof far[0]; k++)
+        DEXPECT(f->d[D_FRESH], CARC_ENOTFOUND, carc_dice_game_cell(&die, f->d[D_FRESH], far[k][0], far[k][1]));
     DEXPECT(f->d[D_FRESH], CARC_ENOTFOUND, carc_dice_game_cell(&die, f->d[D_FRESH], 0, 0));
     DEXPECT(f->d[D_FRESH], CARC_ENOTFOUND,
             carc_dice_game_cell(&die, f->d[D_FRESH], CARC_DICE_GRID_RADIUS, -CARC_DICE_GRID_RADIUS));
@@ -759,6 +762,8 @@ static size_t bad_actions(carc_dice_game *g, bad_action *out)
     size_t n = 0;
     uint32_t ph = phase(g);
     carc_dice_action q;
+    int32_t bx0 = 0, by0 = 0, bx1 = 0, by1 = 0;
+    carc_dice_game_city_bounds(&bx0, &by0, &bx1, &by1, g); /* stays 0 when nothing is built */
 #define ADD(k_, d_, x_, y_, r_, res_, status, text)             \
     do {                                                        \
         q.kind = (k_);                                          \
@@ -783,7 +788,8 @@ static size_t bad_actions(carc_dice_game *g, bad_action *out)
     ADD(CARC_DICE_ACT_SET_KNIGHT, UINT32_MAX, 0, 0, 0, 0, CARC_ERANGE, "set knight die UINT32_MAX");
     ADD(CARC_DICE_ACT_BUILD, CARC_DICE_COUNT, 0, 0, 0, 0, CARC_ERANGE, "build die 9");
     ADD(CARC_DICE_ACT_BUILD, 0, 0, 0, 4, 0, CARC_ERANGE, "build rotation 4");
-    ADD(CARC_DICE_ACT_BUILD, 0, CARC_DICE_GRID_RADIUS + 1, 0, 0, 0, CARC_ERANGE, "build outside the grid");
+    ADD(CARC_DICE_ACT_BUILD, 0, bx1 + CARC_DICE_GRID_RADIUS + 1, 0, 0, 0, CARC_ERANGE, "build beyond the grid's reach");
+    ADD(CARC_DICE_ACT_BUILD, 0, 0, by0 - CARC_DICE_GRID_RADIUS - 1, 0, 0, CARC_ERANGE, "build beyond the reach, north");
     ADD(CARC_DICE_ACT_BUILD, 0, 0, INT32_MIN, 0, 0, CARC_ERANGE, "build at y = INT32_MIN");
     ADD(CARC_DICE_ACT_BUILD, 0, INT32_MAX, INT32_MAX, 0, 0, CARC_ERANGE, "build at INT32_MAX");
     if (ph == CARC_DICE_PHASE_ROLL) {
@@ -857,6 +863,44 @@ void m_dice_game_check_action(fx *f)
     }
 }
 
+void m_dice_game_check_action_msg(fx *f)
+{
+    bad_action bad[64];
+    char msg[200];
+    carc_dice_action a;
+    memset(&a, 0, sizeof a);
+    memset(msg, GUARD, sizeof msg);
+    DEXPECT(f->d[D_MID], CARC_EINVAL, carc_dice_game_check_action_msg(NULL, &a, msg, sizeof msg));
+    assert_string_not_equal(msg, "");
+    DEXPECT(f->d[D_MID], CARC_EINVAL, carc_dice_game_check_action_msg(NULL, &a, NULL, 0));
+    FOR_DICE(f, i) {
+        carc_dice_game *g = f->d[i];
+        memset(msg, GUARD, sizeof msg);
+        DEXPECT(g, CARC_EINVAL, carc_dice_game_check_action_msg(g, &a, NULL, 5));
+        check_guard(msg, 0, sizeof msg, "carc_dice_game_check_action_msg(NULL msg)", __LINE__);
+        DEXPECT(g, CARC_EINVAL, carc_dice_game_check_action_msg(g, NULL, msg, sizeof msg));
+        assert_string_not_equal(msg, "");
+        size_t n = bad_actions(g, bad);
+        for (size_t k = 0; k < n; k++) {
+            memset(msg, GUARD, sizeof msg);
+            carc_status s = carc_dice_game_check_action_msg(g, &bad[k].a, msg, sizeof msg);
+            if (s != bad[k].want)
+                fail_msg("%s dice game, %s: check_action_msg gave %s, expected %s", dice_names[i], bad[k].what,
+                         carc_status_name(s), carc_status_name(bad[k].want));
+            if (memchr(msg, '\0', sizeof msg) == NULL || msg[0] == '\0')
+                fail_msg("%s dice game, %s: no reason written", dice_names[i], bad[k].what);
+            /* the same reason play gives, cut to the buffer; nothing past it */
+            char small[6];
+            memset(small, GUARD, sizeof small);
+            DEXPECT(g, bad[k].want, carc_dice_game_check_action_msg(g, &bad[k].a, small, 4));
+            check_guard(small, 4, sizeof small, "carc_dice_game_check_action_msg(cap 4)", __LINE__);
+            assert_int_equal(strlen(small), strlen(msg) < 3 ? strlen(msg) : 3);
+            assert_memory_equal(small, msg, strlen(small));
+            DEXPECT(g, bad[k].want, carc_dice_game_check_action_msg(g, &bad[k].a, NULL, 0));
+        }
+    }
+}
+
 void m_dice_game_play(fx *f)
 {
     bad_action bad[64];
@@ -878,6 +922,52 @@ void m_dice_game_play(fx *f)
             if (carc_dice_game_last_error(g)[0] == '\0')
                 fail_msg("%s dice game, %s: no last-error text", dice_names[i], bad[k].what);
         }
+    }
+}
+
+void m_dice_game_last_roll(fx *f)
+{
+    uint8_t faces[CARC_DICE_COUNT + 4];
+    size_t count = 777;
+    uint32_t mask = 777;
+    memset(faces, GUARD, sizeof faces);
+    DEXPECT(f->d[D_MID], CARC_EINVAL, carc_dice_game_last_roll(faces, sizeof faces, &count, &mask, NULL));
+    FOR_DICE(f, i) {
+        carc_dice_game *g = f->d[i];
+        DEXPECT(g, CARC_EINVAL, carc_dice_game_last_roll(faces, sizeof faces, NULL, &mask, g));
+        DEXPECT(g, CARC_EINVAL, carc_dice_game_last_roll(NULL, 3, &count, &mask, g));
+        assert_int_equal(count, 777);
+        assert_int_equal(mask, 777);
+        check_guard(faces, 0, sizeof faces, "carc_dice_game_last_roll(rejected)", __LINE__);
+        if (i == D_FRESH) {
+            DEXPECT(g, CARC_ENOTFOUND, carc_dice_game_last_roll(faces, sizeof faces, &count, &mask, g));
+            assert_int_equal(count, 0);
+            assert_int_equal(mask, 0);
+            count = mask = 777;
+            continue;
+        }
+        size_t need = 0;
+        DEXPECT(g, CARC_EBUFFER, carc_dice_game_last_roll(NULL, 0, &need, NULL, g));
+        assert_true(need >= 1 && need <= CARC_DICE_COUNT);
+        for (size_t cap = 1; cap < need; cap++) {
+            size_t c = 0;
+            DEXPECT(g, CARC_EBUFFER, carc_dice_game_last_roll(faces, cap, &c, NULL, g));
+            assert_int_equal(c, need);
+            check_guard(faces, 0, sizeof faces, "carc_dice_game_last_roll(short)", __LINE__);
+        }
+        size_t c = 0;
+        uint32_t m = 0;
+        DEXPECT(g, CARC_OK, carc_dice_game_last_roll(faces, need, &c, &m, g));
+        check_guard(faces, need, sizeof faces, "carc_dice_game_last_roll(exact)", __LINE__);
+        assert_int_equal(c, need);
+        size_t bits = 0;
+        for (uint32_t r = m; r; r &= r - 1)
+            bits++;
+        assert_int_equal(bits, need);
+        assert_int_equal(m >> CARC_DICE_COUNT, 0);
+        for (size_t k = 0; k < need; k++)
+            assert_true(faces[k] <= CARC_DICE_FACE_CATAPULT);
+        memset(faces, GUARD, sizeof faces);
     }
 }
 

@@ -273,6 +273,15 @@ QUARTER_FEATURES = {Quarter.CASTLE: SegmentKind.CITY, Quarter.MARKET: SegmentKin
 # The Carcassonne Dice Game (carc_dice_*).
 
 
+class _Named(IntEnum):
+    """An IntEnum that prints as its name: ``str(DicePhase.CHOOSE)`` and
+    f"{phase}" give "CHOOSE" (a plain IntEnum prints the number since Python
+    3.11); ``int()`` and ``%d`` still give the value."""
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class DiceEdge(IntFlag):
     """CARC_DICE_EDGE_* (dice.h): the bits of a city face's black-edge mask."""
     N = 1 << 0
@@ -281,7 +290,7 @@ class DiceEdge(IntFlag):
     W = 1 << 3
 
 
-class DiceFace(IntEnum):
+class DiceFace(_Named):
     """carc_dice_face (dice.h): CITY0..3 are the four city faces of the face set."""
     CITY0 = 0
     CITY1 = 1
@@ -301,7 +310,7 @@ class DiceFace(IntEnum):
         return "0123KC"[self] if self <= DiceFace.CATAPULT else "-"
 
 
-class DicePhase(IntEnum):
+class DicePhase(_Named):
     """carc_dice_phase (dice.h)."""
     ROLL = 0
     CHOOSE = 1
@@ -309,13 +318,13 @@ class DicePhase(IntEnum):
     GAME_OVER = 3
 
 
-class DiceWinReason(IntEnum):
+class DiceWinReason(_Named):
     """carc_dice_win_reason (dice.h)."""
     SCORE_REACHED = 1
     CATAPULTS = 2
 
 
-class DiceLocation(IntEnum):
+class DiceLocation(_Named):
     """carc_dice_location (dice.h): where a die is."""
     POOL = 0
     KNIGHT = 1
@@ -324,7 +333,7 @@ class DiceLocation(IntEnum):
     KEPT = 4
 
 
-class DiceActionKind(IntEnum):
+class DiceActionKind(_Named):
     """carc_dice_action_kind (dice.h)."""
     ROLL = 0
     SET_KNIGHT = 1
@@ -333,7 +342,7 @@ class DiceActionKind(IntEnum):
     KNIGHT_OPTION = 4
 
 
-class DiceEventKind(IntEnum):
+class DiceEventKind(_Named):
     """carc_dice_event_kind (dice.h)."""
     SCORE = 0
     KNIGHTS = 1
@@ -346,7 +355,7 @@ DICE_CITY_FACES = 4               # CARC_DICE_CITY_FACES
 DICE_MAX_ROLLS = 3                # CARC_DICE_MAX_ROLLS
 DICE_WIN_SCORE = 42               # CARC_DICE_WIN_SCORE
 DICE_KNIGHT_OPTION_KNIGHTS = 3    # CARC_DICE_KNIGHT_OPTION_KNIGHTS
-DICE_GRID_RADIUS = 8              # CARC_DICE_GRID_RADIUS
+DICE_GRID_RADIUS = 8              # CARC_DICE_GRID_RADIUS: the grid's reach beyond the built dice
 DICE_FACES_VERSION = 1            # CARC_DICE_FACES_VERSION
 DICE_OPTIONS_VERSION = 1          # CARC_DICE_OPTIONS_VERSION
 DICE_RECORD_FORMAT = 1            # CARC_DICE_RECORD_FORMAT

@@ -21,7 +21,7 @@ from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_i
                     c_size_t, c_uint8, c_uint16, c_uint32, c_uint64, c_void_p)
 
 from ._lib import load
-from .errors import error_class
+from .errors import LibraryError, error_class
 
 lib, library_path = load()
 
@@ -196,7 +196,12 @@ def _fn(name, restype, argtypes, *, status=False, ok=(0,), last_error_arg=None, 
     a failure (mutating calls only); `last_error` is the function that reads
     it (default: carc_game_last_error).
     """
-    func = getattr(lib, name)
+    try:
+        func = getattr(lib, name)
+    except AttributeError:  # a 0.2 library built from older sources
+        raise LibraryError(f"{library_path}: the library has no {name}: it was built from older "
+                           f"sources than this binding; rebuild it, or set CARCASSONNE_LIBRARY "
+                           f"to a library built with the binding") from None
     func.argtypes = argtypes
     func.restype = restype
     if status:
@@ -209,6 +214,7 @@ _OK_EBUFFER = (0, -5)     # snprintf-style writers: CARC_EBUFFER reports the siz
 _OK_NOTFOUND = (0, -6)    # "nothing there" is an answer, not an error
 _OK_NO_COUNT = (0, -100)  # carc_game_count: CARC_EILLEGAL, the game has no Count
 _u32p = POINTER(c_uint32)
+_u8p = POINTER(c_uint8)
 _i32p = POINTER(c_int32)
 
 # common.h
@@ -352,11 +358,16 @@ _fn("carc_dice_game_legal_actions", carc_status,
     ok=_OK_EBUFFER)
 # check_action returns the status play would return and writes no last-error text.
 _fn("carc_dice_game_check_action", carc_status, [DICE, POINTER(carc_dice_action)])
+# check_action_msg writes its reason into the caller's buffer: no errcheck,
+# the caller raises with that text.
+_fn("carc_dice_game_check_action_msg", carc_status, [DICE, POINTER(carc_dice_action), CHARBUF, c_size_t])
 _fn("carc_dice_game_play", carc_status, [DICE, POINTER(carc_dice_action)], status=True,
     **_DICE_ERR)
 _fn("carc_dice_game_action_count", carc_status, [_u32p, DICE], status=True)
 _fn("carc_dice_game_action", carc_status, [POINTER(carc_dice_action), DICE, c_uint32],
     status=True)
+_fn("carc_dice_game_last_roll", carc_status, [_u8p, c_size_t, POINTER(c_size_t), _u32p, DICE],
+    status=True, ok=_OK_NOTFOUND)
 _fn("carc_dice_game_undo", carc_status, [DICE], status=True, **_DICE_ERR)
 _fn("carc_dice_game_can_undo", carc_status, [POINTER(c_bool), DICE], status=True)
 _fn("carc_dice_game_set_next_roll", carc_status, [DICE, POINTER(c_uint8), c_size_t], status=True,

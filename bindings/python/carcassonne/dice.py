@@ -8,7 +8,7 @@ closed city scores) or, with 3 knights set aside, take the knight option.
     >>> from carcassonne import DiceAction, DiceActionKind, DiceGame
     >>> with DiceGame(players=2, seed=5) as game:
     ...     while not game.is_over:
-    ...         actions = game.legal_actions(touching=True)
+    ...         actions = game.legal_actions()        # builds next to the city
     ...         if DiceAction.stop() in actions and game.largest_closed_city.size >= 3:
     ...             game.play("stop")
     ...         else:
@@ -25,12 +25,14 @@ from dataclasses import dataclass
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _ffi
+from ._args import I32, U32, integer, ranged, u64
 from ._constants import (CLONE_NO_HISTORY, DICE_CITY_FACES, DICE_COUNT, DICE_ENUM_TOUCHING,
                          DICE_ENUM_UNIQUE_DICE, DICE_ENUM_UNIQUE_ROTATIONS, DICE_FACES_VERSION,
                          DICE_OPTIONS_VERSION, DiceActionKind, DiceEdge,
                          DiceEventKind, DiceFace, DiceLocation, DicePhase, DiceWinReason, Status)
+from ._dice_text import describe as _describe, picture as _picture
 from ._owner import Owner
-from .errors import CarcassonneError, error_class
+from .errors import CarcassonneError, ParseError, error_class
 
 __all__ = ["DiceGame", "DiceAction", "DiceEvent", "Die", "DiceCity", "DiceOptions",
            "parse_faces", "format_faces", "check_faces", "city_points", "rotate_edges"]
@@ -38,8 +40,6 @@ __all__ = ["DiceGame", "DiceAction", "DiceEvent", "Die", "DiceCity", "DiceOption
 FacesArg = Union[None, str, Sequence[int]]
 ActionArg = Union["DiceAction", str]
 
-_U32 = (0, 0xFFFFFFFF)
-_I32 = (-(1 << 31), (1 << 31) - 1)
 # carc_dice_action: uint32 kind, die; int32 x, y; uint32 rotation, reserved
 _ACTION = struct.Struct("=IIiiII")
 assert _ACTION.size == ctypes.sizeof(_ffi.carc_dice_action)
@@ -53,6 +53,11 @@ def _error(status: int, detail: str, function: str = ""):
     """An exception raised by the binding itself, with the library's names for `status`."""
     return error_class(status)(status, _ffi._status_name(status), _ffi._status_str(status),
                                detail, function)
+
+
+def _range_error(function: str):
+    """A factory of RangeError(detail) for :func:`~carcassonne._args.ranged`."""
+    return lambda detail: _error(Status.ERANGE, detail, function)
 
 
 # ------------------------------------------------------------------ faces
@@ -118,8 +123,8 @@ def _faces_struct(faces: FacesArg) -> _ffi.carc_dice_faces:
 def city_points(dice: int) -> int:
     """Points of a closed city of `dice` dice (carc_dice_city_points): 3->1,
     4->3, 5->6, 6->10, 7->15, 8->21, 9->28; fewer than 3 or more than 9 -> 0."""
-    dice = int(dice)
-    if not _U32[0] <= dice <= _U32[1]:
+    dice = integer(dice, "dice")
+    if not U32[0] <= dice <= U32[1]:
         return 0
     return _ffi.carc_dice_city_points(dice)
 
@@ -154,16 +159,13 @@ class DiceAction:
     rotation: int = 0
 
     def __post_init__(self):
-        kind = int(self.kind)
+        # integers only (TypeError for 1.9 or "1"), each in its C field's range
+        def field(name, limits):
+            return ranged(getattr(self, name), name, *limits, error=_range_error("DiceAction"))
+        kind = field("kind", U32)
         if kind in DiceActionKind._value2member_map_:
             kind = DiceActionKind(kind)
-        values = (kind, int(self.die), int(self.x), int(self.y), int(self.rotation))
-        if not (_U32[0] <= values[0] <= _U32[1] and _U32[0] <= values[1] <= _U32[1]
-                and _I32[0] <= values[2] <= _I32[1] and _I32[0] <= values[3] <= _I32[1]
-                and _U32[0] <= values[4] <= _U32[1]):
-            raise _error(Status.ERANGE, f"action fields out of range: kind={self.kind} "
-                                        f"die={self.die} x={self.x} y={self.y} "
-                                        f"rotation={self.rotation}")
+        values = (kind, field("die", U32), field("x", I32), field("y", I32), field("rotation", U32))
         for name, value in zip(("kind", "die", "x", "y", "rotation"), values):
             object.__setattr__(self, name, value)
 
@@ -367,6 +369,10 @@ def _mask_bits(mask: int) -> List[int]:
     return [d for d in range(DICE_COUNT) if mask >> d & 1]
 
 
+_ROLL = DiceAction.roll()._as_c()
+_REASON_SIZE = 256  # the library's reasons are shorter (carc_dice_game_last_error: 160 bytes)
+
+
 # ------------------------------------------------------------------- game
 
 
@@ -390,13 +396,11 @@ class DiceGame(Owner):
         self._buf = None
         opts = _ffi.carc_dice_options()
         _ffi.carc_dice_options_init(byref(opts), DICE_OPTIONS_VERSION)
-        players = int(players)
-        if not _U32[0] <= players <= _U32[1]:
-            raise _error(Status.ERANGE, f"players out of range: {players}")
-        if not 0 <= int(seed) < 1 << 64:
-            raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
+        # integers only: 2.7 players or the seed '7' are TypeErrors, not 2 and 7
+        players = ranged(players, "players", *U32, error=lambda _: _error(
+            Status.ERANGE, f"players must be 2..5, got {players}", "DiceGame"))
         opts.players = players
-        opts.seed = int(seed)
+        opts.seed = u64(seed, "seed")
         face_set = None
         if faces is not None:
             face_set = _faces_struct(faces)
@@ -457,13 +461,16 @@ class DiceGame(Owner):
     # ------------------------------------------------------------- actions
 
     def legal_actions(self, unique_rotations: bool = False, unique_dice: bool = False,
-                      touching: bool = False) -> List[DiceAction]:
+                      touching: bool = True) -> List[DiceAction]:
         """The legal actions of the player to move (carc_dice_game_legal_actions),
         in the library's order: roll, knights, builds (by die, y, x, rotation),
-        stop, knight option. Without flags every action :meth:`play` accepts
-        is listed once; `unique_rotations` lists rotations with the same edges
-        once, `unique_dice` one die per face, `touching` only builds next to
-        the city. Empty once the game is over."""
+        stop, knight option. By default builds are listed only on cells next
+        to the city (the first die of a turn: 0,0), a few dozen actions;
+        ``touching=False`` gives the full list, every action :meth:`play`
+        accepts, with the builds on every cell of the grid's reach (hundreds
+        to tens of thousands). `unique_rotations` lists rotations with the
+        same edges once, `unique_dice` one die per face. Empty once the game
+        is over."""
         ptr = self._handle()
         flags = ((DICE_ENUM_UNIQUE_ROTATIONS if unique_rotations else 0)
                  | (DICE_ENUM_UNIQUE_DICE if unique_dice else 0)
@@ -481,17 +488,38 @@ class DiceGame(Owner):
         make = DiceAction._from_fields
         return [make(k, d, x, y, r) for k, d, x, y, r, _ in _ACTION.iter_unpack(raw)]
 
+    def _check(self, action: DiceAction) -> Tuple[int, str]:
+        """(status, reason) of carc_dice_game_check_action_msg."""
+        msg = ctypes.create_string_buffer(_REASON_SIZE)
+        status = _ffi.carc_dice_game_check_action_msg(self._handle(), byref(action._as_c()), msg,
+                                                      len(msg))
+        return status, msg.value.decode("utf-8", "replace")
+
     def check(self, action: ActionArg) -> None:
-        """Raise what :meth:`play` would raise for `action`, changing nothing."""
-        status = _ffi.carc_dice_game_check_action(self._handle(),
-                                                  byref(as_action(action)._as_c()))
+        """Raise what :meth:`play` would raise for `action`, with the same
+        reason in ``detail``, changing nothing (not even the last-error text)."""
+        status, reason = self._check(as_action(action))
         if status != 0:
-            raise _ffi.make_error(status, "carc_dice_game_check_action")
+            raise _error(status, reason, "carc_dice_game_check_action_msg")
+
+    def illegal_reason(self, action: ActionArg) -> Optional[str]:
+        """Why `action` is not legal now ("die 3 does not show a knight"), or
+        None when it is. Text that is no action gives the parse error's text."""
+        try:
+            action = as_action(action)
+        except ParseError as exc:
+            return exc.detail
+        status, reason = self._check(action)
+        return reason if status != 0 else None
 
     def is_legal(self, action: ActionArg) -> bool:
-        """Whether `action` is legal now."""
-        return _ffi.carc_dice_game_check_action(self._handle(),
-                                                byref(as_action(action)._as_c())) == 0
+        """Whether `action` is legal now. Text that is no action ("garbage") is
+        not legal: False. Anything but a DiceAction or a text: TypeError."""
+        try:
+            action = as_action(action)
+        except ParseError:
+            return False
+        return self._check(action)[0] == 0
 
     def play(self, action: ActionArg) -> None:
         """Play an action (a DiceAction or its notation, "build 0 0 -1 90"),
@@ -504,24 +532,24 @@ class DiceGame(Owner):
 
     def roll(self) -> Dict[int, DiceFace]:
         """Play a ROLL and return what it rolled: {die: face} for every die
-        rolled, in die order, catapults included. The faces are read from the
-        record, so they are right even when the roll ended the turn (the dice
-        then already show nothing for the next player)."""
+        rolled, in die order, catapults included; right also when the roll
+        ended the turn (the dice then already show nothing for the next
+        player). Costs the same however long the game is."""
         ptr = self._handle()
-        player = self.current_player
-        rolled = [d.index for d in self.dice
-                  if d.location == DiceLocation.POOL and d.owner == player]
-        _ffi.carc_dice_game_play(ptr, byref(DiceAction.roll()._as_c()))
-        return dict(zip(rolled, self.last_roll()))
+        _ffi.carc_dice_game_play(ptr, byref(_ROLL))
+        dice, faces = self._last_roll()
+        return dict(zip(_mask_bits(dice), faces))
 
     def last_roll(self) -> List[DiceFace]:
         """The faces of the last roll of the game so far, in the order of the
-        dice rolled (from the record; [] before the first roll)."""
-        for line in reversed(self.save().splitlines()):
-            words = line.split()
-            if words and words[0] == "roll":
-                return [DiceFace(_FACE_TOKENS[w]) for w in words[1:]]
-        return []
+        dice rolled ([] before the first roll; carc_dice_game_last_roll)."""
+        return self._last_roll()[1]
+
+    def _last_roll(self) -> Tuple[int, List[DiceFace]]:
+        faces = (c_uint8 * DICE_COUNT)()
+        count, dice = c_size_t(), c_uint32()
+        _ffi.carc_dice_game_last_roll(faces, DICE_COUNT, byref(count), byref(dice), self._handle())
+        return dice.value, [DiceFace(f) for f in faces[:count.value]]
 
     def undo(self) -> None:
         """Take back the last action exactly (carc_dice_game_undo); NoUndoError if none."""
@@ -608,7 +636,23 @@ class DiceGame(Owner):
         """Whether the current turn scores double (its player kept a knight)."""
         return self._get(c_bool, _ffi.carc_dice_game_doubled)
 
+    def _index(self, value, what: str, count: int, function: str) -> int:
+        """`value` as an index 0..count-1: TypeError if it is no integer,
+        RangeError saying the range otherwise (the C queries return only
+        CARC_ERANGE, with no text)."""
+        index = integer(value, what)
+        if not 0 <= index < count:
+            limits = f"0..{count - 1}" if count else "there are none yet"
+            raise _error(Status.ERANGE, f"{what} {index} out of range ({limits})", function)
+        return index
+
+    def _player(self, player, function: str) -> int:
+        self._handle()
+        return self._index(player, "player", self._players, function)
+
     def score(self, player: int) -> int:
+        """Player `player`'s score (RangeError for no such player)."""
+        player = self._player(player, "carc_dice_game_score")
         return self._get(c_int32, _ffi.carc_dice_game_score, player)
 
     @property
@@ -635,6 +679,7 @@ class DiceGame(Owner):
     def kept_knight(self, player: int) -> Optional[int]:
         """The die `player` kept with the knight option (waiting for his next
         turn), or None."""
+        player = self._player(player, "carc_dice_game_kept_knight")
         out = c_uint32()
         if _ffi.carc_dice_game_kept_knight(byref(out), self._handle(), player) != 0:
             return None
@@ -647,6 +692,8 @@ class DiceGame(Owner):
 
     def die(self, index: int) -> Die:
         """Die `index` (0..8)."""
+        self._handle()
+        index = self._index(index, "die", DICE_COUNT, "carc_dice_game_die")
         out = _ffi.sized(_ffi.carc_dice_die)
         _ffi.carc_dice_game_die(byref(out), self._handle(), index)
         location = DiceLocation(out.location)
@@ -664,6 +711,7 @@ class DiceGame(Owner):
         """The dice lying in front of `player` (carc_dice_game_player_dice):
         the player to move has his pool, knights and city; his left neighbour
         the catapults of this turn; a player his kept knight."""
+        player = self._player(player, "carc_dice_game_player_dice")
         return _mask_bits(self._u32(_ffi.carc_dice_game_player_dice, player))
 
     def city(self) -> Dict[Tuple[int, int], Die]:
@@ -671,10 +719,13 @@ class DiceGame(Owner):
         return {d.cell: d for d in self.dice if d.location == DiceLocation.CITY}
 
     def cell(self, x: int, y: int) -> Optional[int]:
-        """The die built at (x, y), or None. RangeError outside the grid
-        (|x|, |y| <= 8)."""
+        """The die built at (x, y), or None: the grid has no edge, any cell
+        may be asked about (x and y are int32: RangeError beyond)."""
+        ptr = self._handle()
+        x = ranged(x, "x", *I32, error=_range_error("carc_dice_game_cell"))
+        y = ranged(y, "y", *I32, error=_range_error("carc_dice_game_cell"))
         out = c_uint32()
-        if _ffi.carc_dice_game_cell(byref(out), self._handle(), x, y) != 0:
+        if _ffi.carc_dice_game_cell(byref(out), ptr, x, y) != 0:
             return None
         return out.value
 
@@ -699,6 +750,11 @@ class DiceGame(Owner):
     # ------------------------------------------------------ events, history
 
     def event(self, index: int) -> DiceEvent:
+        """Event `index` (0 = the first; RangeError past the last)."""
+        count = self._u32(_ffi.carc_dice_game_event_count)
+        return self._event(self._index(index, "event", count, "carc_dice_game_event"))
+
+    def _event(self, index: int) -> DiceEvent:
         ev = _ffi.sized(_ffi.carc_dice_event)
         _ffi.carc_dice_game_event(byref(ev), self._handle(), index)
         kind = DiceEventKind(ev.kind)
@@ -710,10 +766,14 @@ class DiceGame(Owner):
     @property
     def events(self) -> List[DiceEvent]:
         """Every event since the start: scores, knight options, catapults, the win."""
-        return [self.event(i) for i in range(self._u32(_ffi.carc_dice_game_event_count))]
+        return [self._event(i) for i in range(self._u32(_ffi.carc_dice_game_event_count))]
 
     def action(self, index: int) -> DiceAction:
-        """Action `index` of the history."""
+        """Action `index` of the history (RangeError past the last)."""
+        count = self._u32(_ffi.carc_dice_game_action_count)
+        return self._action(self._index(index, "action", count, "carc_dice_game_action"))
+
+    def _action(self, index: int) -> DiceAction:
         out = _ffi.carc_dice_action()
         _ffi.carc_dice_game_action(byref(out), self._handle(), index)
         return DiceAction._from_c(out)
@@ -721,7 +781,7 @@ class DiceGame(Owner):
     @property
     def history(self) -> List[DiceAction]:
         """Every action played, in order."""
-        return [self.action(i) for i in range(self._u32(_ffi.carc_dice_game_action_count))]
+        return [self._action(i) for i in range(self._u32(_ffi.carc_dice_game_action_count))]
 
     # ------------------------------------------------------------- records
 
@@ -748,32 +808,16 @@ class DiceGame(Owner):
 
     def render(self) -> str:
         """A text picture of the current player's city: each die as 3x3
-        characters, '#' for a black edge, the die number in the middle."""
-        city = self.city()
-        if not city:
-            return "(nothing built)"
-        xs = [x for x, _ in city]
-        ys = [y for _, y in city]
-        lines = []
-        for y in range(min(ys), max(ys) + 1):
-            rows = ["", "", ""]
-            for x in range(min(xs), max(xs) + 1):
-                die = city.get((x, y))
-                if die is None:
-                    rows = [r + "   " for r in rows]
-                    continue
-                e = int(die.edges)
-                b = ["#" if e >> s & 1 else "." for s in range(4)]
-                rows[0] += f"+{b[0]}+"
-                rows[1] += f"{b[3]}{die.index}{b[1]}"
-                rows[2] += f"+{b[2]}+"
-            lines.extend(r.rstrip() for r in rows)
-        return "\n".join(lines)
+        characters, '#' for a black edge, the die number in the middle
+        ("(nothing built)" before the first build)."""
+        return _picture(self.city())
 
     def __str__(self) -> str:
+        """The state as a player reads it: whose turn, the phase, the scores,
+        every die (the city's picture is :meth:`render`)."""
         if self._ptr is None:
             return "<DiceGame closed>"
-        return self.render()
+        return _describe(self)
 
     def __repr__(self) -> str:
         if self._ptr is None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import List, NamedTuple, Optional, Tuple, Union
 
 from . import _ffi
+from ._args import i32 as _i32, u32 as _u32, u64 as _u64
 from ._constants import (BONUS_NAMES, CLONE_NO_HISTORY, DEFAULT_START_TILE,
                          ENUM_UNIQUE_ROTATIONS, GAME_NO_UNDO, GAME_OPTIONS_VERSION, GOOD_NAMES,
                          NO_SEGMENT, QUARTER_NAMES, RENDER_COLOR, RENDER_NO_LEGEND, Bonus,
@@ -366,10 +367,9 @@ def _options(players: int = 2, seed: int = 0, farmers: Optional[bool] = None, *,
              no_undo: bool = False, variants: int = Variant.NONE) -> "_ffi.carc_game_options":
     opts = _ffi.carc_game_options()
     _ffi.carc_game_options_init(byref(opts), GAME_OPTIONS_VERSION)
-    if not 0 <= int(seed) < 1 << 64:
-        raise ValueError(f"seed must be in 0 .. 2**64-1, got {seed}")
+    # integers only: 2.7 players or the seed '7' are TypeErrors, not 2 and 7
     opts.players = _u32(players, "players")
-    opts.seed = int(seed)
+    opts.seed = _u64(seed, "seed")
     mods = int(modules_of(modules))
     if farmers is not None:
         mods = mods | Module.FARMERS if farmers else mods & ~int(Module.FARMERS)
@@ -379,7 +379,7 @@ def _options(players: int = 2, seed: int = 0, farmers: Optional[bool] = None, *,
     opts.start_x, opts.start_y = _i32(start[0], "start x"), _i32(start[1], "start y")
     opts.start_rotation = _u32(start_rotation, "start_rotation")
     opts.flags = GAME_NO_UNDO if no_undo else 0
-    opts.variants = _u32(int(variants), "variants")
+    opts.variants = _u32(variants, "variants")
     return opts
 
 
@@ -982,17 +982,3 @@ class Game(Owner):
         state = "over" if self.is_over else str(self.pending)
         return (f"<Game {self._players} players, scores {self.scores}, "
                 f"{self.remaining} tiles left, {state}>")
-
-
-def _u32(value: int, what: str) -> int:
-    value = int(value)
-    if not 0 <= value <= 0xFFFFFFFF:
-        raise ValueError(f"{what} out of range: {value}")
-    return value
-
-
-def _i32(value: int, what: str) -> int:
-    value = int(value)
-    if not -(1 << 31) <= value < 1 << 31:
-        raise ValueError(f"{what} out of range: {value}")
-    return value

@@ -8,6 +8,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Iterator, List, Optional, Union
 
 from . import _ffi
+from ._args import integer
 from ._constants import (ENUM_UNIQUE_ROTATIONS, FIGURE_NAMES, NO_SEGMENT, QUARTER_NAMES,
                          SEGMENT_RECALL, Figure, MoveKind, Quarter, Status)
 from ._owner import Owner
@@ -86,8 +87,11 @@ class Move(tuple):
             figure = figure_of(figure)
         if isinstance(quarter, str):
             quarter = quarter_of(quarter)
-        fields = (int(x), int(y), kind_of(tile), int(rotation), int(figure),
-                  NO_SEGMENT if segment is None else int(segment), int(move_kind), int(quarter))
+        # integers only: Move("D", 1.9, 0) is a TypeError, not x = 1
+        fields = (integer(x, "x"), integer(y, "y"), kind_of(tile), integer(rotation, "rotation"),
+                  integer(figure, "figure"),
+                  NO_SEGMENT if segment is None else integer(segment, "segment"),
+                  integer(move_kind, "move_kind"), integer(quarter, "quarter"))
         if not (_INT32[0] <= fields[0] <= _INT32[1] and _INT32[0] <= fields[1] <= _INT32[1]
                 and all(0 <= v <= 255 for v in fields[3:])):
             raise RangeError(Status.ERANGE, "CARC_ERANGE", "value out of range",

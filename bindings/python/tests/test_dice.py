@@ -521,10 +521,12 @@ class BadInput(unittest.TestCase):
                 with self.subTest(action=action):
                     with self.assertRaises(cls) as cm:
                         game.play(action)
-                    self.assertTrue(self.assertStatus(cm, status, errors.CarcassonneError).detail)
+                    played = self.assertStatus(cm, status, errors.CarcassonneError).detail
+                    self.assertTrue(played)
                     with self.assertRaises(cls) as cm:
                         game.check(action)
-                    self.assertEqual(cm.exception.detail, "", "check writes no last-error text")
+                    self.assertEqual(cm.exception.detail, played, "check says why, as play does")
+                    self.assertEqual(game.illegal_reason(action), played)
             game.play(DiceAction.build(0, 0, 0))  # a cap, black to the north
             with self.assertRaises(errors.IllegalMoveError) as cm:
                 game.play("build 1 0 -1 0")  # the corner's white south meets the black north
@@ -563,14 +565,35 @@ class BadInput(unittest.TestCase):
                     self.assertTrue(self.assertStatus(cm, status, ValueError).detail)
 
     def test_queries_out_of_range(self):
+        # issue 19: each RangeError says which number and the range
         with DiceGame(players=2) as game:
-            for query in (lambda: game.cell(9, 0), lambda: game.cell(0, -9),
-                          lambda: game.score(2), lambda: game.die(9), lambda: game.kept_knight(2),
-                          lambda: game.event(0), lambda: game.action(0),
-                          lambda: game.player_dice(2)):
-                with self.assertRaises(errors.RangeError):
-                    query()
+            for query, detail in ((lambda: game.score(2), "player 2 out of range (0..1)"),
+                                  (lambda: game.score(5), "player 5 out of range (0..1)"),
+                                  (lambda: game.score(-1), "player -1 out of range (0..1)"),
+                                  (lambda: game.score(1 << 32), "player 4294967296 out of range"),
+                                  (lambda: game.die(9), "die 9 out of range (0..8)"),
+                                  (lambda: game.kept_knight(2), "player 2 out of range (0..1)"),
+                                  (lambda: game.event(0), "event 0 out of range (there are none yet)"),
+                                  (lambda: game.action(0), "action 0 out of range (there are none yet)"),
+                                  (lambda: game.player_dice(2), "player 2 out of range (0..1)"),
+                                  (lambda: game.cell(1 << 31, 0), "x 2147483648 out of range")):
+                with self.subTest(detail=detail):
+                    with self.assertRaises(errors.RangeError) as cm:
+                        query()
+                    self.assertIn(detail, cm.exception.detail)
+                    self.assertIn(detail, str(cm.exception))
+            # the grid has no edge: a cell far away is empty, not an error
             self.assertIsNone(game.cell(8, 8))
+            self.assertIsNone(game.cell(9, 0))
+            self.assertIsNone(game.cell(0, -(1 << 31)))
+            game.roll()
+            with self.assertRaises(errors.RangeError) as cm:
+                game.action(1)
+            self.assertIn("action 1 out of range (0..0)", cm.exception.detail)
+            for query in (lambda: game.score(1.0), lambda: game.die("1"), lambda: game.cell(0.5, 0),
+                          lambda: game.event(None), lambda: game.player_dice(True)):
+                with self.assertRaises(TypeError):
+                    query()
 
     def test_load_errors_give_the_line(self):
         with DiceGame(seed=1) as game:
@@ -699,7 +722,7 @@ class Lifetime(unittest.TestCase):
     def test_repr_and_render(self):
         with DiceGame(seed=1) as game:
             self.assertIn("P0 to move, phase ROLL", repr(game))
-            self.assertEqual(str(game), "(nothing built)")
+            self.assertEqual(game.render(), "(nothing built)")
             roll, builds = column(3)
             game.set_next_roll(roll)
             game.roll()
