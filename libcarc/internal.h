@@ -387,7 +387,15 @@ static inline void carci_set(carc_game *g, void *field, uint16_t v)
 #define CARCI_INIT(lv, v) (*(uint16_t *)(void *)&(lv) = (uint16_t)(v))
 carc_status carci_unit_begin(carc_game *g);
 void carci_unit_rollback(carc_game *g);   /* roll back and drop the last unit */
-carc_status carci_journal_reserve(carc_game *g, uint32_t words);
+carc_status carci_journal_grow(carc_game *g, uint32_t words);
+/* Room for `words` more journal entries and one more mark (the room reserved
+ * at creation nearly always suffices: tested inline, grown out of line). */
+static inline carc_status carci_journal_reserve(carc_game *g, uint32_t words)
+{
+    if (g->trail_cap - g->trail_len >= words && g->n_marks < g->marks_cap)
+        return CARC_OK;
+    return carci_journal_grow(g, words);
+}
 size_t carci_journal_target(const carc_game *g); /* room for the rest of the game */
 
 /* ---- board (board.c) ------------------------------------------------- */

@@ -7,7 +7,7 @@
  */
 #include "internal.h"
 
-carc_status carci_journal_reserve(carc_game *g, uint32_t entries)
+carc_status carci_journal_grow(carc_game *g, uint32_t entries)
 {
     if (g->trail_cap - g->trail_len < entries) {
         size_t cap = g->trail_cap ? g->trail_cap : 1024;
@@ -37,12 +37,9 @@ carc_status carci_unit_begin(carc_game *g)
 {
     if (g->no_journal)
         return CARC_OK;
-    /* the room reserved at creation nearly always suffices */
-    if (g->trail_cap - g->trail_len < g->rs->unit_reserve || g->n_marks == g->marks_cap) {
-        carc_status s = carci_journal_reserve(g, g->rs->unit_reserve);
-        if (s != CARC_OK)
-            return s;
-    }
+    carc_status s = carci_journal_reserve(g, g->rs->unit_reserve);
+    if (s != CARC_OK)
+        return s;
     g->marks[g->n_marks++] = (uint32_t)g->trail_len; /* a game journals far fewer than 2^32 entries */
     /* the unit's first entries: the hot header words as they are, two an
      * entry (carci_unit_rollback copies them back the same way) */
