@@ -14,6 +14,7 @@
 #include "undo.h"
 #include "serialize.h"
 #include "render.h"
+#include "search.h"
 #include "dice.h"
 
 #endif
