@@ -253,6 +253,10 @@ typedef struct carci_hdr {
     uint16_t players, cur, over, n_placed;
     uint16_t n_bag, n_nodes, n_front, n_figs;
     uint16_t n_events, n_hist, n_mon, cur_idx; /* cur_idx: bag index of the tile to place, 0xFFFF: none */
+    /* the board's part of the position hash (search/hash.c): the sum, mod
+     * 2^64, of a key for each tile placed, each figure on the board and each
+     * tile discarded; low word first */
+    uint16_t zob[4];
     int16_t score[CARCI_MAX_PLAYERS + 1];
     uint16_t supply[CARCI_MAX_PLAYERS + 1];
     uint16_t specials[CARCI_MAX_PLAYERS + 1]; /* bit f: the player's figure of kind f is in supply */
@@ -372,7 +376,7 @@ static inline void carci_set(carc_game *g, void *field, uint16_t v)
  * they are saved whole at the start of each undo unit (journal.c) and
  * written without an entry each. A CARCI_SET of one is still correct (undo
  * restores the saved words last), only slower. */
-#define CARCI_HOT_WORDS 12u
+#define CARCI_HOT_WORDS 16u
 #define CARCI_HSET(g, field, v)                                                                                  \
     do {                                                                                                         \
         _Static_assert(offsetof(carci_hdr, field) < 2 * CARCI_HOT_WORDS, #field " is not a hot header word");    \
@@ -484,6 +488,56 @@ void carci_board_place(carc_game *g, uint32_t fi, int32_t x, int32_t y, uint32_t
 static inline uint8_t carci_placed_rot(const carci_placed *p) { return (uint8_t)(p->rot_base & 3); }
 /* After carci_board_place: placed tile t (kind turned rot at (x, y), its
  * first node `base`) and its segments, each a feature of its own. */
+/* ---- random numbers ------------------------------------------------- */
+/* splitmix64: the same sequence on every platform; any state is a seed. */
+static inline uint64_t carci_splitmix64(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+/* Uniform in [0, bound) (bound > 0) without modulo bias. */
+static inline uint32_t carci_uniform(uint64_t *s, uint32_t bound)
+{
+    uint64_t threshold = (0 - (uint64_t)bound) % bound;
+    for (;;) {
+        uint64_t r = carci_splitmix64(s);
+        if (r >= threshold)
+            return (uint32_t)(r % bound);
+    }
+}
+
+/* ---- the position hash's keys (search/hash.c reads the sum) -------- */
+/* A bijection of 64-bit words that mixes every input bit into every output
+ * bit (the finaliser of splitmix64): distinct facts get unrelated keys. */
+static inline uint64_t carci_mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+enum { CARCI_ZOB_TILE = 1, CARCI_ZOB_FIGURE = 2, CARCI_ZOB_DISCARD = 3 };
+static inline uint64_t carci_zob_key(uint32_t tag, int32_t x, int32_t y, uint32_t low)
+{
+    return carci_mix64((uint64_t)tag << 60 | (uint64_t)(uint16_t)x << 40 | (uint64_t)(uint16_t)y << 24 | low);
+}
+/* Add `d` to the board's hash (hot header words: undo restores them). */
+static inline void carci_zob_add(carc_game *g, uint64_t d)
+{
+    uint16_t *z = CARCI_HDR(g)->zob;
+    _Static_assert(offsetof(carci_hdr, zob) + sizeof(uint64_t) <= 2 * CARCI_HOT_WORDS, "zob is in the hot words");
+    uint64_t v = (uint64_t)z[0] | (uint64_t)z[1] << 16 | (uint64_t)z[2] << 32 | (uint64_t)z[3] << 48;
+    v += d;
+    z[0] = (uint16_t)v;
+    z[1] = (uint16_t)(v >> 16);
+    z[2] = (uint16_t)(v >> 32);
+    z[3] = (uint16_t)(v >> 48);
+}
+/* The key of a figure (player | kind << 8) on node n: the tile's place and
+ * the segment's index on it, whatever order the nodes were made in. */
+uint64_t carci_zob_figure(const carc_game *g, uint16_t n, uint32_t player_kind);
+
 static inline void carci_tile_init(carc_game *g, uint16_t t, int32_t x, int32_t y, uint32_t kind, uint32_t rot,
                                    uint16_t base)
 {
@@ -494,6 +548,7 @@ static inline void carci_tile_init(carc_game *g, uint16_t t, int32_t x, int32_t 
     CARCI_INIT(p->kind, kind);
     CARCI_INIT(p->rot_base, rot | (uint32_t)base << 2);
     CARCI_HSET(g, n_placed, t + 1);
+    carci_zob_add(g, carci_zob_key(CARCI_ZOB_TILE, x, y, kind << 2 | rot));
     carci_node *nd = CARCI_NODES(g);
     for (unsigned i = 0; i < ki->nseg; i++) {
         uint16_t n = (uint16_t)(base + i);
@@ -609,6 +664,7 @@ static inline void carci_figure_add(carc_game *g, uint16_t n, uint32_t player, u
     CARCI_SET(g, f->node, n);
     CARCI_SET(g, f->player_kind, player | figure << 8);
     CARCI_HSET(g, n_figs, h->n_figs + 1);
+    carci_zob_add(g, carci_zob_figure(g, n, player | figure << 8));
 }
 void carci_figure_remove(carc_game *g, uint32_t index); /* off the board, back to supply */
 
@@ -623,6 +679,7 @@ unsigned carci_front_placed(const carc_game *g, uint32_t fi);
 bool carci_segment_free(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
                         uint32_t seg);
 void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi); /* fi: from carci_check_move */
+void carci_play_legal(carc_game *g, const carc_move *m); /* apply and draw; no check, no undo unit */
 void carci_apply_decision(carc_game *g, const carc_move *m); /* a checked move that is not a place move */
 void carci_advance(carc_game *g);          /* end the game when no tile left can be placed */
 uint32_t carci_find_current(const carc_game *g); /* bag index of the tile to place, or NONE32 */

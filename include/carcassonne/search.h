@@ -115,7 +115,7 @@ CARC_API carc_status carc_game_remaining_tiles(uint32_t *counts, size_t n, uint3
  * tiles left, the current tile, the pending decision and the player who must
  * take it. The hidden order of the pile is not part of it. Maintained as the
  * game is played (the board's part incrementally, Zobrist style; undo
- * restores it), so it costs a few nanoseconds per call.
+ * restores it), so a call costs tens of nanoseconds, not a walk of the board.
  * @return CARC_OK, CARC_EINVAL (NULL).
  * @since 0.2
  */

@@ -5,26 +5,6 @@
 #include "internal.h"
 #include <stddef.h>
 
-/* splitmix64: the same sequence on every platform. */
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-/* Uniform in [0, bound) without modulo bias. */
-static uint32_t uniform(uint64_t *s, uint32_t bound)
-{
-    uint64_t threshold = (0 - (uint64_t)bound) % bound;
-    for (;;) {
-        uint64_t r = splitmix64(s);
-        if (r >= threshold)
-            return (uint32_t)(r % bound);
-    }
-}
-
 static carc_status alloc_game(carc_game **out, const carci_ruleset *rs, const carc_allocator *a)
 {
     carc_game *g = carci_alloc(a, sizeof *g);
@@ -154,7 +134,7 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     g->seed = opts->seed;
     uint64_t rng = opts->seed;
     for (uint32_t i = n; i > 1; i--) {
-        uint32_t j = uniform(&rng, i);
+        uint32_t j = carci_uniform(&rng, i);
         uint16_t tmp = bag[i - 1];
         bag[i - 1] = bag[j];
         bag[j] = tmp;

@@ -241,6 +241,7 @@ void carci_figure_remove(carc_game *g, uint32_t i)
     carci_fig *figs = CARCI_FIGS(g);
     carci_node *nd = CARCI_NODES(g);
     carci_fig f = figs[i];
+    carci_zob_add(g, 0 - carci_zob_figure(g, f.node, f.player_kind));
     uint16_t r = carci_find(g, f.node);
     CARCI_SET(g, nd[r].tile_occ, nd[r].tile_occ - 0x100u);
     uint32_t pl = f.player_kind & 0xFFu, kind = f.player_kind >> 8;
@@ -504,6 +505,18 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
         apply_move(g, m, fi, false);
 }
 
+/* A move known to be legal (enumerated for this position): applied, and the
+ * next tile drawn, without a second check. The caller opens the undo unit
+ * when the game journals. */
+void carci_play_legal(carc_game *g, const carc_move *m)
+{
+    if (m->kind == CARC_MOVE_PLACE)
+        carci_apply_move(g, m, carci_front_index(g, m->x, m->y));
+    else
+        carci_apply_decision(g, m);
+    carci_advance(g);
+}
+
 /* A move that places no tile, checked by carci_check_move: an answer to
  * one of the Count's decisions, or the pass that declines the builder's
  * second tile, which ends the turn (the tile stays on top of the pile for
@@ -555,6 +568,7 @@ void carci_discard_top(carc_game *g)
     carci_hist_push(g, CARC_HISTORY_DISCARD, h->cur, &m);
     carci_event_push(g, CARC_EVENT_DISCARD, 0, turn, 0, 0, 0, top, 0);
     CARCI_HSET(g, n_bag, h->n_bag - 1);
+    carci_zob_add(g, carci_zob_key(CARCI_ZOB_DISCARD, 0, 0, top));
 }
 
 /* After a move or a discard: when no tile left can be placed, they are all

@@ -51,6 +51,7 @@ static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn
             carci_fig f = figs[i];
             if (carci_find(g, f.node) == root) {
                 uint32_t pl = f.player_kind & 0xFFu, fk = f.player_kind >> 8;
+                carci_zob_add(g, 0 - carci_zob_figure(g, f.node, f.player_kind));
                 if (fk == CARC_FIGURE_FOLLOWER)
                     CARCI_SET(g, h->supply[pl], h->supply[pl] + 1);
                 else

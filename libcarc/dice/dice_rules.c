@@ -15,24 +15,10 @@ _Static_assert(CARCI_DICE_N <= 16, "die masks are 16-bit");
 
 /* ------------------------------------------------------------ generator */
 
-/* splitmix64: the same sequence on every platform. */
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-/* A face 0..5, uniform, without modulo bias. */
+/* A face 0..5, uniform, without modulo bias (splitmix64: internal.h). */
 static uint8_t roll_face(uint64_t *s)
 {
-    const uint64_t threshold = (0 - (uint64_t)6) % 6u;
-    for (;;) {
-        uint64_t r = splitmix64(s);
-        if (r >= threshold)
-            return (uint8_t)(r % 6u);
-    }
+    return (uint8_t)carci_uniform(s, 6u);
 }
 
 /* --------------------------------------------------------------- scoring */

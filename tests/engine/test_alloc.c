@@ -88,6 +88,48 @@ static void no_allocation_during_play(void **state)
     }
 }
 
+/* A playout runner allocates when it is made (and when a larger ruleset
+ * comes); its playouts, choices, determinizations and hashes never do. */
+static void no_allocation_in_playouts(void **state)
+{
+    (void)state;
+    counter c = { 0, 0, 0, -1 };
+    carc_allocator a = { c_alloc, c_realloc, c_free, &c };
+    for (uint32_t i = 0; i < TU_ALL_MODULE_SETS; i++) {
+        uint32_t modules = tu_all_modules(i);
+        carc_game_options o = tu_options(2 + i % (tu_max_players(modules) - 1), i, modules);
+        o.allocator = &a;
+        carc_game *g, *w;
+        carc_playout *p;
+        assert_int_equal(carc_game_new(&g, &o), CARC_OK);
+        assert_int_equal(carc_game_clone(&w, g, CARC_CLONE_NO_HISTORY), CARC_OK);
+        assert_int_equal(carc_playout_new(&p, g), CARC_OK);
+        long before = c.allocs;
+        int32_t s[6];
+        uint64_t rng = i, h;
+        for (uint64_t k = 0; k < 4; k++) {
+            assert_int_equal(carc_game_determinize(g, k), CARC_OK);
+            assert_int_equal(carc_playout_run(p, g, (uint32_t)(k % 2), k, s, 6, NULL), CARC_OK);
+            assert_int_equal(carc_game_hash(&h, carc_playout_game(p)), CARC_OK);
+        }
+        /* as a tree search uses them: the position copied, determinized,
+         * played out */
+        while (!tu_over(g)) {
+            assert_int_equal(carc_game_copy(w, g, CARC_CLONE_NO_HISTORY), CARC_OK);
+            assert_int_equal(carc_game_determinize(w, rng), CARC_OK);
+            assert_int_equal(carc_playout_run(p, w, CARC_POLICY_RANDOM, rng, s, 6, NULL), CARC_OK);
+            carc_move m;
+            assert_int_equal(carc_playout_choose(&m, p, g, CARC_POLICY_GREEDY, &rng), CARC_OK);
+            assert_int_equal(carc_game_play(g, &m), CARC_OK);
+        }
+        assert_int_equal(c.allocs, before);
+        carc_playout_free(p);
+        carc_game_free(w);
+        carc_game_free(g);
+        assert_int_equal(c.live, 0);
+    }
+}
+
 /* Fail the Nth allocation for every N until a whole game completes. */
 static void failing_allocator(void **state)
 {
@@ -139,6 +181,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(no_allocation_during_play),
+        cmocka_unit_test(no_allocation_in_playouts),
         cmocka_unit_test(failing_allocator),
     };
     return cmocka_run_group_tests_name("alloc", tests, NULL, NULL);

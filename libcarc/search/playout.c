@@ -1,0 +1,189 @@
+/*
+ * Playouts inside the library (carc_playout_*): a game played to its end by
+ * a built-in policy, one call from any language. The runner owns its scratch
+ * space (the game played, a game to try moves on, a move list), sized when
+ * it is made and reused, so a playout does not allocate.
+ *
+ * RANDOM picks uniformly from the whole legal list of the pending decision
+ * (placement with figure action, passes, the Count's decisions alike).
+ * GREEDY tries every legal move on the trial game (an undo unit each:
+ * play, read the scores, roll back) and keeps the best gain; its ties are
+ * broken uniformly (one draw from the generator per tie seen).
+ */
+#include "internal.h"
+
+struct carc_playout {
+    carc_allocator alloc;
+    carc_game *work;      /* the game a playout plays */
+    carc_game *trial;     /* GREEDY: a copy of the position, moves tried on it */
+    carc_movelist list;   /* the legal moves of the pending decision */
+    bool played;          /* `work` holds the end of a playout */
+};
+
+static void free_list(carc_movelist *l)
+{
+    carci_free(&l->alloc, l->moves, l->cap * sizeof *l->moves);
+    l->moves = NULL;
+    l->cap = 0;
+}
+
+void carc_playout_free(carc_playout *p)
+{
+    if (!p)
+        return;
+    carc_allocator a = p->alloc;
+    carc_game_free(p->work);
+    carc_game_free(p->trial);
+    free_list(&p->list);
+    carci_free(&a, p, sizeof *p);
+}
+
+/* `dst` becomes a copy of `src` that journals nothing (journal true: a
+ * journal of its own, empty, with room for one unit at a time). */
+static carc_status take_position(carc_game *dst, const carc_game *src, bool journal)
+{
+    carc_status s = carc_game_copy(dst, src, CARC_CLONE_NO_HISTORY);
+    if (s != CARC_OK)
+        return s;
+    /* a tile choice open in src is part of the position here, not an undo
+     * unit: nothing of src's journal is kept */
+    dst->unit_open = false;
+    dst->trail_len = 0;
+    dst->n_marks = 0;
+    dst->no_journal = !journal;
+    return journal ? carci_journal_reserve(dst, dst->rs->unit_reserve) : CARC_OK;
+}
+
+carc_status carc_playout_new(carc_playout **out, const carc_game *like)
+{
+    if (out)
+        *out = NULL;
+    CARCI_CHECK(out && like);
+    carc_playout *p = carci_alloc(&like->alloc, sizeof *p);
+    if (!p)
+        return CARC_ENOMEM;
+    memset(p, 0, sizeof *p);
+    p->alloc = like->alloc;
+    p->list.alloc = like->alloc;
+    carc_status s = carc_game_clone(&p->work, like, CARC_CLONE_NO_HISTORY);
+    if (s == CARC_OK)
+        s = carc_game_clone(&p->trial, like, CARC_CLONE_NO_HISTORY);
+    if (s == CARC_OK)
+        s = take_position(p->trial, like, true); /* sizes its journal */
+    /* room for every answer to a decision of this ruleset: the most
+     * placements of a tile, each with every figure action */
+    if (s == CARC_OK && !carci_movelist_reserve(&p->list, 4 * (size_t)like->rs->front_cap *
+                                                              (like->rs->max_actions + 1) + 1))
+        s = CARC_ENOMEM;
+    if (s != CARC_OK) {
+        carc_playout_free(p);
+        return s;
+    }
+    *out = p;
+    return CARC_OK;
+}
+
+/* The gain of the move the trial game was just played with, for `mover`:
+ * its points less the most another player gained. */
+static int32_t gain(const carc_game *t, const int16_t *before, uint32_t mover)
+{
+    const carci_hdr *h = CARCI_HDR(t);
+    int32_t own = h->score[mover] - before[mover], other = 0;
+    for (uint32_t i = 0; i < h->players; i++)
+        if (i != mover && h->score[i] - before[i] > other)
+            other = h->score[i] - before[i];
+    return own - other;
+}
+
+static carc_status choose_greedy(carc_move *out, carc_playout *p, const carc_game *g, uint64_t *rng)
+{
+    const carc_move *mv = p->list.moves;
+    size_t n = p->list.n;
+    if (n == 1) {
+        *out = mv[0];
+        return CARC_OK;
+    }
+    carc_status s = take_position(p->trial, g, true);
+    if (s != CARC_OK)
+        return s;
+    carc_game *t = p->trial;
+    const carci_hdr *h = CARCI_HDR(t);
+    int16_t before[CARCI_MAX_PLAYERS + 1];
+    memcpy(before, h->score, sizeof before);
+    uint32_t mover = h->step ? (uint32_t)(h->step >> 4) : h->cur;
+    int32_t best = INT32_MIN;
+    uint32_t ties = 0;
+    size_t pick = 0;
+    for (size_t i = 0; i < n; i++) {
+        carci_unit_begin(t); /* cannot fail: take_position reserved one unit */
+        carci_play_legal(t, &mv[i]);
+        int32_t v = gain(t, before, mover);
+        carci_unit_rollback(t);
+        if (v > best) {
+            best = v;
+            ties = 1;
+            pick = i;
+        } else if (v == best && carci_uniform(rng, ++ties) == 0) {
+            pick = i; /* each of the `ties` best so far kept with chance 1/ties */
+        }
+    }
+    *out = mv[pick];
+    return CARC_OK;
+}
+
+/* The policy's move; the legal list is in p->list. */
+static carc_status choose(carc_move *out, carc_playout *p, const carc_game *g, uint32_t policy, uint64_t *rng)
+{
+    carc_status s = carci_enum_legal(&p->list, g, 0);
+    if (s != CARC_OK)
+        return s;
+    if (p->list.n == 0)
+        return CARC_EGAME_OVER; /* cannot happen: a game not over has a legal answer */
+    if (policy == CARC_POLICY_GREEDY)
+        return choose_greedy(out, p, g, rng);
+    *out = p->list.moves[p->list.n == 1 ? 0 : carci_uniform(rng, (uint32_t)p->list.n)];
+    return CARC_OK;
+}
+
+carc_status carc_playout_choose(carc_move *out, carc_playout *p, const carc_game *g, uint32_t policy, uint64_t *rng)
+{
+    CARCI_CHECK(out && p && g && rng && policy <= CARC_POLICY_GREEDY);
+    if (CARCI_HDR(g)->over)
+        return CARC_EGAME_OVER;
+    return choose(out, p, g, policy, rng);
+}
+
+carc_status carc_playout_run(carc_playout *p, const carc_game *g, uint32_t policy, uint64_t seed, int32_t *scores,
+                             size_t n, uint32_t *moves)
+{
+    CARCI_CHECK(p && g && policy <= CARC_POLICY_GREEDY && (scores || n == 0));
+    uint32_t players = CARCI_HDR(g)->players;
+    if (scores && n < players)
+        return CARC_ERANGE;
+    p->played = false;
+    carc_status s = take_position(p->work, g, false);
+    if (s != CARC_OK)
+        return s;
+    carc_game *w = p->work;
+    uint64_t rng = seed;
+    uint32_t count = 0;
+    while (!CARCI_HDR(w)->over) {
+        carc_move m;
+        s = choose(&m, p, w, policy, &rng);
+        if (s != CARC_OK)
+            return s;
+        carci_play_legal(w, &m);
+        count++;
+    }
+    p->played = true;
+    for (uint32_t i = 0; scores && i < players; i++)
+        scores[i] = CARCI_HDR(w)->score[i];
+    if (moves)
+        *moves = count;
+    return CARC_OK;
+}
+
+const carc_game *carc_playout_game(const carc_playout *p)
+{
+    return p && p->played ? p->work : NULL;
+}
