@@ -416,10 +416,56 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* --playout POLICY: carc_playout_run from the start of one game, `games`
+ * playouts a run (seeds seed, seed+1, ...), one runner, one thread: what a
+ * tree search pays per playout, and what a program in another language gets
+ * with one call per playout (bindings/python/bench_search.py compares). */
+static int bench_playouts(uint32_t policy, uint32_t games, uint32_t runs, uint32_t players, uint32_t modules,
+                          uint32_t flags, uint64_t seed, const char *name)
+{
+    carc_game_options o = CARC_GAME_OPTIONS_INIT;
+    o.players = players;
+    o.modules = modules;
+    o.flags = flags;
+    o.seed = seed;
+    example_modules_setup(&o);
+    carc_game *g;
+    carc_playout *p;
+    if (carc_game_new(&g, &o) != CARC_OK || carc_playout_new(&p, g) != CARC_OK)
+        return 1;
+    double *pps = calloc(runs, sizeof *pps), moves = 0, score = 0;
+    if (!pps)
+        return 1;
+    for (uint32_t r = 0; r < runs; r++) {
+        double t0 = now();
+        for (uint32_t i = 0; i < games; i++) {
+            int32_t sc[6];
+            uint32_t n = 0;
+            if (carc_playout_run(p, g, policy, seed + (uint64_t)r * games + i, sc, 6, &n) != CARC_OK)
+                return 1;
+            moves += n;
+            for (uint32_t k = 0; k < players; k++)
+                score += sc[k];
+        }
+        pps[r] = games / (now() - t0);
+        printf("playouts=%u policy=%s seconds=%.3f playouts_per_sec=%.0f\n", games, name, games / pps[r], pps[r]);
+    }
+    qsort(pps, runs, sizeof *pps, cmp_double);
+    printf("median playouts_per_sec=%.0f over %u runs (policy %s, %u players, min %.0f, max %.0f) | moves a playout "
+           "%.2f, mean score per player %.2f\n",
+           pps[runs / 2], runs, name, players, pps[0], pps[runs - 1], moves / ((double)games * runs),
+           score / ((double)games * runs * players));
+    free(pps);
+    carc_playout_free(p);
+    carc_game_free(g);
+    return 0;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: carc-bench [--games N] [--seed S] [--players 2..5] [--runs R] [--threads T] [--no-undo] "
-               "[--no-ops] [--modules LIST]\n"
+               "[--no-ops] [--modules LIST] [--playout random|greedy]\n"
+               "  --playout P     time carc_playout_run from the start of one game instead (policy P)\n"
                "  --no-undo       games created with CARC_GAME_NO_UNDO (no undo journal)\n"
                "  --modules LIST  rules modules, e.g. river,abbot,count,inns,traders, or all (default: the\n"
                "                  base game with farmers)\n"
@@ -432,7 +478,7 @@ int main(int argc, char **argv)
     uint64_t seed = 1;
     int ops = 1;
     uint32_t flags = 0, modules = CARC_MODULE_FARMERS;
-    const char *modules_text = NULL;
+    const char *modules_text = NULL, *playout = NULL;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -462,6 +508,8 @@ int main(int argc, char **argv)
                 return 2;
             }
             modules_text = v;
+        } else if (!strcmp(a, "--playout") && v && (!strcmp(v, "random") || !strcmp(v, "greedy"))) {
+            playout = v;
         } else if (!strcmp(a, "--games") && ok && n > 0 && n < 100000000ull) {
             games = (uint32_t)n;
         } else if (!strcmp(a, "--seed") && ok) {
@@ -490,6 +538,9 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (playout)
+        return bench_playouts(strcmp(playout, "greedy") ? CARC_POLICY_RANDOM : CARC_POLICY_GREEDY, games, runs, players,
+                              modules, flags, seed, playout);
     double *gps = calloc(runs, sizeof *gps), *mps = calloc(runs, sizeof *mps);
     job *jobs = calloc(threads, sizeof *jobs);
     pthread_t *tid = calloc(threads, sizeof *tid);

@@ -285,9 +285,17 @@ carc_status carci_enum_legal(carc_movelist *l, const carc_game *g, uint32_t flag
     l->n = 0;
     if (pass)
         append_pass(l);
+    /* the placements of one cell come together (its rotations): one lookup of the cell each */
+    uint32_t fi = CARCI_NONE32;
+    int32_t fx = 0, fy = 0;
     for (size_t i = 0; i < np; i++) {
         carc_move p = l->moves[tail + i];
-        carci_enum_figures(l, g, &p, carci_front_index(g, p.x, p.y));
+        if (fi == CARCI_NONE32 || p.x != fx || p.y != fy) {
+            fi = carci_front_index(g, p.x, p.y);
+            fx = p.x;
+            fy = p.y;
+        }
+        carci_enum_figures(l, g, &p, fi);
     }
     return CARC_OK;
 }
