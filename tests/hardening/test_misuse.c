@@ -2115,6 +2115,165 @@ static void m_game_end(fx *f)
 
 /* ------------------------------------------------------------ moves.h */
 
+/* ------------------------------------------------------------ search.h */
+
+static void m_playout_new(fx *f)
+{
+    carc_playout *sentinel = (carc_playout *)(void *)&f->alloc, *p;
+    size_t live = f->alloc.live;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_playout_new(NULL, f->g[G_MID]));
+    p = sentinel;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_playout_new(&p, NULL));
+    assert_null(p);
+    assert_int_equal(f->alloc.live, live);
+    /* one runner plays every game of the fixture, and leaves each as it was */
+    FOR_GAMES(f, i) {
+        EXPECT(f->g[i], CARC_OK, carc_playout_new(&p, f->g[i]));
+        FOR_GAMES(f, k) {
+            int32_t s[6];
+            EXPECT(f->g[k], CARC_OK, carc_playout_run(p, f->g[k], (uint32_t)(i + k) % 2, 7, s, 6, NULL));
+        }
+        carc_playout_free(p);
+    }
+    assert_int_equal(f->alloc.live, live);
+}
+
+static void m_playout_free(fx *f)
+{
+    (void)f;
+    carc_playout_free(NULL);
+}
+
+static void m_playout_game(fx *f)
+{
+    carc_playout *p;
+    assert_null(carc_playout_game(NULL));
+    assert_int_equal(carc_playout_new(&p, f->g[G_MID]), CARC_OK);
+    assert_null(carc_playout_game(p));
+    assert_int_equal(carc_playout_run(p, f->g[G_MID], CARC_POLICY_RANDOM, 1, NULL, 0, NULL), CARC_OK);
+    assert_true(hz_over(carc_playout_game(p)));
+    carc_playout_free(p);
+}
+
+static void m_playout_run(fx *f)
+{
+    carc_playout *p;
+    int32_t s[7];
+    uint32_t moves = 777;
+    assert_int_equal(carc_playout_new(&p, f->g[G_MID]), CARC_OK);
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        uint32_t np = 0;
+        assert_int_equal(carc_game_players(&np, g), CARC_OK);
+        EXPECT(g, CARC_EINVAL, carc_playout_run(NULL, g, 0, 1, s, 7, &moves));
+        EXPECT(g, CARC_EINVAL, carc_playout_run(p, g, 2, 1, s, 7, &moves));
+        EXPECT(g, CARC_EINVAL, carc_playout_run(p, g, UINT32_MAX, 1, s, 7, &moves));
+        EXPECT(g, CARC_EINVAL, carc_playout_run(p, g, 0, 1, NULL, 7, &moves));
+        memset(s, GUARD, sizeof s);
+        EXPECT(g, CARC_ERANGE, carc_playout_run(p, g, 0, 1, s, np - 1, &moves));
+        check_guard(s, 0, sizeof s, "carc_playout_run (n too small)", __LINE__);
+        assert_int_equal(moves, 777);
+        EXPECT(g, CARC_OK, carc_playout_run(p, g, 1, 1, s, np, &moves));
+        check_guard(s, np * sizeof *s, sizeof s, "carc_playout_run scores", __LINE__);
+        if (hz_over(g))
+            assert_int_equal(moves, 0);
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_playout_run(p, NULL, 0, 1, s, 7, &moves));
+    carc_playout_free(p);
+}
+
+static void m_playout_choose(fx *f)
+{
+    carc_playout *p;
+    carc_move m, before;
+    memset(&m, GUARD, sizeof m);
+    before = m;
+    uint64_t rng = 5;
+    assert_int_equal(carc_playout_new(&p, f->g[G_MID]), CARC_OK);
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        EXPECT(g, CARC_EINVAL, carc_playout_choose(NULL, p, g, 0, &rng));
+        EXPECT(g, CARC_EINVAL, carc_playout_choose(&m, NULL, g, 0, &rng));
+        EXPECT(g, CARC_EINVAL, carc_playout_choose(&m, p, g, 2, &rng));
+        EXPECT(g, CARC_EINVAL, carc_playout_choose(&m, p, g, 0, NULL));
+        assert_memory_equal(&m, &before, sizeof m);
+        assert_true(rng == 5);
+        for (uint32_t pol = 0; pol < 2; pol++) {
+            carc_status s = hz_over(g) ? CARC_EGAME_OVER : CARC_OK;
+            EXPECT(g, s, carc_playout_choose(&m, p, g, pol, &rng));
+            if (s == CARC_OK)
+                EXPECT(g, CARC_OK, carc_game_check_move(g, &m));
+        }
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_playout_choose(&m, p, NULL, 0, &rng));
+    carc_playout_free(p);
+}
+
+static void m_game_determinize(fx *f)
+{
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_determinize(NULL, 1));
+    /* on a copy of every game: what is known stays, undo restores the pile */
+    FOR_GAMES(f, i) {
+        carc_game *c;
+        assert_int_equal(carc_game_clone(&c, f->g[i], 0), CARC_OK);
+        uint64_t h0, h1;
+        assert_int_equal(carc_game_hash(&h0, c), CARC_OK);
+        assert_int_equal(carc_game_determinize(c, 99), CARC_OK);
+        assert_int_equal(carc_game_hash(&h1, c), CARC_OK);
+        assert_true(h0 == h1);
+        bool can = false;
+        assert_int_equal(carc_game_can_undo(&can, c), CARC_OK);
+        if (can) {
+            char *a = hz_fingerprint(f->g[i], HZ_FP_NO_ERROR);
+            carc_game *d;
+            assert_int_equal(carc_game_clone(&d, f->g[i], 0), CARC_OK);
+            assert_int_equal(carc_game_undo(c), CARC_OK);
+            assert_int_equal(carc_game_undo(d), CARC_OK);
+            char *x = hz_fingerprint(c, HZ_FP_NO_ERROR), *y = hz_fingerprint(d, HZ_FP_NO_ERROR);
+            assert_string_equal(x, y);
+            free(a);
+            free(x);
+            free(y);
+            carc_game_free(d);
+        }
+        carc_game_free(c);
+    }
+}
+
+static void m_game_hash(fx *f)
+{
+    uint64_t h = 777;
+    FOR_GAMES(f, i) {
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_hash(NULL, f->g[i]));
+        EXPECT(f->g[i], CARC_OK, carc_game_hash(&h, f->g[i]));
+    }
+    h = 777;
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_hash(&h, NULL));
+    assert_true(h == 777);
+}
+
+static void m_game_remaining_tiles(fx *f)
+{
+    uint32_t n = carc_tile_kind_count(), counts[256], total = 777;
+    FOR_GAMES(f, i) {
+        total = 777;
+        EXPECT(f->g[i], CARC_EINVAL, carc_game_remaining_tiles(NULL, 3, &total, f->g[i]));
+        assert_int_equal(total, 777);
+        memset(counts, GUARD, sizeof counts);
+        EXPECT(f->g[i], CARC_OK, carc_game_remaining_tiles(counts, 5, NULL, f->g[i]));
+        check_guard(counts, 5 * sizeof *counts, sizeof counts, "carc_game_remaining_tiles", __LINE__);
+        EXPECT(f->g[i], CARC_OK, carc_game_remaining_tiles(counts, n + 10, &total, f->g[i]));
+        uint32_t left, sum = 0;
+        assert_int_equal(carc_game_remaining(&left, f->g[i]), CARC_OK);
+        for (uint32_t k = 0; k < n + 10; k++)
+            sum += counts[k];
+        assert_int_equal(sum, left);
+        assert_int_equal(total, left);
+        EXPECT(f->g[i], CARC_OK, carc_game_remaining_tiles(NULL, 0, NULL, f->g[i]));
+    }
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_remaining_tiles(counts, n, NULL, NULL));
+}
+
 static void m_movelist_new(fx *f)
 {
     carc_movelist *sentinel = (carc_movelist *)(void *)&f->alloc, *l;
@@ -4378,6 +4537,7 @@ static const misuse_entry MISUSE_TABLE[] = {
     { "carc_game_count", m_game_count },
     { "carc_game_current_player", m_game_current_player },
     { "carc_game_current_tile", m_game_current_tile },
+    { "carc_game_determinize", m_game_determinize },
     { "carc_game_end", m_game_end },
     { "carc_game_event", m_game_event },
     { "carc_game_event_count", m_game_event_count },
@@ -4391,6 +4551,7 @@ static const misuse_entry MISUSE_TABLE[] = {
     { "carc_game_figure_supply", m_game_figure_supply },
     { "carc_game_free", m_game_free },
     { "carc_game_goods", m_game_goods },
+    { "carc_game_hash", m_game_hash },
     { "carc_game_history", m_game_history },
     { "carc_game_history_count", m_game_history_count },
     { "carc_game_is_over", m_game_is_over },
@@ -4408,6 +4569,7 @@ static const misuse_entry MISUSE_TABLE[] = {
     { "carc_game_players", m_game_players },
     { "carc_game_remaining", m_game_remaining },
     { "carc_game_remaining_of", m_game_remaining_of },
+    { "carc_game_remaining_tiles", m_game_remaining_tiles },
     { "carc_game_render_svg", m_game_render_svg },
     { "carc_game_render_text", m_game_render_text },
     { "carc_game_save", m_game_save },
@@ -4428,6 +4590,11 @@ static const misuse_entry MISUSE_TABLE[] = {
     { "carc_movelist_free", m_movelist_free },
     { "carc_movelist_get", m_movelist_get },
     { "carc_movelist_new", m_movelist_new },
+    { "carc_playout_choose", m_playout_choose },
+    { "carc_playout_free", m_playout_free },
+    { "carc_playout_game", m_playout_game },
+    { "carc_playout_new", m_playout_new },
+    { "carc_playout_run", m_playout_run },
     { "carc_status_name", m_status_name },
     { "carc_status_str", m_status_str },
     { "carc_tile_copies", m_tile_copies },
