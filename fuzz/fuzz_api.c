@@ -2144,6 +2144,44 @@ static void tile_queries(fz *z, uint32_t i)
 
 /* The queries, consistent with the others: of every tile on sampled steps
  * (or small boards), else of one. */
+/* search.h on the current game: a playout and a policy's choice leave it
+ * as it was (fingerprint), the choice is legal, a copy has the same hash,
+ * and a determinized copy keeps the hash and the multiset of tiles left. */
+static void search_queries(fz *z, uint8_t b)
+{
+    carc_playout *p;
+    if (carc_playout_new(&p, z->g) != CARC_OK)
+        return; /* out of memory (a failing allocator) */
+    uint64_t h, hc, rng = b;
+    FZ_OK(carc_game_hash(&h, z->g));
+    fp *before = fingerprint(z->g, 0);
+    int32_t sc[8];
+    carc_status st = carc_playout_run(p, z->g, b & 1, b, sc, 8, NULL);
+    FZ_CHECK(st == CARC_OK || st == CARC_ENOMEM);
+    bool over = false;
+    FZ_OK(carc_game_is_over(&over, z->g));
+    carc_move m;
+    st = carc_playout_choose(&m, p, z->g, (b >> 1) & 1, &rng);
+    FZ_CHECK(over ? st == CARC_EGAME_OVER : (st == CARC_OK || st == CARC_ENOMEM));
+    if (st == CARC_OK)
+        FZ_OK(carc_game_check_move(z->g, &m));
+    same_fp(before, fingerprint(z->g, 0));
+    carc_game *c;
+    if (carc_game_clone(&c, z->g, CARC_CLONE_NO_HISTORY) == CARC_OK) {
+        FZ_OK(carc_game_hash(&hc, c));
+        FZ_CHECK(hc == h);
+        FZ_OK(carc_game_determinize(c, rng));
+        FZ_OK(carc_game_hash(&hc, c));
+        FZ_CHECK(hc == h);
+        uint32_t ta[256], tb[256];
+        FZ_OK(carc_game_remaining_tiles(ta, 256, NULL, z->g));
+        FZ_OK(carc_game_remaining_tiles(tb, 256, NULL, c));
+        FZ_CHECK(memcmp(ta, tb, sizeof ta) == 0);
+        carc_game_free(c);
+    }
+    carc_playout_free(p);
+}
+
 static void op_queries(fz *z, input *in)
 {
     uint8_t b = byte(in);
@@ -2186,6 +2224,8 @@ static void op_queries(fz *z, input *in)
         sum += c;
     }
     FZ_CHECK(sum == left);
+    if (z->full || (b & 0x40))
+        search_queries(z, b);
 }
 
 static void op_placements(fz *z, input *in)
