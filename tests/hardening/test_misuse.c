@@ -2164,6 +2164,7 @@ static void m_playout_run(fx *f)
     FOR_GAMES(f, i) {
         carc_game *g = f->g[i];
         uint32_t np = 0;
+        moves = 777;
         assert_int_equal(carc_game_players(&np, g), CARC_OK);
         EXPECT(g, CARC_EINVAL, carc_playout_run(NULL, g, 0, 1, s, 7, &moves));
         EXPECT(g, CARC_EINVAL, carc_playout_run(p, g, 2, 1, s, 7, &moves));
@@ -2192,6 +2193,8 @@ static void m_playout_choose(fx *f)
     assert_int_equal(carc_playout_new(&p, f->g[G_MID]), CARC_OK);
     FOR_GAMES(f, i) {
         carc_game *g = f->g[i];
+        m = before;
+        rng = 5;
         EXPECT(g, CARC_EINVAL, carc_playout_choose(NULL, p, g, 0, &rng));
         EXPECT(g, CARC_EINVAL, carc_playout_choose(&m, NULL, g, 0, &rng));
         EXPECT(g, CARC_EINVAL, carc_playout_choose(&m, p, g, 2, &rng));
