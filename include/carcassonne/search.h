@@ -16,12 +16,13 @@ extern "C" {
 /** The built-in policies of a playout (carc_playout_run, carc_playout_choose). @since 0.2 */
 typedef enum carc_policy {
     /** Uniform over every legal answer to the pending decision (the whole list
-     * carc_game_legal_moves gives: placement and figure action together, and
-     * the Count's decisions and passes alike). */
+     * carc_game_legal_moves gives with CARC_ENUM_UNIQUE_ROTATIONS: placement
+     * and figure action together, rotations that give an identical tile
+     * counted once, and the Count's decisions and passes alike). */
     CARC_POLICY_RANDOM = 0,
-    /** The answer that gains the most immediate points: the deciding player's
-     * points after the move minus before, less the most any other player
-     * gains by it; ties broken uniformly at random. */
+    /** The answer (of the same list) that gains the most immediate points:
+     * the deciding player's points after the move minus before, less the
+     * most any other player gains by it; ties broken uniformly at random. */
     CARC_POLICY_GREEDY = 1
 } carc_policy;
 
