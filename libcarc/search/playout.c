@@ -6,8 +6,10 @@
  *
  * RANDOM picks uniformly from the whole legal list of the pending decision
  * (placement with figure action, passes, the Count's decisions alike; the
- * rotations that give an identical tile once: fewer moves to list, 8% fewer
- * instructions a playout, and no tile shape favoured for its symmetry).
+ * rotations that give an identical tile once: fewer moves to list, and no
+ * tile shape favoured for its symmetry), for a place decision by rejection
+ * sampling over the placements (choose_random_place), which lists the
+ * figure actions of one placement instead of all.
  * GREEDY tries every legal move on the trial game (an undo unit each:
  * play, read the scores, roll back) and keeps the best gain; its ties are
  * broken uniformly (one draw from the generator per tie seen).
@@ -133,9 +135,61 @@ static carc_status choose_greedy(carc_move *out, carc_playout *p, const carc_gam
     return CARC_OK;
 }
 
-/* The policy's move; the legal list is in p->list. */
+/* RANDOM for a place decision, without listing every figure action of
+ * every placement (most of the cost of the whole list): rejection sampling.
+ * Each placement gets `w` slots, w at least its number of figure actions
+ * (no figure, each figure in supply on each segment its rules allow, the
+ * recall), and an optional decision's pass one more placement-sized group
+ * of which only the first slot counts. A slot drawn uniformly is the move
+ * it names, or, past the placement's actions, drawn again: each legal move
+ * is then equally likely, as in the whole list. Only the drawn placement's
+ * actions are listed (after the placements, in p->list). */
+static carc_status choose_random_place(carc_move *out, carc_playout *p, const carc_game *g, uint64_t *rng)
+{
+    const carci_hdr *h = CARCI_HDR(g);
+    const carci_ruleset *rs = g->rs;
+    carc_movelist *l = &p->list;
+    uint32_t kind = CARCI_BAG(g)[carci_current_index(g)], cur = h->cur;
+    l->n = 0;
+    carc_status s = carci_enum_placements(l, g, kind, CARC_ENUM_UNIQUE_ROTATIONS);
+    if (s != CARC_OK)
+        return s;
+    size_t np = l->n;
+    if (np == 0 || !carci_movelist_reserve(l, np + rs->max_actions))
+        return np ? CARC_ENOMEM : CARC_EGAME_OVER; /* not over: a current tile has a placement */
+    uint32_t w = 1;
+    if (h->supply[cur])
+        w += carci_popcount16(rs->eligible[CARC_FIGURE_FOLLOWER][kind]);
+    for (unsigned fs = h->specials[cur] & rs->specials; fs; fs &= fs - 1)
+        w += carci_popcount16(rs->eligible[(unsigned)__builtin_ctz(fs)][kind]);
+    w += ((unsigned)(rs->specials & ~h->specials[cur]) >> CARC_FIGURE_ABBOT) & 1u; /* the recall */
+    bool pass = h->second != 0; /* the builder's second tile may be declined (carci_pending) */
+    uint32_t groups = (uint32_t)np + pass;
+    for (;;) {
+        uint32_t r = carci_uniform(rng, groups * w), grp = r / w, k = r % w;
+        if (grp == np) { /* the pass */
+            if (k)
+                continue;
+            memset(out, 0, sizeof *out);
+            out->kind = CARC_MOVE_PASS;
+            out->segment = CARC_NO_SEGMENT;
+            return CARC_OK;
+        }
+        carc_move pl = l->moves[grp];
+        l->n = np;
+        carci_enum_figures(l, g, &pl, carci_front_index(g, pl.x, pl.y));
+        if (k < l->n - np) {
+            *out = l->moves[np + k];
+            return CARC_OK;
+        }
+    }
+}
+
+/* The policy's move (GREEDY: from the legal list, in p->list). */
 static carc_status choose(carc_move *out, carc_playout *p, const carc_game *g, uint32_t policy, uint64_t *rng)
 {
+    if (policy == CARC_POLICY_RANDOM && !CARCI_HDR(g)->step)
+        return choose_random_place(out, p, g, rng);
     carc_status s = carci_enum_legal(&p->list, g, CARC_ENUM_UNIQUE_ROTATIONS);
     if (s != CARC_OK)
         return s;

@@ -9,6 +9,7 @@
  */
 #include "test_util.h"
 #include "state_equal.h"
+#include <math.h>
 #include <stdlib.h>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -107,6 +108,65 @@ static void playout_equals_move_by_move(void **state)
         carc_playout_free(p);
         carc_game_free(g);
     }
+    carc_movelist_free(l);
+}
+
+/* RANDOM is uniform over the legal list (with look-alike rotations once):
+ * over positions of every set of modules (passes, recalls, builders and
+ * pigs, the Count's decisions among them), many draws of
+ * carc_playout_choose give only moves of the list, each about as often
+ * (a chi-square test against uniform, loose enough never to fail by
+ * chance: the statistic's mean is n - 1, its deviation sqrt(2 (n - 1))). */
+static void random_policy_is_uniform(void **state)
+{
+    (void)state;
+    carc_movelist *l = NULL;
+    uint32_t *hits = NULL;
+    size_t cap = 0, positions = 0;
+    for (uint32_t i = 0; i < TU_ALL_MODULE_SETS; i++) {
+        uint32_t modules = tu_all_modules(i);
+        carc_game *g = tu_new_game_with(2 + i % 2, 3000 + i, modules);
+        if (!l)
+            assert_int_equal(carc_movelist_new(&l, g), CARC_OK);
+        carc_playout *p;
+        assert_int_equal(carc_playout_new(&p, g), CARC_OK);
+        uint64_t r = i;
+        advance(g, l, &r, 5 + (i * 13) % 50);
+        if (tu_over(g)) {
+            carc_playout_free(p);
+            carc_game_free(g);
+            continue;
+        }
+        assert_int_equal(carc_game_legal_moves(l, g, CARC_ENUM_UNIQUE_ROTATIONS), CARC_OK);
+        size_t n = carc_movelist_count(l);
+        if (n > cap) {
+            cap = n;
+            hits = realloc(hits, cap * sizeof *hits);
+            assert_non_null(hits);
+        }
+        memset(hits, 0, n * sizeof *hits);
+        const uint32_t per = 200; /* draws per legal move */
+        uint64_t rng = 77 + i;
+        for (size_t d = 0; d < per * n; d++) {
+            carc_move m;
+            assert_int_equal(carc_playout_choose(&m, p, g, CARC_POLICY_RANDOM, &rng), CARC_OK);
+            size_t k = 0;
+            while (k < n && memcmp(&carc_movelist_data(l)[k], &m, sizeof m) != 0)
+                k++;
+            assert_true(k < n); /* a move of the list */
+            hits[k]++;
+        }
+        double chi = 0;
+        for (size_t k = 0; k < n; k++)
+            chi += ((double)hits[k] - per) * ((double)hits[k] - per) / per;
+        if (n > 1)
+            assert_true(chi < (double)(n - 1) + 8.0 * sqrt(2.0 * (double)(n - 1)) + 10.0);
+        positions++;
+        carc_playout_free(p);
+        carc_game_free(g);
+    }
+    assert_true(positions >= TU_ALL_MODULE_SETS / 2);
+    free(hits);
     carc_movelist_free(l);
 }
 
@@ -569,6 +629,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(playout_equals_move_by_move),
         cmocka_unit_test(playout_any_ruleset_and_seeds),
+        cmocka_unit_test(random_policy_is_uniform),
         cmocka_unit_test(greedy_beats_random),
         cmocka_unit_test(determinize_keeps_known_facts),
         cmocka_unit_test(hash_undo_and_clone),
