@@ -115,7 +115,7 @@ enum {
                                            city counts as one completed city for its farmers) */
 };
 /** The segment mark of a kind of goods (carc_good, game.h): CARC_SEGMENT_WINE << good. @since 0.2 */
-#define CARC_SEGMENT_GOOD(good) (CARC_SEGMENT_WINE << (good))
+#define CARC_SEGMENT_GOOD(good) ((uint32_t)CARC_SEGMENT_WINE << (good))
 
 /** Number of tile kinds in the catalogue. @since 0.1 */
 CARC_API uint32_t carc_tile_kind_count(void);

@@ -1,0 +1,261 @@
+// The JavaScript binding under Node (node --test): seeded games played by the
+// same policy in the WebAssembly module and in the native C library give the
+// same record, scores, events and SVG; bad input throws CarcError with the
+// library's message. Run by tests/js/run.sh, which builds both sides and sets:
+//   CARC_JS_DIR        the directory of carcassonne.mjs and the module
+//   CARC_NATIVE_GAME   tests/js/native_game.c built against the native library
+//   CARC_PLAYOUT       (optional) the native tools/carc-playout
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const jsDir = process.env.CARC_JS_DIR;
+const nativeGame = process.env.CARC_NATIVE_GAME;
+assert.ok(jsDir, 'CARC_JS_DIR is not set (run tests/js/run.sh)');
+assert.ok(nativeGame, 'CARC_NATIVE_GAME is not set (run tests/js/run.sh)');
+
+const carc = await import(pathToFileURL(join(jsDir, 'carcassonne.mjs')).href);
+await carc.init();
+const { Game, Move, CarcError } = carc;
+
+const ALL = 'river,abbot,count,inns,traders';
+
+function native(...args) {
+  return JSON.parse(execFileSync(nativeGame, args.map(String), { encoding: 'utf8', maxBuffer: 64 << 20 }));
+}
+
+// carc-playout's generator: splitmix64 from seed ^ 0x5eed5eed5eed.
+function splitmix(seed) {
+  let s = (BigInt(seed) ^ 0x5eed5eed5eedn) & 0xffffffffffffffffn;
+  return () => {
+    s = (s + 0x9e3779b97f4a7c15n) & 0xffffffffffffffffn;
+    let z = s;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & 0xffffffffffffffffn;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & 0xffffffffffffffffn;
+    return z ^ (z >> 31n);
+  };
+}
+
+function playJs(players, seed, modules, policy) {
+  const game = new Game({ players, seed, modules: modules === '-' ? undefined : modules });
+  const next = splitmix(seed);
+  while (!game.isOver) {
+    let move;
+    if (policy === 'greedy') {
+      move = game.botMove('greedy');
+    } else {
+      const moves = game.legalMoves();
+      move = policy === 'first' ? moves[0] : moves[Number(next() % BigInt(moves.length))];
+    }
+    game.play(move);
+  }
+  return game;
+}
+
+const CASES = [
+  [2, 5, '-', 'random'],
+  [2, 7, '-', 'first'],
+  [4, 2, 'river,abbot', 'random'],
+  [6, 8, 'inns,traders', 'random'],
+  [3, 11, ALL, 'random'],
+  [2, 3, ALL, 'first'],
+  [2, 12, '-', 'greedy'],
+  [3, 11, ALL, 'greedy'],
+  [5, 4, 'river,abbot,inns,count', 'greedy'],
+];
+
+for (const [players, seed, modules, policy] of CASES) {
+  test(`a seeded game (${players} players, seed ${seed}, modules ${modules}, ${policy}) is the native one`, () => {
+    const want = native('play', players, seed, modules, policy);
+    const game = playJs(players, seed, modules, policy);
+    try {
+      assert.equal(game.save(), want.record);
+      assert.deepEqual(game.scores, want.scores);
+      assert.equal(game.eventCount, want.events);
+      assert.equal(game.history().length, want.history);
+      assert.equal(game.isOver, want.over);
+      assert.equal(game.svg(), want.svg);
+      // and the native record loads into the same game
+      const loaded = Game.load(want.record);
+      assert.deepEqual(loaded.scores, want.scores);
+      assert.equal(loaded.save(), want.record);
+      loaded.free();
+    } finally {
+      game.free();
+    }
+  });
+}
+
+test('the random policy is carc-playout\'s', { skip: !process.env.CARC_PLAYOUT }, () => {
+  for (const [players, seed, modules] of [[2, 5, '-'], [3, 11, ALL]]) {
+    const args = ['--players', players, '--seed', seed];
+    if (modules !== '-') args.push('--modules', modules);
+    const record = execFileSync(process.env.CARC_PLAYOUT, args.map(String), { encoding: 'utf8' });
+    const game = playJs(players, seed, modules, 'random');
+    assert.equal(game.save(), record);
+    game.free();
+  }
+});
+
+test('a record with mid-game moves replays to the same position', () => {
+  const want = native('play', 3, 21, ALL, 'random', 40);
+  const game = Game.load(want.record);
+  assert.equal(game.isOver, false);
+  assert.deepEqual(game.scores, want.scores);
+  assert.equal(game.svg(), want.svg);
+  game.free();
+});
+
+test('every legal move\'s notation reads back as the same move', () => {
+  const game = new Game({ players: 3, seed: 5, modules: ALL });
+  for (let turn = 0; turn < 60 && !game.isOver; turn++) {
+    const moves = game.legalMoves();
+    for (const m of moves) {
+      const back = Move.parse(m.text);
+      assert.ok(back.equals(m), `${m.text} reads back as ${back.text}`);
+      assert.equal(String(m), m.text);
+    }
+    game.play(moves[(turn * 7) % moves.length].text); // play by notation
+  }
+  game.free();
+});
+
+test('pending, placements and figure options agree with the legal moves', () => {
+  const game = new Game({ players: 2, seed: 9, modules: 'abbot,traders' });
+  for (let turn = 0; turn < 30 && !game.isOver; turn++) {
+    const pending = game.pending();
+    const moves = game.legalMoves();
+    if (pending.decision === 'place') {
+      assert.equal(pending.tile, game.currentTile);
+      const fromParts = [];
+      if (pending.optional) fromParts.push(Move.pass().text);
+      for (const pl of game.placements()) for (const f of game.figureOptions(pl)) fromParts.push(f.text);
+      assert.deepEqual(moves.map(String), fromParts);
+    }
+    game.play(moves[moves.length - 1]);
+  }
+  game.free();
+});
+
+test('undo takes every move back exactly', () => {
+  const game = new Game({ players: 4, seed: 3, modules: ALL });
+  const start = game.save();
+  const svg0 = game.svg();
+  const records = [];
+  for (let i = 0; i < 50 && !game.isOver; i++) {
+    records.push(game.save());
+    game.play(game.botMove('random'));
+  }
+  while (records.length) {
+    assert.equal(game.canUndo, true);
+    game.undo();
+    assert.equal(game.save(), records.pop());
+  }
+  assert.equal(game.save(), start);
+  assert.equal(game.svg(), svg0);
+  assert.equal(game.canUndo, false);
+  assert.throws(() => game.undo(), (e) => e instanceof CarcError && e.code === 'CARC_ENO_UNDO');
+  game.free();
+});
+
+test('an illegal move throws the library\'s message and changes nothing', () => {
+  const game = new Game({ players: 2, seed: 1 });
+  const before = game.save();
+  assert.throws(() => game.play('D 5 5 0 -'), (e) => {
+    assert.ok(e instanceof CarcError);
+    assert.ok(e instanceof Error);
+    assert.equal(e.code, 'CARC_EILLEGAL');
+    assert.equal(e.status, -100);
+    assert.equal(e.function, 'carc_game_play');
+    assert.ok(e.detail.length > 0, 'the library says why');
+    assert.ok(e.message.includes(e.detail));
+    return true;
+  });
+  assert.equal(game.save(), before);
+  assert.equal(game.isLegal('D 5 5 0 -'), false);
+  assert.throws(() => game.check('D 5 5 0 -'), CarcError);
+  game.free();
+});
+
+test('bad notation, options and records throw CarcError', () => {
+  assert.throws(() => Move.parse('D one 0 0'), (e) => e instanceof CarcError && e.code === 'CARC_EPARSE');
+  assert.throws(() => new Game({ players: 9 }),
+    (e) => e instanceof CarcError && e.code === 'CARC_ERANGE' && /players 9 out of range 2\.\.5/.test(e.message));
+  assert.throws(() => new Game({ modules: 'river,dragons' }),
+    (e) => e instanceof CarcError && e.code === 'CARC_EPARSE' && /dragons/.test(e.message));
+  assert.throws(() => new Game({ startTile: 'ZZ' }), (e) => e instanceof CarcError && e.code === 'CARC_ENOTFOUND');
+  assert.throws(() => new Game({ seed: -1 }), RangeError);
+  assert.throws(() => new Game({ players: 2.5 }), TypeError);
+  const good = native('play', 2, 5, '-', 'random', 10).record;
+  const bad = good.replace(/^place (\S+) (-?\d+) /m, 'place $1 99 ');
+  assert.throws(() => Game.load(bad), (e) => {
+    assert.ok(e instanceof CarcError);
+    assert.equal(e.code, 'CARC_ERECORD');
+    assert.equal(e.line, 6);
+    assert.match(e.detail, /line 6/);
+    return true;
+  });
+  assert.throws(() => Game.load('not a record\n'), (e) => e instanceof CarcError && e.code === 'CARC_EFORMAT');
+  const game = new Game({ seed: 2 });
+  assert.throws(() => game.play(42), TypeError);
+  assert.throws(() => game.botMove('clever'), TypeError);
+  game.end();
+  assert.equal(game.isOver, true);
+  assert.throws(() => game.legalMoves(), (e) => e instanceof CarcError && e.code === 'CARC_EGAME_OVER');
+  assert.throws(() => game.play('pass'), (e) => e instanceof CarcError && e.code === 'CARC_EGAME_OVER');
+  game.free();
+  game.free(); // twice is fine
+  assert.throws(() => game.scores, /freed/);
+});
+
+test('options, seeds and modules read back', () => {
+  const game = new Game({ players: 3, seed: 2n ** 63n + 5n, modules: ['river', 'abbot'], farmers: false });
+  const o = game.options;
+  assert.equal(o.players, 3);
+  assert.equal(o.seed, 2n ** 63n + 5n);
+  assert.deepEqual(o.modules, ['river', 'abbot']);
+  assert.equal(game.pending().tile, game.currentTile);
+  assert.ok(game.save().includes(`seed ${2n ** 63n + 5n}`));
+  game.free();
+  assert.deepEqual(carc.supportedModules(), ['farmers', 'river', 'abbot', 'count', 'inns', 'traders']);
+  assert.match(carc.version(), /^\d+\.\d+\.\d+$/);
+  assert.ok(carc.tileNames().includes('RA'));
+});
+
+test('the MCTS player gives a legal move', { skip: !carc.hasMcts() }, () => {
+  const game = new Game({ players: 2, seed: 4, modules: 'abbot' });
+  const move = game.mctsMove({ budget: 50 });
+  assert.ok(game.isLegal(move), move.text);
+  game.play(move);
+  game.free();
+});
+
+test('the bots play a whole game with every module', () => {
+  const game = new Game({ players: 4, seed: 6, modules: ALL });
+  game.botSeed = 99;
+  assert.equal(game.botSeed, 99);
+  let moves = 0;
+  const kinds = new Set();
+  while (!game.isOver) {
+    kinds.add(game.pending().decision);
+    game.play(game.botMove(moves % 2 ? 'random' : 'greedy'));
+    moves++;
+  }
+  assert.ok(kinds.has('place'));
+  assert.ok(game.events().some((e) => e.kind === 'final'));
+  const dir = mkdtempSync(join(tmpdir(), 'carcjs-'));
+  try {
+    const path = join(dir, 'game.txt');
+    writeFileSync(path, game.save());
+    const want = native('load', path);
+    assert.deepEqual(game.scores, want.scores);
+    assert.equal(game.svg(), want.svg);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  game.free();
+});
