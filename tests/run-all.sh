@@ -7,11 +7,14 @@
 #   2. valgrind memcheck over a C subset (scenarios, seeded games, misuse test);
 #   3. the ABI check against abi/carcassonne.abi (abidiff must exit 0);
 #   4. both libFuzzer targets, FUZZ_SECONDS each (default 60);
-#   5. ThreadSanitizer over carc-bench --threads 2 and a shared-game reader.
+#   5. ThreadSanitizer over carc-bench --threads 2 and a shared-game reader;
+#   6. the WebAssembly build, the JavaScript binding under Node against the
+#      native library and the page in headless Chromium (tests/js/run.sh).
 # Needs: cmake gcc g++ make pkg-config libcmocka-dev python3 binutils
-# abigail-tools clang libclang-rt-14-dev valgrind (tests/hardening/README.md
-# tells how to run each step alone). Every step must pass; the times of the
-# steps are printed at the end. Measured on 2 cores: under 6 minutes.
+# abigail-tools clang libclang-rt-14-dev valgrind emscripten chromium
+# python3-distributed nodejs npm (tests/hardening/README.md tells how to run
+# each step alone; docs/web.md the browser's). Every step must pass; the
+# times of the steps are printed at the end.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -91,3 +94,8 @@ FUZZ_WORK=$PWD/build/fuzz-api bash fuzz/run_api.sh "$fuzz_seconds"
 # 5. ThreadSanitizer.
 step "ThreadSanitizer"
 TSAN_WORK=$PWD/build/tsan bash tests/hardening/tsan.sh 2000
+
+# 6. WebAssembly: the JS binding under Node against the native library of
+#    step 0 (build/), the page in headless Chromium.
+step "WebAssembly, JavaScript binding and page (tests/js/run.sh)"
+CARC_NATIVE_BUILD=build bash tests/js/run.sh
