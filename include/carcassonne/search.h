@@ -87,7 +87,10 @@ CARC_API const carc_game *carc_playout_game(const carc_playout *runner);
  * it (drawn and discarded when the move is played), the board, the scores,
  * the supplies and the multiset of remaining tiles do not change; nor does
  * the order the rules impose (with the River, the river tiles still come
- * first and the lake last of them). Not a move: it is not in the history,
+ * first and the lake last of them). The new order is a function of the seed
+ * and of what every player knows (the multiset of unseen tiles), not of the
+ * hidden order it replaces: the same seed on two games that look the same
+ * gives the same pile. Not a move: it is not in the history,
  * and the undo of the last move (or tile choice) also puts the pile back as
  * it was before that move. The next draws differ; records stay valid (they
  * name each drawn tile).

@@ -25,9 +25,17 @@ carc_status carc_game_determinize(carc_game *g, uint64_t seed)
         if (s != CARC_OK)
             return carci_fail(g, s, "out of memory");
     }
+    /* the unseen tiles in kind order first, so that the new order depends
+     * on the seed and on what the players know only, never on the hidden
+     * order it replaces (a counting sort: kinds are small numbers) */
     uint16_t tmp[CARCI_MAX_TILES];
     uint16_t *bag = CARCI_BAG(g);
-    memcpy(tmp, bag, n * sizeof *tmp);
+    uint8_t count[CARCI_MAX_KINDS] = { 0 };
+    for (uint32_t i = 0; i < n; i++)
+        count[bag[i]]++;
+    for (uint32_t k = 0, w = 0; w < n; k++)
+        for (uint32_t c = 0; c < count[k]; c++)
+            tmp[w++] = (uint16_t)k;
     uint64_t rng = seed;
     for (uint32_t i = n; i > 1; i--) {
         uint32_t j = carci_uniform(&rng, i);

@@ -294,6 +294,14 @@ static void determinize_keeps_known_facts(void **state)
                     assert_false(land);
             }
         }
+        /* the new order depends on the seed and what is known only: from
+         * another hidden order, the same seed gives the same pile */
+        carc_game *other;
+        assert_int_equal(carc_game_clone(&other, before, 0), CARC_OK);
+        assert_int_equal(carc_game_determinize(other, 777 + i), CARC_OK);
+        assert_int_equal(carc_game_determinize(other, 12345 + i), CARC_OK);
+        assert_memory_equal(CARCI_BAG(other), bb, h->n_bag * sizeof *bb);
+        carc_game_free(other);
         carc_game *copy;
         assert_int_equal(carc_game_clone(&copy, g, 0), CARC_OK);
         memcpy(CARCI_BAG(copy), ba, h->n_bag * sizeof *ba);
