@@ -7,6 +7,10 @@ dependencies beyond the standard library).
     ...         game.play(game.legal_moves()[-1])
     ...     print(game.scores, game.winners)
 
+Playouts for tree search and self-play (one C call a playout) are
+:class:`Playout` (:mod:`carcassonne.search`), with ``Game.determinize``,
+``Game.hash`` and ``Game.remaining_tiles``.
+
 The Carcassonne Dice Game is :class:`DiceGame` (:mod:`carcassonne.dice`).
 
 The library is found as described in :mod:`carcassonne._lib` (first the
@@ -33,6 +37,7 @@ from .game import (City, DiscardEvent, Event, Feature, FigureOnBoard, Game, Game
                    GoodsEvent, HistoryEntry, Pending, PlacedTile, ScoreEvent, TradeEvent,
                    check_options)
 from .moves import Move, MoveList, figure_of, quarter_of
+from .search import POLICY_NAMES, Playout, Policy, policy_of
 from .tiles import (Goods, Segment, Tile, good_of, module_name, module_names, modules_of, parse_modules,
                     special_names, supported_modules, tile, tile_names, tiles)
 
@@ -66,7 +71,8 @@ def status_str(status: int) -> str:
 
 
 __all__ = [
-    "Game", "GameOptions", "Pending", "Move", "MoveList", "PlacedTile", "FigureOnBoard", "Feature",
+    "Game", "GameOptions", "Pending", "Move", "MoveList", "Playout", "Policy", "POLICY_NAMES",
+    "policy_of", "PlacedTile", "FigureOnBoard", "Feature",
     "Event", "ScoreEvent", "DiscardEvent", "GoodsEvent", "TradeEvent", "Goods", "City", "HistoryEntry", "Tile", "Segment", "tiles", "tile",
     "tile_names", "check_options", "figure_of", "quarter_of",
     "module_name", "module_names", "modules_of", "parse_modules", "supported_modules",

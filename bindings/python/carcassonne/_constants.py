@@ -11,6 +11,7 @@ from enum import IntEnum, IntFlag
 __all__ = [
     "Status", "Edge", "SegmentKind", "SegmentEnd", "SegmentSpecial", "Side", "Module", "Figure",
     "EventKind", "Bonus", "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag", "Good",
+    "Policy", "POLICY_NAMES",
     "GOOD_COUNT", "GOOD_NAMES", "GOOD_MARKS",
     "GAME_OPTIONS_VERSION", "Variant", "VARIANT_OPTIONS", "DEFAULT_START_TILE", "NO_SEGMENT", "SEGMENT_RECALL",
     "CLONE_NO_HISTORY", "GAME_NO_UNDO", "MODULE_NAMES", "FIGURE_NAMES", "QUARTER_NAMES",
@@ -229,6 +230,12 @@ class HistoryKind(IntEnum):
     END = 2
 
 
+class Policy(IntEnum):
+    """carc_policy (search.h, 0.2): the built-in policies of a playout."""
+    RANDOM = 0    # uniform over every legal answer to the pending decision
+    GREEDY = 1    # the most immediate points (own gain less the best other gain), ties at random
+
+
 GAME_OPTIONS_VERSION = 2          # CARC_GAME_OPTIONS_VERSION
 DEFAULT_START_TILE = 0xFFFFFFFF   # CARC_DEFAULT_START_TILE (UINT32_MAX)
 NO_SEGMENT = 0xFF                 # CARC_NO_SEGMENT
@@ -254,6 +261,8 @@ BONUS_NAMES = {Bonus.INN: "inn", Bonus.CATHEDRAL: "cathedral", Bonus.PIG: "pig"}
 #: The names of the goods (the order of `expect goods P WINE GRAIN CLOTH`), and their marks.
 GOOD_NAMES = {Good.WINE: "wine", Good.GRAIN: "grain", Good.CLOTH: "cloth"}
 GOOD_MARKS = {good: good.mark for good in Good}
+#: The names of the playout policies (Playout.run and choose take them).
+POLICY_NAMES = {Policy.RANDOM: "random", Policy.GREEDY: "greedy"}
 #: The module names of carc_module_name / carc_modules_parse, by flag.
 MODULE_NAMES = {Module.FARMERS: "farmers", Module.RIVER: "river", Module.ABBOT: "abbot",
                 Module.COUNT: "count", Module.INNS: "inns", Module.TRADERS: "traders"}

@@ -8,7 +8,7 @@ mutate a game the exception carries ``carc_game_last_error()`` (for a dice game
 ``carc_dice_game_last_error()``); read-only calls never write that text, so it
 is not attached to their errors.
 
-Handles (``carc_game``, ``carc_movelist``, ``carc_dice_game``) are distinct
+Handles (``carc_game``, ``carc_movelist``, ``carc_playout``, ``carc_dice_game``) are distinct
 empty Structures used through POINTER, so one cannot be passed where another
 is expected. Value
 structs mirror the C layout; a test compares sizes and offsets with a C
@@ -37,6 +37,11 @@ class carc_game(Structure):
 
 class carc_movelist(Structure):
     """Opaque move list handle (use POINTER(carc_movelist))."""
+    _fields_ = []
+
+
+class carc_playout(Structure):
+    """Opaque playout runner handle (search.h; use POINTER(carc_playout))."""
     _fields_ = []
 
 
@@ -154,6 +159,7 @@ def sized(struct_type):
 
 GAME = POINTER(carc_game)
 MOVELIST = POINTER(carc_movelist)
+PLAYOUT = POINTER(carc_playout)
 DICE = POINTER(carc_dice_game)
 CHARBUF = POINTER(c_char)  # a caller buffer the library writes into
 
@@ -320,6 +326,21 @@ _fn("carc_game_render_text", carc_status, [CHARBUF, c_size_t, POINTER(c_size_t),
     status=True, ok=_OK_EBUFFER)
 _fn("carc_game_render_svg", carc_status, [CHARBUF, c_size_t, POINTER(c_size_t), GAME, c_uint32],
     status=True, ok=_OK_EBUFFER)
+
+# search.h (0.2): playouts, determinization, the tiles left, the position hash.
+# A runner has no last-error text of its own: its errors carry none.
+_fn("carc_playout_new", carc_status, [POINTER(PLAYOUT), GAME], status=True)
+_fn("carc_playout_free", None, [PLAYOUT])
+_fn("carc_playout_choose", carc_status, [POINTER(carc_move), PLAYOUT, GAME, c_uint32,
+                                         POINTER(c_uint64)], status=True)
+# The hot call of a search (one a playout): no errcheck, Playout.run tests the
+# status itself (an errcheck is one more Python call, 0.3 us of about 3).
+_fn("carc_playout_run", carc_status, [PLAYOUT, GAME, c_uint32, c_uint64, _i32p, c_size_t,
+                                      _u32p])
+_fn("carc_playout_game", GAME, [PLAYOUT])
+_fn("carc_game_determinize", carc_status, [GAME, c_uint64], status=True, last_error_arg=0)
+_fn("carc_game_remaining_tiles", carc_status, [_u32p, c_size_t, _u32p, GAME], status=True)
+_fn("carc_game_hash", carc_status, [POINTER(c_uint64), GAME], status=True)
 
 # dice.h (the Carcassonne Dice Game). The mutating calls (play, undo,
 # set_next_roll) attach carc_dice_game_last_error to their errors.

@@ -2,8 +2,10 @@
 from __future__ import annotations
 
 import ctypes
-from ctypes import byref, c_bool, c_int32, c_size_t, c_uint32
+from collections import Counter
+from ctypes import byref, c_bool, c_int32, c_size_t, c_uint32, c_uint64
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import List, NamedTuple, Optional, Tuple, Union
 
 from . import _ffi
@@ -361,6 +363,11 @@ def _mask_players(mask: int) -> Tuple[int, ...]:
 # -------------------------------------------------------------------- game
 
 
+@lru_cache(maxsize=1)
+def _all_tile_names() -> Tuple[str, ...]:
+    return tile_names()
+
+
 def _options(players: int = 2, seed: int = 0, farmers: Optional[bool] = None, *,
              modules: ModulesRef = Module.NONE, start_tile: Optional[TileRef] = None,
              start: Tuple[int, int] = (0, 0), start_rotation: int = 0,
@@ -602,6 +609,37 @@ class Game(Owner):
     def end(self) -> None:
         """End the game now: final scoring runs (undo takes it back)."""
         _ffi.carc_game_end(self._handle())
+
+    def determinize(self, seed: int) -> None:
+        """Re-shuffle, from `seed` (0..2**64-1), the tiles no player has seen:
+        the pile under the current tile (carc_game_determinize, 0.2). The
+        current tile, the board, the scores, the supplies, the multiset of
+        tiles left (:meth:`remaining_tiles`), :meth:`hash` and the order the
+        rules impose (the River's tiles first, the lake last of them) do not
+        change; only the next draws do. Not a move: it is not in the history,
+        and undoing the last move also puts the pile back as it was before
+        that move. For a search that samples the hidden draw order."""
+        _ffi.carc_game_determinize(self._handle(), _u64(seed, "seed"))
+
+    def hash(self) -> int:
+        """The 64-bit hash of the position (carc_game_hash, 0.2), for
+        transposition tables: equal for equal positions, whatever the order
+        of the moves that led to them. A position is the board, the figures,
+        the scores, supplies and goods, the City of Carcassonne, the
+        multiset of tiles left, the current tile, the pending decision and
+        who must take it; not the hidden order of the pile. (``hash(game)``
+        is still identity: a game is mutable.)"""
+        return self._get(c_uint64, _ffi.carc_game_hash)
+
+    def remaining_tiles(self) -> "Counter[str]":
+        """The tiles left to draw, the current tile included, by name: a
+        ``collections.Counter`` of the kinds with copies left
+        (carc_game_remaining_tiles, 0.2). ``sum(...values())`` is
+        :attr:`remaining`; empty once the game is over."""
+        names = _all_tile_names()
+        counts = (c_uint32 * len(names))()
+        _ffi.carc_game_remaining_tiles(counts, len(names), None, self._handle())
+        return Counter({name: n for name, n in zip(names, counts) if n})
 
     # -------------------------------------------------------------- state
 

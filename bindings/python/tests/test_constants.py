@@ -79,6 +79,7 @@ class AbiDump(unittest.TestCase):
             (c.EventKind, "CARC_EVENT_"), (c.HistoryKind, "CARC_HISTORY_"),
             (c.MoveKind, "CARC_MOVE_"), (c.Quarter, "CARC_QUARTER_"),
             (c.Decision, "CARC_DECISION_"), (c.Good, "CARC_GOOD_"),
+            (c.Policy, "CARC_POLICY_"),   # search.h
             # dice.h
             (c.DiceEdge, "CARC_DICE_EDGE_"), (c.DiceFace, "CARC_DICE_FACE_"),
             (c.DicePhase, "CARC_DICE_PHASE_"), (c.DiceWinReason, "CARC_DICE_WIN_"),
@@ -304,7 +305,7 @@ class Declarations(unittest.TestCase):
 _STATUS_FUNCTIONS_CHECKED_BY_HAND = {"carc_game_check_move", "carc_game_load",
                                      "carc_game_options_check", "carc_modules_parse",
                                      "carc_dice_game_check_action", "carc_dice_game_check_action_msg",
-                                     "carc_dice_game_load"}
+                                     "carc_dice_game_load", "carc_playout_run"}
 
 
 if __name__ == "__main__":
