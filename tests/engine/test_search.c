@@ -366,7 +366,7 @@ static canon describe(const carc_game *g)
     for (uint32_t i = 0; i < nt; i++) {
         carc_move t;
         assert_int_equal(carc_game_tile(&t, g, i), CARC_OK);
-        facts[n++] = (uint64_t)(uint16_t)t.x << 48 | (uint64_t)(uint16_t)t.y << 32 | t.tile << 8 | t.rotation;
+        facts[n++] = (uint64_t)(uint16_t)t.x << 48 | (uint64_t)(uint16_t)t.y << 32 | (uint64_t)t.tile << 8 | t.rotation;
     }
     assert_int_equal(carc_game_figure_count(&nf, g), CARC_OK);
     for (uint32_t i = 0; i < nf; i++) {
