@@ -1,9 +1,12 @@
 /*
- * carc-bot-match: the greedy bot against random bots over many seeded games.
- * The greedy bot changes seat every game (game i: seat i mod players), so no
- * seat has an advantage. Prints the greedy bot's win rate.
+ * carc-bot-match: one bot (greedy by default) against the others (random by
+ * default) over many seeded games. The bot changes seat every game (game i:
+ * seat i mod players), so no seat has an advantage. Prints the bot's win
+ * rate, its mean score difference to the best other player, and the time
+ * per move of each kind of bot.
  *
  *   carc-bot-match --games 1000 [--players 2] [--seed 1] [--modules river,abbot,inns] [--verbose]
+ *   carc-bot-match --bot mcts:200 --against greedy --games 1000 --players 3
  *
  * With Inns & Cathedrals (--modules inns) up to 6 players, and the bots use the
  * big follower (see bots.c). `--modules all` plays every module (modules.h:
@@ -26,12 +29,21 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "Usage: carc-bot-match [--games N] [--players N] [--seed S] [--modules LIST] [--verbose]\n"
-            "Plays N games (default 1000) of one greedy bot against random bots (2..5\n"
-            "players, 2..6 with inns; default 2), the greedy bot changing seat every game, and prints\n"
-            "the greedy bot's win rate. Game i uses seed S+i (default S = 1).\n"
+            "Usage: carc-bot-match [--games N] [--players N] [--seed S] [--modules LIST]\n"
+            "                      [--bot KIND] [--against KIND] [--verbose]\n"
+            "Plays N games (default 1000) of one bot (--bot, default greedy) against the\n"
+            "others (--against, default random; 2..5 players, 2..6 with inns; default 2), the\n"
+            "bot changing seat every game, and prints the bot's win rate, its mean score\n"
+            "difference to the best other player, and the time per move. Game i uses seed S+i\n"
+            "(default S = 1).\n"
+            "KIND: random, greedy, or mcts (Monte Carlo tree search with the greedy bot's\n"
+            "evaluation, %u iterations a move); mcts:N for N iterations a move, mcts:Nms for\n"
+            "N milliseconds a move, then :pure for plain UCT (random playouts to the end),\n"
+            ":dN for N playout moves before the evaluation, :greedy for greedy playouts\n"
+            "(e.g. mcts:300, mcts:50ms, mcts:2000:pure). Times are processor time.\n"
             "--modules takes rules modules such as river,abbot,count,inns,traders, or all\n"
-            "(default: the base game with farmers; -farmers leaves the farmers out).\n");
+            "(default: the base game with farmers; -farmers leaves the farmers out).\n",
+            (unsigned)BOT_MCTS_BUDGET);
 }
 
 static int parse_number(uint64_t *out, const char *text, uint64_t min, uint64_t max)
@@ -51,12 +63,16 @@ static int parse_number(uint64_t *out, const char *text, uint64_t min, uint64_t 
 
 typedef struct tally {
     uint64_t wins, shared, losses;
-    int64_t greedy_points, random_points; /* random: the average of the random seats */
+    double shares;                        /* wins, plus 1/k for a win shared by k */
+    int64_t bot_points, other_points; /* the bot's; the average of the other seats */
+    int64_t margin;                       /* the bot's score minus the best other's */
+    double seconds[2];                    /* time in bot_choose: the bot, the others */
+    uint64_t moves[2];
 } tally;
 
 /* Play one game; 0 on success. */
-static int play_game(tally *t, uint32_t players, uint32_t modules, uint64_t seed, uint32_t greedy_seat,
-                     int verbose)
+static int play_game(tally *t, const bot_spec *spec, const bot_spec *against, const char *name,
+                     uint32_t players, uint32_t modules, uint64_t seed, uint32_t seat, int verbose)
 {
     carc_game_options go;
     carc_game *g = NULL;
@@ -77,7 +93,7 @@ static int play_game(tally *t, uint32_t players, uint32_t modules, uint64_t seed
         return -1;
     }
     for (uint32_t p = 0; p < players; p++) {
-        bots[p] = bot_new(p == greedy_seat ? BOT_GREEDY : BOT_RANDOM, seed * 0x100000001B3u + p + 1, g);
+        bots[p] = bot_new_spec(p == seat ? spec : against, seed * 0x100000001B3u + p + 1, g);
         if (bots[p] == NULL) {
             fprintf(stderr, "carc-bot-match: out of memory\n");
             rc = -1;
@@ -106,30 +122,41 @@ static int play_game(tally *t, uint32_t players, uint32_t modules, uint64_t seed
     }
 
     {
-        uint32_t leaders = 0;
-        int32_t score = 0, others = 0;
+        uint32_t leaders = 0, nleaders = 0;
+        int32_t score = 0, others = 0, best_other = INT32_MIN;
         carc_game_leaders(&leaders, g);
         for (uint32_t p = 0; p < players; p++) {
             int32_t s = 0;
+            uint64_t moves = 0;
+            double secs = bot_seconds(bots[p], &moves);
             carc_game_score(&s, g, p);
-            if (p == greedy_seat)
+            t->seconds[p != seat] += secs;
+            t->moves[p != seat] += moves;
+            nleaders += (leaders >> p) & 1u;
+            if (p == seat) {
                 score = s;
-            else
+            } else {
                 others += s;
+                if (s > best_other)
+                    best_other = s;
+            }
         }
-        t->greedy_points += score;
-        t->random_points += others / (int32_t)(players - 1);
-        if (leaders == (1u << greedy_seat))
+        t->bot_points += score;
+        t->other_points += others / (int32_t)(players - 1);
+        t->margin += score - best_other;
+        if (leaders == (1u << seat))
             t->wins++;
-        else if (leaders & (1u << greedy_seat))
+        else if (leaders & (1u << seat))
             t->shared++;
         else
             t->losses++;
+        if (leaders & (1u << seat))
+            t->shares += 1.0 / (double)nleaders;
         if (verbose)
-            printf("game %llu: greedy (P%u) %d, random average %d, %s\n", (unsigned long long)seed,
-                   greedy_seat, score, others / (int32_t)(players - 1),
-                   leaders == (1u << greedy_seat)   ? "won"
-                   : leaders & (1u << greedy_seat) ? "shared"
+            printf("game %llu: %s (P%u) %d, others' average %d, %s\n", (unsigned long long)seed, name,
+                   seat, score, others / (int32_t)(players - 1),
+                   leaders == (1u << seat)   ? "won"
+                   : leaders & (1u << seat) ? "shared"
                                                    : "lost");
     }
 
@@ -147,6 +174,11 @@ int main(int argc, char **argv)
     const char *modules_text = NULL;
     int verbose = 0;
     tally t;
+    bot_spec spec, against;
+    char name[64], against_name[64];
+
+    bot_spec_parse(&spec, "greedy");
+    bot_spec_parse(&against, "random");
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -174,6 +206,14 @@ int main(int argc, char **argv)
                 return 2;
             }
             modules_text = v;
+            i++;
+            continue;
+        } else if (strcmp(a, "--bot") == 0 || strcmp(a, "--against") == 0) {
+            if (v == NULL || bot_spec_parse(strcmp(a, "--bot") == 0 ? &spec : &against, v) != 0) {
+                fprintf(stderr, "carc-bot-match: %s wants random, greedy, mcts, mcts:N or mcts:Nms (see --help), not '%s'\n",
+                        a, v != NULL ? v : "");
+                return 2;
+            }
             i++;
             continue;
         } else if (strcmp(a, "--games") == 0) {
@@ -210,21 +250,32 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    bot_spec_format(name, sizeof name, &spec);
+    bot_spec_format(against_name, sizeof against_name, &against);
     memset(&t, 0, sizeof t);
     for (uint64_t i = 0; i < games; i++)
-        if (play_game(&t, (uint32_t)players, modules, seed + i, (uint32_t)(i % players), verbose) != 0)
+        if (play_game(&t, &spec, &against, name, (uint32_t)players, modules, seed + i, (uint32_t)(i % players),
+                      verbose) != 0)
             return 1;
 
-    printf("greedy vs random, %llu player%s, %llu game%s (seeds %llu..%llu), greedy changing seat every game",
-           (unsigned long long)players, players == 1 ? "" : "s", (unsigned long long)games,
-           games == 1 ? "" : "s", (unsigned long long)seed, (unsigned long long)(seed + games - 1));
+    printf("%s vs %s, %llu player%s, %llu game%s (seeds %llu..%llu), %s changing seat every game", name,
+           against_name, (unsigned long long)players, players == 1 ? "" : "s", (unsigned long long)games,
+           games == 1 ? "" : "s", (unsigned long long)seed, (unsigned long long)(seed + games - 1), name);
     if (modules_text != NULL)
         printf(", modules %s", modules_text);
     printf("\n");
-    printf("greedy won %llu, shared %llu, lost %llu\n", (unsigned long long)t.wins,
+    printf("%s won %llu, shared %llu, lost %llu\n", name, (unsigned long long)t.wins,
            (unsigned long long)t.shared, (unsigned long long)t.losses);
-    printf("greedy win rate: %.1f%%\n", 100.0 * (double)t.wins / (double)games);
-    printf("average score: greedy %.1f, random %.1f\n", (double)t.greedy_points / (double)games,
-           (double)t.random_points / (double)games);
+    printf("%s win rate: %.1f%%\n", name, 100.0 * (double)t.wins / (double)games);
+    printf("%s win rate, a win shared by k counted 1/k: %.1f%% (even: %.1f%%)\n", name,
+           100.0 * t.shares / (double)games, 100.0 / (double)players);
+    printf("average score: %s %.1f, %s %.1f\n", name, (double)t.bot_points / (double)games, against_name,
+           (double)t.other_points / (double)games);
+    printf("mean score difference (%s minus the best other player): %+.1f\n", name,
+           (double)t.margin / (double)games);
+    printf("time per move: %s %.3f ms (%llu moves), %s %.3f ms (%llu moves)\n", name,
+           t.moves[0] ? 1000.0 * t.seconds[0] / (double)t.moves[0] : 0.0, (unsigned long long)t.moves[0],
+           against_name, t.moves[1] ? 1000.0 * t.seconds[1] / (double)t.moves[1] : 0.0,
+           (unsigned long long)t.moves[1]);
     return 0;
 }

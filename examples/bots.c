@@ -1,6 +1,15 @@
 /*
  * Example bots for libcarcassonne (see bots.h).
  *
+ * The MCTS bot ("mcts", bot_spec_parse) is the search of mcts.c with the
+ * greedy bot's evaluation below plugged in (mcts_options.evaluate: every
+ * player's value as the greedy bot computes it): the children of a node are
+ * valued by it (5 prior visits each), and so are the leaves; exploration
+ * 0.1, the reward the margin alone (score_weight 1, scale 20 points), the
+ * k-th visits of the root's moves paired on the same draws. "mcts:...:pure"
+ * is plain UCT with playouts to the end (exploration 0.25, reward half win,
+ * half margin).
+ *
  * The greedy bot tries every legal move on a scratch copy of the game
  * (carc_game_copy without the undo history once per turn, then carc_game_play +
  * carc_game_undo for each move) and keeps the move with the best evaluation:
@@ -69,9 +78,14 @@
  * to bring had it stayed. Ties are broken by the bot's own seeded generator.
  */
 #include "bots.h"
+#include "mcts.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define BOT_MAX_PLAYERS 8
 
@@ -109,6 +123,9 @@ struct bot {
     bool count;            /* the Count of Carcassonne: the City, its quarters, the Count */
     bool farmers;          /* fields are in play (the market's followers can leave) */
     carc_movelist *moves;
+    mcts *mcts;            /* mcts: the search */
+    double seconds;        /* time spent in bot_choose */
+    uint64_t calls;        /* moves chosen */
     carc_game *scratch;    /* greedy: a copy of the game to try moves on */
     uint32_t *features;    /* greedy: distinct occupied features (scratch space) */
     size_t features_cap;
@@ -116,7 +133,7 @@ struct bot {
 
 const char *bot_kind_name(bot_kind kind)
 {
-    return kind == BOT_GREEDY ? "greedy" : "random";
+    return kind == BOT_GREEDY ? "greedy" : kind == BOT_MCTS ? "mcts" : "random";
 }
 
 int bot_kind_parse(bot_kind *out, const char *text)
@@ -131,7 +148,115 @@ int bot_kind_parse(bot_kind *out, const char *text)
         *out = BOT_GREEDY;
         return 0;
     }
+    if (strcmp(text, "mcts") == 0) {
+        *out = BOT_MCTS;
+        return 0;
+    }
     return -1;
+}
+
+/* A whole decimal number in [1, 10000000] at *p, ending at ':', '\0' or "ms"; advances *p. */
+static int spec_number(uint32_t *out, const char **p)
+{
+    char *end = NULL;
+    unsigned long long v;
+    if (!isdigit((unsigned char)**p))
+        return -1;
+    errno = 0;
+    v = strtoull(*p, &end, 10);
+    if (errno != 0 || v == 0 || v > 10000000)
+        return -1;
+    *out = (uint32_t)v;
+    *p = end;
+    return 0;
+}
+
+int bot_spec_parse(bot_spec *out, const char *text)
+{
+    bot_spec spec;
+    const char *p;
+
+    if (out == NULL || text == NULL)
+        return -1;
+    memset(&spec, 0, sizeof spec);
+    spec.budget = BOT_MCTS_BUDGET;
+    spec.policy = CARC_POLICY_RANDOM;
+    if (strncmp(text, "mcts", 4) != 0 || (text[4] != '\0' && text[4] != ':')) {
+        if (bot_kind_parse(&spec.kind, text) != 0)
+            return -1;
+        *out = spec;
+        return 0;
+    }
+    spec.kind = BOT_MCTS;
+    p = text + 4;
+    while (*p == ':') {
+        uint32_t n = 0;
+        size_t len;
+        p++;
+        len = strcspn(p, ":");
+        if (isdigit((unsigned char)*p)) {
+            if (spec_number(&n, &p) != 0)
+                return -1;
+            if (strncmp(p, "ms", 2) == 0) {
+                spec.budget = 0;
+                spec.seconds = (double)n / 1000.0;
+                p += 2;
+            } else {
+                spec.budget = n;
+                spec.seconds = 0.0;
+            }
+            if (*p != ':' && *p != '\0')
+                return -1;
+        } else if (*p == 'd' && isdigit((unsigned char)p[1])) {
+            p++;
+            if (spec_number(&n, &p) != 0 || (*p != ':' && *p != '\0'))
+                return -1;
+            spec.depth = n;
+        } else if (len == 4 && strncmp(p, "pure", 4) == 0) {
+            spec.pure = true;
+            p += len;
+        } else if (len == 6 && strncmp(p, "random", 6) == 0) {
+            spec.policy = CARC_POLICY_RANDOM;
+            p += len;
+        } else if (len == 6 && strncmp(p, "greedy", 6) == 0) {
+            spec.policy = CARC_POLICY_GREEDY;
+            p += len;
+        } else {
+            return -1;
+        }
+    }
+    if (*p != '\0')
+        return -1;
+    *out = spec;
+    return 0;
+}
+
+const char *bot_spec_format(char *buf, size_t cap, const bot_spec *spec)
+{
+    char depth[24] = "";
+    const char *policy = spec->policy == CARC_POLICY_GREEDY ? ":greedy" : "";
+    if (cap == 0)
+        return buf;
+    if (spec->kind != BOT_MCTS) {
+        snprintf(buf, cap, "%s", bot_kind_name(spec->kind));
+        return buf;
+    }
+    if (!spec->pure && spec->depth > 0)
+        snprintf(depth, sizeof depth, ":d%u", (unsigned)spec->depth);
+    if (spec->budget == 0)
+        snprintf(buf, cap, "mcts:%.0fms%s%s%s", spec->seconds * 1000.0, spec->pure ? ":pure" : "", depth, policy);
+    else
+        snprintf(buf, cap, "mcts:%u%s%s%s", (unsigned)spec->budget, spec->pure ? ":pure" : "", depth, policy);
+    return buf;
+}
+
+static int mcts_values(void *ud, const carc_game *g, double *values, uint32_t players);
+
+/* Processor time of the program (clock(): not the wall clock, which other
+ * programs on a busy machine would inflate). */
+static double cpu_seconds(void)
+{
+    return (double)clock() / (double)CLOCKS_PER_SEC;
 }
 
 uint64_t bot_rng_next(uint64_t *state)
@@ -149,10 +274,23 @@ uint32_t bot_rng_below(uint64_t *state, uint32_t n)
 
 bot *bot_new(bot_kind kind, uint64_t seed, const carc_game *game)
 {
-    bot *b = calloc(1, sizeof *b);
+    bot_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.kind = kind;
+    spec.budget = BOT_MCTS_BUDGET;
+    spec.policy = CARC_POLICY_RANDOM;
+    return bot_new_spec(&spec, seed, game);
+}
+
+bot *bot_new_spec(const bot_spec *spec, uint64_t seed, const carc_game *game)
+{
+    bot *b;
+    if (spec == NULL || game == NULL)
+        return NULL;
+    b = calloc(1, sizeof *b);
     if (b == NULL)
         return NULL;
-    b->kind = kind;
+    b->kind = spec->kind;
     b->w = &default_weights;
     b->rng = seed;
     (void)bot_rng_next(&b->rng);
@@ -169,6 +307,29 @@ bot *bot_new(bot_kind kind, uint64_t seed, const carc_game *game)
         free(b);
         return NULL;
     }
+    if (spec->kind == BOT_MCTS) {
+        mcts_options o;
+        mcts_options_init(&o);
+        o.budget = spec->budget;
+        o.seconds = spec->seconds;
+        o.policy = spec->policy;
+        o.seed = bot_rng_next(&b->rng);
+        if (spec->pure) {
+            o.exploration = 0.25;
+            o.score_weight = 0.5;
+        } else {
+            o.evaluate = mcts_values;
+            o.evaluate_ud = b;
+            o.playout_moves = spec->depth;
+            o.prior_visits = 5.0;
+            o.exploration = 0.1;
+            o.score_weight = 1.0;
+        }
+        if (mcts_new(&b->mcts, game, &o) != CARC_OK) {
+            bot_free(b);
+            return NULL;
+        }
+    }
     return b;
 }
 
@@ -177,6 +338,7 @@ void bot_free(bot *b)
     if (b == NULL)
         return;
     carc_movelist_free(b->moves);
+    mcts_free(b->mcts);
     carc_game_free(b->scratch);
     free(b->features);
     free(b);
@@ -185,6 +347,13 @@ void bot_free(bot *b)
 bot_kind bot_get_kind(const bot *b)
 {
     return b->kind;
+}
+
+double bot_seconds(const bot *b, uint64_t *moves)
+{
+    if (moves != NULL)
+        *moves = b->calls;
+    return b->seconds;
 }
 
 /* ---- evaluation ---------------------------------------------------------- */
@@ -305,10 +474,9 @@ static void city_estimate(const bot *b, const carc_game *g, uint32_t players, do
     }
 }
 
-/* value(me) - max value(opponent) in `g`, for player `me`. */
-static double evaluate(bot *b, const carc_game *g, uint32_t me)
+/* The value of every player in `g` (value[0..BOT_MAX_PLAYERS), zeroed first); returns the number of players. */
+static uint32_t values_of(bot *b, const carc_game *g, double *value)
 {
-    double value[BOT_MAX_PLAYERS] = {0};
     uint32_t players = 0, remaining = 0, figures = 0;
     bool over = false;
     size_t nfeatures = 0;
@@ -385,6 +553,15 @@ static double evaluate(bot *b, const carc_game *g, uint32_t me)
             city_estimate(b, g, players, value);
     }
 
+    return players;
+}
+
+/* value(me) - max value(opponent) in `g`, for player `me`. */
+static double evaluate(bot *b, const carc_game *g, uint32_t me)
+{
+    double value[BOT_MAX_PLAYERS] = {0};
+    uint32_t players = values_of(b, g, value);
+
     {
         double best_opponent = 0.0;
         int first = 1;
@@ -397,6 +574,16 @@ static double evaluate(bot *b, const carc_game *g, uint32_t me)
         }
         return value[me] - best_opponent;
     }
+}
+
+/* The evaluation for the MCTS bot (mcts_evaluate_fn): the players' values. */
+static int mcts_values(void *ud, const carc_game *g, double *values, uint32_t players)
+{
+    double value[BOT_MAX_PLAYERS] = {0};
+    uint32_t n = values_of(ud, g, value);
+    for (uint32_t p = 0; p < players; p++)
+        values[p] = p < n ? value[p] : 0.0;
+    return 0;
 }
 
 /* Make b->scratch a copy of `game`. */
@@ -669,7 +856,18 @@ static carc_status choose_random(bot *b, const carc_game *game, carc_move *out)
 
 carc_status bot_choose(bot *b, const carc_game *game, carc_move *out)
 {
+    double start;
+    carc_status st;
     if (b == NULL || game == NULL || out == NULL)
         return CARC_EINVAL;
-    return b->kind == BOT_GREEDY ? choose_greedy(b, game, out) : choose_random(b, game, out);
+    start = cpu_seconds();
+    if (b->kind == BOT_MCTS)
+        st = mcts_choose(b->mcts, game, out);
+    else if (b->kind == BOT_GREEDY)
+        st = choose_greedy(b, game, out);
+    else
+        st = choose_random(b, game, out);
+    b->seconds += cpu_seconds() - start;
+    b->calls++;
+    return st;
 }

@@ -4,6 +4,7 @@
  *
  *   carc-demo                         3 greedy bots, seed 1
  *   carc-demo --players 4 --seed 7 --bot random --svg board.svg --record game.txt
+ *   carc-demo --bot mcts:200          Monte Carlo tree search bots (mcts.h)
  *   carc-demo --play --seat 1         you are player 1
  *   carc-demo --modules river,abbot   with the River and the Abbot
  *   carc-demo --modules inns --players 6   Inns & Cathedrals, six players
@@ -35,7 +36,7 @@ typedef struct options {
     uint32_t players;
     uint64_t seed;
     uint32_t modules; /* CARC_MODULE_* (default: farmers) */
-    bot_kind bot;
+    bot_spec bot;
     const char *svg;
     const char *record;
     bool quiet;
@@ -65,7 +66,13 @@ static void usage(FILE *f)
             "Options:\n"
             "  --players N      number of players, 2..5, or 2..6 with inns (default 3)\n"
             "  --seed S         seed of the tile shuffle and of the bots (default 1)\n"
-            "  --bot KIND       the bots: greedy (default) or random\n"
+            "  --bot KIND       the bots: greedy (default), random, or mcts (Monte Carlo\n"
+            "                   tree search with the greedy bot's evaluation, %u\n"
+            "                   iterations a move); mcts:N for N iterations a move,\n"
+            "                   mcts:Nms for N milliseconds a move, then :pure for plain\n"
+            "                   UCT (random playouts to the end), :dN for N playout moves\n"
+            "                   before the evaluation, :greedy for greedy playouts\n"
+            "                   (mcts:300, mcts:50ms, mcts:2000:pure)\n"
             "  --modules LIST   rules modules, e.g. river,abbot,count,inns,traders, or all\n"
             "                   (default: the base game with farmers; -farmers leaves the\n"
             "                   farmers out)\n"
@@ -75,7 +82,8 @@ static void usage(FILE *f)
             "  --color          ANSI colours in the board picture\n"
             "  --play           play yourself against the bots (reads standard input)\n"
             "  --seat N         with --play: your seat, 0..players-1 (default 0)\n"
-            "  --help           show this help\n");
+            "  --help           show this help\n",
+            (unsigned)BOT_MCTS_BUDGET);
 }
 
 /* Parse a whole decimal number in [min, max]. */
@@ -100,7 +108,7 @@ static int parse_args(options *opt, int argc, char **argv)
     opt->players = 3;
     opt->seed = 1;
     opt->modules = CARC_MODULE_FARMERS;
-    opt->bot = BOT_GREEDY;
+    bot_spec_parse(&opt->bot, "greedy");
     opt->svg = NULL;
     opt->record = NULL;
     opt->quiet = false;
@@ -146,8 +154,8 @@ static int parse_args(options *opt, int argc, char **argv)
                 }
                 opt->seed = n;
             } else if (strcmp(a, "--bot") == 0) {
-                if (bot_kind_parse(&opt->bot, v) != 0) {
-                    fprintf(stderr, "carc-demo: --bot wants 'greedy' or 'random', not '%s'\n", v);
+                if (bot_spec_parse(&opt->bot, v) != 0) {
+                    fprintf(stderr, "carc-demo: --bot wants 'greedy', 'random', 'mcts', 'mcts:N' or 'mcts:Nms', not '%s'\n", v);
                     return 2;
                 }
             } else if (strcmp(a, "--seat") == 0) {
@@ -984,9 +992,9 @@ static int run(session *s)
     bool over = false, quit = false;
 
     if (!opt->quiet) {
-        char mods[128];
+        char mods[128], name[64];
         printf("Carcassonne (libcarcassonne %s): %u players, seed %llu, %s bots", carc_version_string(),
-               opt->players, (unsigned long long)opt->seed, bot_kind_name(opt->bot));
+               opt->players, (unsigned long long)opt->seed, bot_spec_format(name, sizeof name, &opt->bot));
         format_modules(mods, sizeof mods, opt->modules);
         if (mods[0] != '\0')
             printf(", modules: %s", mods);
@@ -1069,7 +1077,7 @@ int main(int argc, char **argv)
         rc = 1;
     for (uint32_t p = 0; p < opt.players && rc == 0; p++) {
         /* Each bot gets its own stream, derived from the game seed and its seat. */
-        s.bots[p] = bot_new(opt.bot, opt.seed * 0x100000001B3u + p + 1, s.game);
+        s.bots[p] = bot_new_spec(&opt.bot, opt.seed * 0x100000001B3u + p + 1, s.game);
         if (s.bots[p] == NULL)
             rc = 1;
     }
