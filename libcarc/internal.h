@@ -679,7 +679,7 @@ unsigned carci_front_placed(const carc_game *g, uint32_t fi);
 bool carci_segment_free(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
                         uint32_t seg);
 void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi); /* fi: from carci_check_move */
-void carci_play_legal(carc_game *g, const carc_move *m); /* apply and draw; no check, no undo unit */
+void carci_play_legal(carc_game *g, const carc_move *m, uint32_t fi); /* apply and draw; no check, no undo unit */
 void carci_apply_decision(carc_game *g, const carc_move *m); /* a checked move that is not a place move */
 void carci_advance(carc_game *g);          /* end the game when no tile left can be placed */
 uint32_t carci_find_current(const carc_game *g); /* bag index of the tile to place, or NONE32 */

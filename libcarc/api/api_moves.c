@@ -112,11 +112,7 @@ carc_status carc_game_play(carc_game *g, const carc_move *m)
         if (s != CARC_OK)
             return carci_fail(g, s, "out of memory");
     }
-    if (m->kind == CARC_MOVE_PLACE)
-        carci_apply_move(g, m, fi);
-    else
-        carci_apply_decision(g, m);
-    carci_advance(g);
+    carci_play_legal(g, m, fi);
     g->unit_open = false;
     carci_clear_error(g);
     return CARC_OK;

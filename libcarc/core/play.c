@@ -505,13 +505,14 @@ void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi)
         apply_move(g, m, fi, false);
 }
 
-/* A move known to be legal (enumerated for this position): applied, and the
- * next tile drawn, without a second check. The caller opens the undo unit
- * when the game journals. */
-void carci_play_legal(carc_game *g, const carc_move *m)
+/* A move known to be legal (checked, or enumerated for this position):
+ * applied, and the next tile drawn. fi: the frontier index of a place
+ * move's cell (carci_check_move's), or CARCI_NONE32 to look it up. The
+ * caller opens the undo unit when the game journals. */
+void carci_play_legal(carc_game *g, const carc_move *m, uint32_t fi)
 {
     if (m->kind == CARC_MOVE_PLACE)
-        carci_apply_move(g, m, carci_front_index(g, m->x, m->y));
+        carci_apply_move(g, m, fi != CARCI_NONE32 ? fi : carci_front_index(g, m->x, m->y));
     else
         carci_apply_decision(g, m);
     carci_advance(g);

@@ -120,7 +120,7 @@ static carc_status choose_greedy(carc_move *out, carc_playout *p, const carc_gam
     size_t pick = 0;
     for (size_t i = 0; i < n; i++) {
         carci_unit_begin(t); /* cannot fail: take_position reserved one unit */
-        carci_play_legal(t, &mv[i]);
+        carci_play_legal(t, &mv[i], CARCI_NONE32);
         int32_t v = gain(t, before, mover);
         carci_unit_rollback(t);
         if (v > best) {
@@ -228,7 +228,7 @@ carc_status carc_playout_run(carc_playout *p, const carc_game *g, uint32_t polic
         s = choose(&m, p, w, policy, &rng);
         if (s != CARC_OK)
             return s;
-        carci_play_legal(w, &m);
+        carci_play_legal(w, &m, CARCI_NONE32);
         count++;
     }
     p->played = true;
