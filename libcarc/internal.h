@@ -194,6 +194,7 @@ typedef struct carci_ruleset {
     uint32_t hist_cap;
     uint32_t unit_reserve;  /* journal entries one undo unit can need at most */
     uint32_t start_kind, start_rot;
+    uint32_t start_tile;    /* the options' start_tile as given (CARC_DEFAULT_START_TILE: none named) */
     uint32_t flags;         /* CARC_GAME_* */
     uint32_t variants;      /* CARC_VARIANT_* */
     int32_t start_x, start_y;

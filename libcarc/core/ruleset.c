@@ -290,6 +290,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
      * (an event and scores per figure). Generous by a factor of about 2. */
     rs->unit_reserve = 1024 + 32 * rs->fig_cap + 16 * ntiles;
     rs->start_kind = start;
+    rs->start_tile = o->start_tile;
     rs->start_rot = o->start_rotation;
     rs->start_x = o->start_x;
     rs->start_y = o->start_y;
@@ -329,7 +330,11 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
 
 bool carci_ruleset_matches(const carci_ruleset *rs, const carc_game_options *o)
 {
-    return rs->modules == o->modules && rs->players == o->players && rs->start_kind == start_kind(o) &&
+    /* the start as given, not only as resolved: a named start tile equal to
+     * the module's default may be refused (the Count lays no start tile),
+     * and a cached ruleset must not let such options through unchecked */
+    return rs->modules == o->modules && rs->players == o->players && rs->start_tile == o->start_tile &&
+           rs->start_kind == start_kind(o) &&
            rs->start_rot == o->start_rotation && rs->start_x == o->start_x && rs->start_y == o->start_y &&
            rs->flags == o->flags && rs->variants == o->variants;
 }

@@ -97,6 +97,26 @@ static void options(void **state)
 
 /* Options version 1 (0.1: no variants) is still read, and filled without
  * touching a byte past it; rule variants are checked, kept and played. */
+/* Options refused by carc_game_options_check are refused by carc_game_new
+ * also when a game of options that resolve alike was made just before (the
+ * kept ruleset): the Count with the start tile named as D at (0,0), right
+ * after a Count game with the default start (found by fuzz_api). */
+static void refused_options_after_a_cached_ruleset(void **state)
+{
+    (void)state;
+    carc_game_options o = CARC_GAME_OPTIONS_INIT;
+    o.modules = CARC_MODULE_FARMERS | CARC_MODULE_COUNT;
+    carc_game *g = NULL;
+    assert_int_equal(carc_game_new(&g, &o), CARC_OK);
+    carc_game_free(g);
+    o.start_tile = tu_tile("D");
+    char msg[160];
+    assert_int_equal(carc_game_options_check(&o, msg, sizeof msg), CARC_ERANGE);
+    g = (carc_game *)(void *)&o;
+    assert_int_equal(carc_game_new(&g, &o), CARC_ERANGE);
+    assert_null(g);
+}
+
 static void options_versions_and_variants(void **state)
 {
     (void)state;
@@ -2579,6 +2599,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(options),
         cmocka_unit_test(options_versions_and_variants),
+        cmocka_unit_test(refused_options_after_a_cached_ruleset),
         cmocka_unit_test(queries),
         cmocka_unit_test(rejected_calls_change_nothing),
         cmocka_unit_test(choice_and_discard),
