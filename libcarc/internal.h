@@ -209,6 +209,7 @@ typedef struct carci_ruleset {
     /* ... and derived from it: the segments of each tile kind that figure
      * may stand on (bit i: segment i) */
     uint16_t eligible[CARC_FIGURE_PIG + 1][CARCI_MAX_KINDS];
+    uint16_t city_mask[CARCI_MAX_KINDS]; /* bit i: segment i of the kind is a city */
     uint32_t max_actions;   /* figure actions after one placement, at most (no figure included) */
     uint8_t specials;       /* bit f: figure kind f (one per player) is in play */
     uint8_t joins_own;      /* bit f: figure kind f obeys hooks.figure_mask, not the occupancy rule */
@@ -315,9 +316,24 @@ struct carc_game {
     uint32_t n_marks, marks_cap;
     bool unit_open;          /* a tile choice is pending in the open unit */
     bool no_journal;         /* CARC_GAME_NO_UNDO: writes are not recorded */
+    /* st, hist, marks and trail lie in the game's own allocation (one
+     * malloc for a new game or a clone; block_bytes long) unless their bit
+     * in `apart` says they were allocated on their own (CARCI_APART_*: a
+     * journal that grew, a copy from a game of other options) */
+    uint8_t apart;
+    size_t block_bytes;
     uint64_t seed;           /* the options' seed (the ruleset is shared by games of every seed) */
     char err[160];
 };
+
+#define CARCI_APART_ST 1u
+#define CARCI_APART_HIST 2u
+#define CARCI_APART_TRAIL 4u
+#define CARCI_APART_MARKS 8u
+/* Make room for `n` elements of `size` bytes in the part `p` holds (`cap`
+ * of them, `live` in use), keeping the live ones (game.c): false, and
+ * nothing changed, when memory runs out. */
+bool carci_part_grow(carc_game *g, void **p, unsigned bit, size_t size, size_t live, size_t cap, size_t n);
 
 /* typed views of the state block */
 #define CARCI_HDR(g) ((carci_hdr *)(void *)(g)->st)
@@ -372,6 +388,18 @@ static inline void carci_set(carc_game *g, void *field, uint16_t v)
     *w = v;
 }
 #define CARCI_SET(g, lv, v) carci_set((g), &(lv), (uint16_t)(v))
+/* *field += c for c 0 or 1, recorded only when c is 1, without a branch on
+ * c: the entry is always written at the journal's end, which advances by c
+ * (the unit's reserve has room for it). For counters most writes leave as
+ * they are (the monasteries' neighbour counts). */
+static inline void carci_add01(carc_game *g, uint16_t *w, uint32_t c)
+{
+    if (!g->no_journal) {
+        g->trail[g->trail_len] = ((uint32_t)(w - g->st) << 16) | *w;
+        g->trail_len += c;
+    }
+    *w = (uint16_t)(*w + c);
+}
 /* The header's first words (the counts of every array, the player to move,
  * whether the game is over, the current tile) change with almost every move:
  * they are saved whole at the start of each undo unit (journal.c) and

@@ -5,36 +5,75 @@
 #include "internal.h"
 #include <stddef.h>
 
-static carc_status alloc_game(carc_game **out, const carci_ruleset *rs, const carc_allocator *a)
+static size_t round16(size_t n)
 {
-    carc_game *g = carci_alloc(a, sizeof *g);
-    if (!g)
+    return (n + 15u) & ~(size_t)15u;
+}
+
+/* A game in one allocation: the struct, then the journal (trail_n entries
+ * and marks_n marks), the state block and the history's room. */
+static carc_status alloc_game(carc_game **out, const carci_ruleset *rs, const carc_allocator *a, size_t trail_n,
+                              uint32_t marks_n)
+{
+    size_t o_trail = round16(sizeof(carc_game));
+    size_t o_marks = round16(o_trail + trail_n * sizeof(uint32_t));
+    size_t o_st = round16(o_marks + marks_n * sizeof(uint32_t));
+    size_t o_hist = round16(o_st + rs->state_words * sizeof(uint16_t));
+    size_t bytes = o_hist + rs->hist_cap * sizeof(carci_hist);
+    char *block = carci_alloc(a, bytes);
+    if (!block)
         return CARC_ENOMEM;
+    carc_game *g = (carc_game *)(void *)block;
     memset(g, 0, sizeof *g);
     g->alloc = *a;
-    g->st = carci_alloc(a, rs->state_words * sizeof(uint16_t));
-    g->hist = carci_alloc(a, rs->hist_cap * sizeof *g->hist);
-    if (!g->st || !g->hist) {
-        carci_free(a, g->hist, rs->hist_cap * sizeof *g->hist);
-        carci_free(a, g->st, rs->state_words * sizeof(uint16_t));
-        carci_free(a, g, sizeof *g);
-        return CARC_ENOMEM;
-    }
+    g->block_bytes = bytes;
+    g->trail = (uint32_t *)(void *)(block + o_trail);
+    g->trail_cap = trail_n;
+    g->marks = (uint32_t *)(void *)(block + o_marks);
+    g->marks_cap = marks_n;
+    g->st = (uint16_t *)(void *)(block + o_st);
+    g->hist = (carci_hist *)(void *)(block + o_hist);
     g->hist_cap = rs->hist_cap;
     g->rs = rs;
     *out = g;
     return CARC_OK;
 }
 
+/* A part's memory when it lies apart from the game's block (else nothing). */
+static void free_part(carc_game *g, void *p, unsigned bit, size_t bytes)
+{
+    if (g->apart & bit)
+        carci_free(&g->alloc, p, bytes);
+}
+
+bool carci_part_grow(carc_game *g, void **p, unsigned bit, size_t size, size_t live, size_t cap, size_t n)
+{
+    if (n <= cap)
+        return true;
+    void *q;
+    if (g->apart & bit) {
+        q = carci_realloc(&g->alloc, *p, cap * size, n * size);
+    } else {
+        q = carci_alloc(&g->alloc, n * size);
+        if (q && live)
+            memcpy(q, *p, live * size);
+    }
+    if (!q)
+        return false;
+    *p = q;
+    g->apart |= (uint8_t)bit;
+    return true;
+}
+
 static void free_game(carc_game *g)
 {
     carc_allocator a = g->alloc;
-    carci_free(&a, g->trail, g->trail_cap * sizeof *g->trail);
-    carci_free(&a, g->marks, g->marks_cap * sizeof *g->marks);
-    carci_free(&a, g->hist, g->hist_cap * sizeof *g->hist);
-    carci_free(&a, g->st, g->rs->state_words * sizeof(uint16_t));
+    free_part(g, g->trail, CARCI_APART_TRAIL, g->trail_cap * sizeof *g->trail);
+    free_part(g, g->marks, CARCI_APART_MARKS, g->marks_cap * sizeof *g->marks);
+    free_part(g, g->hist, CARCI_APART_HIST, g->hist_cap * sizeof *g->hist);
+    free_part(g, g->st, CARCI_APART_ST, g->rs->state_words * sizeof(uint16_t));
     carci_ruleset_release(g->rs);
-    carci_free(&a, g, sizeof *g);
+    carci_free(&a, g, g->block_bytes);
 }
 
 /* The options a caller gave, as the current version: a version 1 struct has
@@ -92,7 +131,9 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     if (cacheable)
         carci_ruleset_keep(rs);
     carc_game *g;
-    s = alloc_game(&g, rs, a);
+    bool undo = !(rs->flags & CARC_GAME_NO_UNDO);
+    /* journal room for a whole game: no allocation while it is played */
+    s = alloc_game(&g, rs, a, undo ? rs->unit_reserve + 96u * (size_t)rs->ntiles : 0, undo ? rs->ntiles + 8 : 0);
     if (s != CARC_OK) {
         carci_ruleset_release(rs);
         return s;
@@ -147,12 +188,7 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     memset(bag + n, 0, (rs->ntiles - n) * sizeof *bag);
 
     /* lay the start tile; setup writes are not undoable */
-    g->no_journal = (rs->flags & CARC_GAME_NO_UNDO) != 0;
-    s = g->no_journal ? CARC_OK : carci_journal_reserve(g, rs->unit_reserve + 96u * rs->ntiles);
-    if (s != CARC_OK) {
-        free_game(g);
-        return s;
-    }
+    g->no_journal = !undo;
     carc_move start = { rs->start_x, rs->start_y, (uint16_t)rs->start_kind, (uint8_t)rs->start_rot,
                         CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0, 0, 0 };
     /* The start tile, unless a module's set-up takes its place (the Count:
@@ -264,6 +300,26 @@ static carc_status ruleset_for(const carci_ruleset **out, const carc_game *dst, 
     return CARC_OK;
 }
 
+/* src's state into dst's block of the same layout: the header and the
+ * arrays in full but for the ones that only grow during play (placed tiles,
+ * monasteries, nodes, events), copied up to their live counts (nothing reads
+ * past them, CARCI_INIT). The figures and the frontier also shrink: a slot
+ * past their count may hold what an undo brings back, so they go whole. */
+static void copy_state(uint16_t *dst, const carc_game *src)
+{
+    const carci_ruleset *rs = src->rs;
+    const carci_hdr *h = CARCI_HDR(src);
+    const uint16_t *st = src->st;
+    size_t placed = rs->off_placed + (size_t)h->n_placed * (sizeof(carci_placed) / 2);
+    size_t mon = rs->off_mon + (size_t)h->n_mon * (sizeof(carci_mon) / 2);
+    size_t node = rs->off_node + (size_t)h->n_nodes * (sizeof(carci_node) / 2);
+    size_t event = rs->off_event + (size_t)h->n_events * (sizeof(carci_ev) / 2);
+    memcpy(dst, st, placed * sizeof *st);
+    memcpy(dst + rs->off_hash, st + rs->off_hash, (mon - rs->off_hash) * sizeof *st);
+    memcpy(dst + rs->off_node, st + rs->off_node, (node - rs->off_node) * sizeof *st);
+    memcpy(dst + rs->off_fig, st + rs->off_fig, (event - rs->off_fig) * sizeof *st);
+}
+
 carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t flags)
 {
     if (out)
@@ -271,16 +327,12 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t fla
     if (!out || !game || (flags & ~(uint32_t)CARC_CLONE_NO_HISTORY))
         return CARC_EINVAL;
     carc_game *g;
-    carc_status s = alloc_game(&g, game->rs, &game->alloc);
+    carc_status s = alloc_game(&g, game->rs, &game->alloc, trail_target(game, flags), marks_target(game));
     if (s != CARC_OK)
         return s;
     carci_ruleset_retain(game->rs);
-    memcpy(g->st, game->st, game->rs->state_words * sizeof(uint16_t));
+    copy_state(g->st, game);
     memcpy(g->hist, game->hist, CARCI_HDR(game)->n_hist * sizeof *g->hist);
-    if (!grow_caps(g, trail_target(game, flags), marks_target(game))) {
-        free_game(g);
-        return CARC_ENOMEM;
-    }
     copy_journal(g, game, flags);
     g->seed = game->seed;
     memcpy(g->err, game->err, sizeof g->err);
@@ -290,20 +342,16 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t fla
 
 static bool grow_caps(carc_game *g, size_t trail_n, uint32_t marks_n)
 {
-    if (g->trail_cap < trail_n) {
-        uint32_t *t = carci_realloc(&g->alloc, g->trail, g->trail_cap * sizeof *t, trail_n * sizeof *t);
-        if (!t)
-            return false;
-        g->trail = t;
+    if (!carci_part_grow(g, (void **)&g->trail, CARCI_APART_TRAIL, sizeof *g->trail, g->trail_len, g->trail_cap,
+                         trail_n))
+        return false;
+    if (g->trail_cap < trail_n)
         g->trail_cap = trail_n;
-    }
-    if (g->marks_cap < marks_n) {
-        uint32_t *m = carci_realloc(&g->alloc, g->marks, g->marks_cap * sizeof *m, marks_n * sizeof *m);
-        if (!m)
-            return false;
-        g->marks = m;
+    if (!carci_part_grow(g, (void **)&g->marks, CARCI_APART_MARKS, sizeof *g->marks, g->n_marks, g->marks_cap,
+                         marks_n))
+        return false;
+    if (g->marks_cap < marks_n)
         g->marks_cap = marks_n;
-    }
     return true;
 }
 
@@ -340,18 +388,22 @@ carc_status carc_game_copy(carc_game *dst, const carc_game *src, uint32_t flags)
             carci_free(&dst->alloc, hist, src->rs->hist_cap * sizeof *hist);
         return carci_fail(dst, CARC_ENOMEM, "out of memory");
     }
+    /* a part replaced lies apart from the block from now on (the block's
+     * room for it stays unused until the game is freed) */
     if (st != dst->st) {
-        carci_free(&dst->alloc, dst->st, dst->rs->state_words * sizeof(uint16_t));
+        free_part(dst, dst->st, CARCI_APART_ST, dst->rs->state_words * sizeof(uint16_t));
         dst->st = st;
+        dst->apart |= CARCI_APART_ST;
     }
     if (hist != dst->hist) {
-        carci_free(&dst->alloc, dst->hist, dst->hist_cap * sizeof *hist);
+        free_part(dst, dst->hist, CARCI_APART_HIST, dst->hist_cap * sizeof *hist);
         dst->hist = hist;
         dst->hist_cap = src->rs->hist_cap;
+        dst->apart |= CARCI_APART_HIST;
     }
     carci_ruleset_release(dst->rs);
     dst->rs = rs;
-    memcpy(dst->st, src->st, src->rs->state_words * sizeof(uint16_t));
+    copy_state(dst->st, src);
     memcpy(dst->hist, src->hist, CARCI_HDR(src)->n_hist * sizeof *dst->hist);
     copy_journal(dst, src, flags);
     dst->seed = src->seed;

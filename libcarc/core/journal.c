@@ -13,19 +13,17 @@ carc_status carci_journal_grow(carc_game *g, uint32_t entries)
         size_t cap = g->trail_cap ? g->trail_cap : 1024;
         while (cap - g->trail_len < entries)
             cap *= 2;
-        uint32_t *t = carci_realloc(&g->alloc, g->trail, g->trail_cap * sizeof *t, cap * sizeof *t);
-        if (!t)
+        if (!carci_part_grow(g, (void **)&g->trail, CARCI_APART_TRAIL, sizeof *g->trail, g->trail_len,
+                             g->trail_cap, cap))
             return CARC_ENOMEM;
-        g->trail = t;
         g->trail_cap = cap;
     }
     if (g->n_marks == g->marks_cap) {
         /* one mark per move, discard or early end: ntiles + a few covers a game */
         uint32_t cap = g->marks_cap ? g->marks_cap * 2 : g->rs->ntiles + 8;
-        uint32_t *m = carci_realloc(&g->alloc, g->marks, g->marks_cap * sizeof *m, cap * sizeof *m);
-        if (!m)
+        if (!carci_part_grow(g, (void **)&g->marks, CARCI_APART_MARKS, sizeof *g->marks, g->n_marks,
+                             g->marks_cap, cap))
             return CARC_ENOMEM;
-        g->marks = m;
         g->marks_cap = cap;
     }
     return CARC_OK;

@@ -377,7 +377,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         carci_mon *mon = CARCI_MONS(g);
         for (uint32_t i = 0, n = h->n_mon; i < n; i++) {
             uint32_t near = ((uint32_t)(m->x - mon[i].x + 1) <= 2u) & ((uint32_t)(m->y - mon[i].y + 1) <= 2u);
-            CARCI_SET(g, mon[i].count, mon[i].count + near);
+            carci_add01(g, &mon[i].count, near);
         }
         if (ki->center != CARCI_NONE) {
             carci_mon *e = &mon[h->n_mon];
@@ -405,7 +405,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
     for (uint32_t i = 0, n = h->n_mon; i < n; i++) {
         /* without a branch on the position (it mispredicts): add 0 or 1 */
         uint32_t near = ((uint32_t)(m->x - mon[i].x + 1) <= 2u) & ((uint32_t)(m->y - mon[i].y + 1) <= 2u);
-        CARCI_SET(g, mon[i].count, mon[i].count + near);
+        carci_add01(g, &mon[i].count, near);
         if (near & (mon[i].count == 8) & ((nd[mon[i].node].tile_occ >> 8) != 0))
             carci_score_feature(g, mon[i].node, false, turn);
     }

@@ -226,12 +226,15 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
 
     uint32_t nkinds = carci_tile_kinds, ntiles = 0, nnodes = 0, nmon = 0;
     uint8_t present[CARCI_MAX_KINDS]; /* the kinds of the set, in order */
+    uint16_t city_mask[CARCI_MAX_KINDS] = { 0 };
     uint32_t npresent = 0;
     for (uint32_t i = 0; i < nkinds; i++) {
         uint32_t c = copies[i];
         if (!c)
             continue;
         present[npresent++] = (uint8_t)i;
+        for (unsigned sg = 0; sg < carci_tiles[i].nseg; sg++)
+            city_mask[i] |= (uint16_t)((carci_tiles[i].seg[sg].kind == CARC_SEG_CITY) << sg);
         ntiles += c;
         nnodes += c * carci_kinds[i].nseg;
         nmon += c * carci_popcount16(carci_kinds[i].center_mask); /* monasteries and gardens */
@@ -260,6 +263,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     carci_modules_install(rs, o, NULL, 0); /* figure rules and hooks */
     rs->turn_steps = rs->hooks.extends || rs->hooks.completed || rs->hooks.exits;
     memcpy(rs->copies, copies, sizeof copies);
+    memcpy(rs->city_mask, city_mask, sizeof city_mask);
     /* the segments each figure may take, and the figure actions after one
      * placement at most: no figure, each figure in play on each segment it
      * may take, the recall */

@@ -40,26 +40,34 @@ typedef struct near_set {
     uint8_t n[CARCI_MAX_SEG];
 } near_set;
 
-static void near_roots(const carc_game *g, uint32_t fi, unsigned placed, const carci_tiledef *t, uint32_t rot,
-                       unsigned segs, near_set *ns)
+/* ... and returns the segments in `segs` that meet a feature with figures
+ * on it (only those can join a follower). */
+static unsigned near_roots(const carc_game *g, uint32_t fi, unsigned placed, const carci_tiledef *t, uint32_t rot,
+                           unsigned segs, near_set *ns)
 {
-    for (uint32_t s = 0; s < t->nseg; s++) {
-        ns->n[s] = 0;
-        if (!((segs >> s) & 1u))
-            continue;
+    const carci_node *nd = CARCI_NODES(g);
+    unsigned occupied = 0;
+    memset(ns->n, 0, sizeof ns->n);
+    for (; segs; segs &= segs - 1) {
+        unsigned s = (unsigned)__builtin_ctz(segs), k = 0;
         if (t->seg[s].kind == CARC_SEG_FIELD) {
             for (unsigned m = carci_rot_ports(t->seg[s].ports, rot) & carci_side_ports(placed); m; m &= m - 1) {
                 unsigned q = (unsigned)__builtin_ctz(m);
-                ns->root[s][ns->n[s]++] =
-                    carci_find(g, carci_port_node(g, carci_front_nb(g, fi, q >> 1), carci_facing_port(q)));
+                uint16_t r = carci_find(g, carci_port_node(g, carci_front_nb(g, fi, q >> 1), carci_facing_port(q)));
+                ns->root[s][k++] = r;
+                occupied |= (unsigned)((nd[r].tile_occ >> 8) != 0) << s;
             }
         } else {
             for (unsigned m = carci_rot_sides(t->seg[s].edges, rot) & placed; m; m &= m - 1) {
                 unsigned b = (unsigned)__builtin_ctz(m);
-                ns->root[s][ns->n[s]++] = carci_find(g, carci_side_node(g, carci_front_nb(g, fi, b), (b + 2) & 3));
+                uint16_t r = carci_find(g, carci_side_node(g, carci_front_nb(g, fi, b), (b + 2) & 3));
+                ns->root[s][k++] = r;
+                occupied |= (unsigned)((nd[r].tile_occ >> 8) != 0) << s;
             }
         }
+        ns->n[s] = (uint8_t)k;
     }
+    return occupied;
 }
 
 /* The features (roots) that segment `seg` would join: its neighbours',
@@ -110,14 +118,20 @@ static uint32_t joined(const carc_game *g, const near_set *ns, const carci_tiled
 }
 
 /* The features (roots) on which a follower of `player` (one that counts: a
- * follower, a big follower) stands; returns how many. */
+ * follower, a big follower) stands; returns how many. `roots` has room for
+ * CARCI_MAX_FIGS + 1: the figures are picked without a branch (each node is
+ * written, and the count advances when it is the player's). */
 static uint32_t own_roots(const carc_game *g, uint32_t player, uint16_t *roots)
 {
     const carci_fig *f = CARCI_FIGS(g);
     uint32_t n = 0;
-    for (uint32_t i = 0, e = CARCI_HDR(g)->n_figs; i < e; i++)
-        if ((f[i].player_kind & 0xFFu) == player && carci_figure_strength(f[i].player_kind >> 8))
-            roots[n++] = carci_find(g, f[i].node);
+    for (uint32_t i = 0, e = CARCI_HDR(g)->n_figs; i < e; i++) {
+        uint32_t pk = f[i].player_kind;
+        roots[n] = f[i].node;
+        n += ((pk & 0xFFu) == player) & (carci_figure_strength(pk >> 8) != 0);
+    }
+    for (uint32_t k = 0; k < n; k++)
+        roots[k] = carci_find(g, roots[k]);
     return n;
 }
 
@@ -143,16 +157,17 @@ static unsigned traders_figure_mask(const carc_game *g, uint32_t fi, unsigned pl
     const unsigned eligible = g->rs->eligible[fig][kind];
     if (!eligible)
         return 0;
+    /* nobody of the player's on a road, city or field: no feature to join
+     * (followers in the City of Carcassonne stand on none) */
+    const carci_hdr *h = CARCI_HDR(g);
+    uint32_t cur = h->cur;
+    unsigned out = (unsigned)g->rs->specials & ~(unsigned)h->specials[cur]; /* the player's figures on the board */
+    if (h->supply[cur] == CARCI_FOLLOWERS && !((out >> CARC_FIGURE_BIG) & 1u))
+        return 0;
     const carci_tiledef *t = &carci_tiles[kind];
-    const carci_node *nd = CARCI_NODES(g);
     near_set ns;
-    near_roots(g, fi, placed, t, rot, eligible, &ns);
-    /* only a segment next to a feature with figures can join a follower */
-    unsigned occupied = 0;
-    for (uint32_t s = 0; s < t->nseg; s++)
-        for (uint32_t j = 0; j < ns.n[s]; j++)
-            occupied |= (unsigned)((nd[ns.root[s][j]].tile_occ >> 8) != 0) << s;
-    uint16_t own[CARCI_MAX_FIGS];
+    unsigned occupied = near_roots(g, fi, placed, t, rot, eligible, &ns);
+    uint16_t own[CARCI_MAX_FIGS + 1];
     int32_t n_own = -1; /* found when first needed */
     unsigned ok = 0;
     for (unsigned cand = occupied; cand;) {
@@ -165,7 +180,7 @@ static unsigned traders_figure_mask(const carc_game *g, uint32_t fi, unsigned pl
         if (fig == CARC_FIGURE_BUILDER && open <= 0)
             continue;
         if (n_own < 0)
-            n_own = (int32_t)own_roots(g, CARCI_HDR(g)->cur, own);
+            n_own = (int32_t)own_roots(g, cur, own);
         if (share_root(roots, n, own, (uint32_t)n_own))
             ok |= segs;
     }
@@ -188,17 +203,17 @@ static bool traders_extends(const carc_game *g, uint32_t player, uint16_t base, 
 
 static void traders_completed(carc_game *g, uint16_t base, uint32_t kind, uint32_t player, uint32_t turn)
 {
-    const carci_tiledef *t = &carci_tiles[kind];
     const carci_node *nd = CARCI_NODES(g);
     carci_hdr *h = CARCI_HDR(g);
-    for (unsigned mk = g->rs->kinds[kind].rc_mask; mk; mk &= mk - 1) {
+    const unsigned cities = g->rs->city_mask[kind];
+    for (unsigned mk = cities; mk; mk &= mk - 1) {
         unsigned seg = (unsigned)__builtin_ctz(mk);
         uint16_t r = carci_find(g, (uint16_t)(base + seg));
-        if (t->seg[seg].kind != CARC_SEG_CITY || nd[r].open != 0)
+        if (nd[r].open != 0)
             continue;
         /* a city the tile meets with two segments gives its goods once */
         bool seen = false;
-        for (unsigned o = g->rs->kinds[kind].rc_mask & ((1u << seg) - 1u); o; o &= o - 1)
+        for (unsigned o = cities & ((1u << seg) - 1u); o; o &= o - 1)
             seen |= carci_find(g, (uint16_t)(base + (unsigned)__builtin_ctz(o))) == r;
         if (seen)
             continue;
@@ -240,7 +255,7 @@ static void traders_removed(carc_game *g)
             i++;
             continue;
         }
-        uint16_t r = carci_find(g, f[i].node), own[CARCI_MAX_FIGS];
+        uint16_t r = carci_find(g, f[i].node), own[CARCI_MAX_FIGS + 1];
         if (!share_root(&r, 1, own, own_roots(g, f[i].player_kind & 0xFFu, own)))
             carci_figure_remove(g, i); /* the next figure moves down to i */
         else
