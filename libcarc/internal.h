@@ -432,6 +432,17 @@ static inline carc_status carci_journal_reserve(carc_game *g, uint32_t words)
 size_t carci_journal_target(const carc_game *g); /* room for the rest of the game */
 
 /* ---- board (board.c) ------------------------------------------------- */
+/* The frontier never holds more than 2 n + 4 cells (n tiles placed): the
+ * first tile opens at most 4 cells and every later one is laid on a
+ * frontier cell and opens at most 3. Nor has it ever, in any state a game
+ * can undo back to (n only grows during play). Slots of the frontier arrays
+ * past this bound, rounded up to the 8-cell scans, are dead in every such
+ * state: a clone need not copy them. engine.properties checks the bound. */
+static inline uint32_t carci_front_bound(uint32_t n_placed, uint32_t front_cap)
+{
+    uint32_t b = (2 * n_placed + 4 + 7) & ~7u;
+    return b < front_cap ? b : front_cap;
+}
 #define CARCI_NONE32 0xFFFFFFFFu
 /* A free slot's key words: no cell is that far out (start positions are
  * within -16000..16000); a byte pattern, so that memset clears the keys. */
@@ -749,8 +760,10 @@ static inline carc_status carci_check_move(const carc_game *g, const carc_move *
 void carci_part_end(carc_game *g);
 /* The scoring of the part whose place move is history entry `turn`, and what
  * follows it (play.c): the roads, cities, monasteries and gardens the last
- * tile completed, goods, then the Count's trigger and the end of the part. */
-void carci_part_score(carc_game *g, uint32_t turn);
+ * tile completed, goods, then the Count's trigger and the end of the part.
+ * `monasteries`: whether a monastery or garden may be surrounded now (false
+ * only when the caller saw none reach 8 neighbours: their loop is skipped). */
+void carci_part_score(carc_game *g, uint32_t turn, bool monasteries);
 /* The roots of the features the last tile completed, each once (at most 13). */
 uint32_t carci_part_completed(const carc_game *g, uint16_t roots[16]);
 void carci_count_install(carci_ruleset *rs);

@@ -304,7 +304,9 @@ static carc_status ruleset_for(const carci_ruleset **out, const carc_game *dst, 
  * arrays in full but for the ones that only grow during play (placed tiles,
  * monasteries, nodes, events), copied up to their live counts (nothing reads
  * past them, CARCI_INIT). The figures and the frontier also shrink: a slot
- * past their count may hold what an undo brings back, so they go whole. */
+ * past their count may hold what an undo brings back, so the figures go
+ * whole and the frontier up to the most cells it can have held in any state
+ * the copy can undo back to (carci_front_bound). */
 static void copy_state(uint16_t *dst, const carc_game *src)
 {
     const carci_ruleset *rs = src->rs;
@@ -315,7 +317,11 @@ static void copy_state(uint16_t *dst, const carc_game *src)
     size_t node = rs->off_node + (size_t)h->n_nodes * (sizeof(carci_node) / 2);
     size_t event = rs->off_event + (size_t)h->n_events * (sizeof(carci_ev) / 2);
     memcpy(dst, st, placed * sizeof *st);
-    memcpy(dst + rs->off_hash, st + rs->off_hash, (mon - rs->off_hash) * sizeof *st);
+    size_t front = carci_front_bound(h->n_placed, rs->front_cap);
+    memcpy(dst + rs->off_hash, st + rs->off_hash, (rs->off_fslot + front - rs->off_hash) * sizeof *st);
+    memcpy(dst + rs->off_fnm, st + rs->off_fnm, front * sizeof *st);
+    memcpy(dst + rs->off_fnb, st + rs->off_fnb, 2 * front * sizeof *st);
+    memcpy(dst + rs->off_mon, st + rs->off_mon, (mon - rs->off_mon) * sizeof *st);
     memcpy(dst + rs->off_node, st + rs->off_node, (node - rs->off_node) * sizeof *st);
     memcpy(dst + rs->off_fig, st + rs->off_fig, (event - rs->off_fig) * sizeof *st);
 }

@@ -375,9 +375,11 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
          * Count's moves out of the city), so the monasteries around count
          * the new tile first and score afterwards, with everything else */
         carci_mon *mon = CARCI_MONS(g);
+        uint32_t surrounded = 0; /* a monastery around is now surrounded */
         for (uint32_t i = 0, n = h->n_mon; i < n; i++) {
             uint32_t near = ((uint32_t)(m->x - mon[i].x + 1) <= 2u) & ((uint32_t)(m->y - mon[i].y + 1) <= 2u);
             carci_add01(g, &mon[i].count, near);
+            surrounded |= near & (mon[i].count == 8);
         }
         if (ki->center != CARCI_NONE) {
             carci_mon *e = &mon[h->n_mon];
@@ -386,10 +388,11 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
             CARCI_INIT(e->y, m->y);
             CARCI_INIT(e->count, carci_count_neighbours(g, m->x, m->y));
             CARCI_HSET(g, n_mon, h->n_mon + 1);
+            surrounded |= e->count == 8;
         }
         if (g->rs->hooks.exits && g->rs->hooks.exits(g, turn))
             return;
-        carci_part_score(g, turn);
+        carci_part_score(g, turn, surrounded != 0);
         return;
     }
 
@@ -453,7 +456,7 @@ uint32_t carci_part_completed(const carc_game *g, uint16_t roots[16])
     return n;
 }
 
-void carci_part_score(carc_game *g, uint32_t turn)
+void carci_part_score(carc_game *g, uint32_t turn, bool monasteries)
 {
     carci_hdr *h = CARCI_HDR(g);
     const carci_placed *p = &CARCI_PLACED(g)[h->n_placed - 1];
@@ -470,7 +473,7 @@ void carci_part_score(carc_game *g, uint32_t turn)
     if (g->rs->hooks.completed) /* then what completing gives besides points (goods) */
         g->rs->hooks.completed(g, base, kind, h->cur, turn);
     const carci_mon *mon = CARCI_MONS(g);
-    for (uint32_t i = 0; i < h->n_mon; i++)
+    for (uint32_t i = 0; monasteries && i < h->n_mon; i++)
         if (mon_done(&mon[i], x, y) && (nd[mon[i].node].tile_occ >> 8))
             carci_score_feature(g, mon[i].node, false, turn);
     if (g->rs->hooks.scored && g->rs->hooks.scored(g))

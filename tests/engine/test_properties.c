@@ -156,6 +156,9 @@ static void read_city(const carc_game *g, uint32_t players, uint32_t modules, ci
  * each figure on a segment its rules allow. */
 static void check_conservation(const carc_game *g, uint32_t modules)
 {
+    /* the frontier's bound that clones rely on (carci_front_bound) */
+    const carci_hdr *hd = CARCI_HDR(g);
+    assert_true(hd->n_front <= 2u * hd->n_placed + 4u);
     uint32_t players, nfig;
     assert_int_equal(carc_game_players(&players, g), CARC_OK);
     assert_int_equal(carc_game_figure_count(&nfig, g), CARC_OK);
