@@ -714,10 +714,26 @@ carc_status carci_check_place(const carc_game *g, const carc_move *m, char *err,
 carc_status carci_check_other(const carc_game *g, const carc_move *m, char *err, size_t errcap, uint32_t *fi);
 /* Sides of frontier cell fi with a placed neighbour (bit s: side s). */
 unsigned carci_front_placed(const carc_game *g, uint32_t fi);
-/* Whether segment seg of kind turned rot, placed on frontier cell fi (whose
- * placed sides are `placed`), would join no feature holding a figure. */
-bool carci_segment_free(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
-                        uint32_t seg);
+/* ---- what a placement's segments join (occupancy.c) ------------------ */
+/* The placed neighbours' features (roots) each segment of a tile meets
+ * across its edges (roads, cities) or half-edges (fields). */
+typedef struct carci_near_set {
+    uint16_t root[CARCI_MAX_SEG][8];
+    uint8_t n[CARCI_MAX_SEG];
+} carci_near_set;
+/* The roots the segments `segs` of kind turned rot on frontier cell fi
+ * (placed sides `placed`) meet, into ns (the other segments get none); returns
+ * the segments among them that meet a feature holding a figure. */
+unsigned carci_near_roots(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
+                          unsigned segs, carci_near_set *ns);
+/* The segments among `segs` that become one feature with segment seg once
+ * the tile is placed: seg, and every segment that meets a feature one of
+ * them meets, repeatedly (seg included). */
+unsigned carci_joined_segments(const carci_near_set *ns, unsigned segs, unsigned seg);
+/* The road, city and field segments of kind turned rot on frontier cell fi
+ * that would belong to a feature holding a figure once the tile is placed
+ * (the occupancy rule: every segment of the tile they join counts). */
+unsigned carci_taken_segments(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot);
 void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi); /* fi: from carci_check_move */
 void carci_play_legal(carc_game *g, const carc_move *m, uint32_t fi); /* apply and draw; no check, no undo unit */
 void carci_apply_decision(carc_game *g, const carc_move *m); /* a checked move that is not a place move */

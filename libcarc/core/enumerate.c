@@ -187,40 +187,49 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
     return CARC_OK;
 }
 
-/* Append figure f on every segment of the placed tile it may take. */
+/* Append figure f on every segment of the placed tile it may take; `taken`:
+ * the segments whose feature would hold a figure (carci_taken_segments). */
 static inline __attribute__((always_inline)) void append_on(carc_movelist *l, const carc_game *g, carc_move *m,
-                                                            uint32_t fi, unsigned placed, unsigned f, const bool own)
+                                                            uint32_t fi, unsigned placed, unsigned f, unsigned taken,
+                                                            const bool own)
 {
-    unsigned e = own ? g->rs->hooks.figure_mask(g, fi, placed, m->tile, m->rotation, f) : g->rs->eligible[f][m->tile];
+    unsigned e = g->rs->eligible[f][m->tile];
+    if (own) {
+        /* the builder and the pig join a feature of their owner's: one that
+         * holds a figure, so only taken segments are worth asking about */
+        e &= taken;
+        if (e)
+            e &= g->rs->hooks.figure_mask(g, fi, placed, m->tile, m->rotation, f);
+    } else {
+        e &= ~taken; /* the occupancy rule */
+    }
     for (; e; e &= e - 1) {
-        unsigned i = (unsigned)__builtin_ctz(e);
-        if (!own && !carci_segment_free(g, fi, placed, m->tile, m->rotation, i))
-            continue;
         m->figure = (uint8_t)f;
-        m->segment = (uint8_t)i;
+        m->segment = (uint8_t)__builtin_ctz(e);
         l->moves[l->n++] = *m;
     }
 }
 
 static inline void append_figure(carc_movelist *l, const carc_game *g, carc_move *m, uint32_t fi, unsigned placed,
-                                 unsigned f)
+                                 unsigned f, unsigned taken)
 {
     /* one loop, compiled twice (`own` is a constant in each call): the
      * builder and the pig by their module's rule, the others by occupancy */
     if ((g->rs->joins_own >> f) & 1u)
-        append_on(l, g, m, fi, placed, f, true);
+        append_on(l, g, m, fi, placed, f, taken, true);
     else
-        append_on(l, g, m, fi, placed, f, false);
+        append_on(l, g, m, fi, placed, f, taken, false);
 }
 
 /* The figures of one per player (abbot, ...) and the abbot's recall. */
-static void append_specials(carc_movelist *l, const carc_game *g, carc_move *m, uint32_t fi, unsigned placed)
+static void append_specials(carc_movelist *l, const carc_game *g, carc_move *m, uint32_t fi, unsigned placed,
+                            unsigned taken)
 {
     const carci_hdr *h = CARCI_HDR(g);
     const carci_ruleset *rs = g->rs;
     uint32_t cur = h->cur;
     for (unsigned fs = h->specials[cur] & rs->specials; fs; fs &= fs - 1)
-        append_figure(l, g, m, fi, placed, (unsigned)__builtin_ctz(fs));
+        append_figure(l, g, m, fi, placed, (unsigned)__builtin_ctz(fs), taken);
     if ((rs->specials & ~h->specials[cur]) & (1u << CARC_FIGURE_ABBOT)) { /* the abbot is on the board */
         m->figure = CARC_FIGURE_ABBOT;
         m->segment = CARC_SEGMENT_RECALL;
@@ -242,10 +251,11 @@ void carci_enum_figures(carc_movelist *l, const carc_game *g, const carc_move *p
     if (h->supply[h->cur] == 0 && !g->rs->specials)
         return;
     unsigned placed = carci_front_placed(g, fi);
+    unsigned taken = carci_taken_segments(g, fi, placed, m.tile, m.rotation);
     if (h->supply[h->cur] != 0)
-        append_figure(l, g, &m, fi, placed, CARC_FIGURE_FOLLOWER);
+        append_figure(l, g, &m, fi, placed, CARC_FIGURE_FOLLOWER, taken);
     if (g->rs->specials)
-        append_specials(l, g, &m, fi, placed);
+        append_specials(l, g, &m, fi, placed, taken);
 }
 
 /* The pass move that declines an optional decision. */

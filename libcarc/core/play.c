@@ -14,31 +14,6 @@ unsigned carci_front_placed(const carc_game *g, uint32_t fi)
     return placed;
 }
 
-/* Whether segment `seg` of `kind` turned `rot`, placed on frontier cell fi,
- * would join no feature that holds a figure (the occupancy rule, base.md 6.2). */
-bool carci_segment_free(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
-                        uint32_t seg)
-{
-    const carci_segdef *sd = &carci_tiles[kind].seg[seg];
-    const carci_node *nd = CARCI_NODES(g);
-    if (sd->kind == CARC_SEG_ROAD || sd->kind == CARC_SEG_CITY) {
-        for (unsigned m = carci_rot_sides(sd->edges, rot) & placed; m; m &= m - 1) {
-            unsigned b = (unsigned)__builtin_ctz(m);
-            uint16_t n = carci_side_node(g, carci_front_nb(g, fi, b), (b + 2) & 3);
-            if (nd[carci_find(g, n)].tile_occ >> 8)
-                return false;
-        }
-    } else if (sd->kind == CARC_SEG_FIELD) {
-        for (unsigned m = carci_rot_ports(sd->ports, rot) & carci_side_ports(placed); m; m &= m - 1) {
-            unsigned q = (unsigned)__builtin_ctz(m);
-            uint16_t n = carci_port_node(g, carci_front_nb(g, fi, q >> 1), carci_facing_port(q));
-            if (nd[carci_find(g, n)].tile_occ >> 8)
-                return false;
-        }
-    }
-    return true;
-}
-
 static const char *const SEGNAME[] = { "field", "road", "city", "monastery", "garden", "river" };
 static const char *const FIGNAME[] = { "no figure", "follower", "big follower", "abbot", "builder", "pig" };
 
@@ -115,7 +90,7 @@ static inline __attribute__((always_inline)) carc_status check_figure(const carc
         }
         return CARC_OK;
     }
-    if (!carci_segment_free(g, fi, placed, m->tile, m->rotation, m->segment)) {
+    if ((carci_taken_segments(g, fi, placed, m->tile, m->rotation) >> m->segment) & 1u) {
         CARCI_WHY(err, cap, "that %s already holds a figure", SEGNAME[carci_tiles[m->tile].seg[m->segment].kind]);
         return CARC_EILLEGAL;
     }

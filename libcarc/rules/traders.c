@@ -32,59 +32,18 @@
  */
 #include "internal.h"
 
-/* The placed neighbours' features (roots) each segment in `segs` of a tile
- * turned `rot` on frontier cell fi meets: across its edges (roads, cities)
- * or half-edges (fields). */
-typedef struct near_set {
-    uint16_t root[CARCI_MAX_SEG][8];
-    uint8_t n[CARCI_MAX_SEG];
-} near_set;
-
-/* ... and returns the segments in `segs` that meet a feature with figures
- * on it (only those can join a follower). */
-static unsigned near_roots(const carc_game *g, uint32_t fi, unsigned placed, const carci_tiledef *t, uint32_t rot,
-                           unsigned segs, near_set *ns)
+/* The features (roots) of the segments `segs` of a tile turned `rot` once
+ * placed (the segments carci_joined_segments groups: each of them joins
+ * the same features). Returns how many; *open receives the unmatched edges
+ * of the feature once the tile is placed. */
+static uint32_t group_roots(const carc_game *g, const carci_near_set *ns, const carci_tiledef *t, uint32_t rot,
+                            unsigned placed, unsigned segs, uint16_t *roots, int32_t *open)
 {
     const carci_node *nd = CARCI_NODES(g);
-    unsigned occupied = 0;
-    memset(ns->n, 0, sizeof ns->n);
-    for (; segs; segs &= segs - 1) {
-        unsigned s = (unsigned)__builtin_ctz(segs), k = 0;
-        if (t->seg[s].kind == CARC_SEG_FIELD) {
-            for (unsigned m = carci_rot_ports(t->seg[s].ports, rot) & carci_side_ports(placed); m; m &= m - 1) {
-                unsigned q = (unsigned)__builtin_ctz(m);
-                uint16_t r = carci_find(g, carci_port_node(g, carci_front_nb(g, fi, q >> 1), carci_facing_port(q)));
-                ns->root[s][k++] = r;
-                occupied |= (unsigned)((nd[r].tile_occ >> 8) != 0) << s;
-            }
-        } else {
-            for (unsigned m = carci_rot_sides(t->seg[s].edges, rot) & placed; m; m &= m - 1) {
-                unsigned b = (unsigned)__builtin_ctz(m);
-                uint16_t r = carci_find(g, carci_side_node(g, carci_front_nb(g, fi, b), (b + 2) & 3));
-                ns->root[s][k++] = r;
-                occupied |= (unsigned)((nd[r].tile_occ >> 8) != 0) << s;
-            }
-        }
-        ns->n[s] = (uint8_t)k;
-    }
-    return occupied;
-}
-
-/* The features (roots) that segment `seg` would join: its neighbours',
- * closed over the other segments of the tile (in ns) that meet one of them
- * (segments of different kinds never meet the same feature). Returns how
- * many; *open receives the unmatched edges of the feature once the tile is
- * placed, *segs the segments of the tile in it (each of them joins the same
- * features). */
-static uint32_t joined(const carc_game *g, const near_set *ns, const carci_tiledef *t, uint32_t rot, unsigned placed,
-                       uint32_t seg, uint16_t *roots, int32_t *open, uint32_t *segs)
-{
-    const carci_node *nd = CARCI_NODES(g);
-    uint32_t n = 0, in = 0;
-    bool grew = true;
-    for (uint32_t s = seg; grew;) {
-        /* take segment s in, with its neighbours */
-        in |= 1u << s;
+    uint32_t n = 0;
+    int32_t op = 0;
+    for (unsigned m = segs; m; m &= m - 1) {
+        unsigned s = (unsigned)__builtin_ctz(m);
         for (uint32_t j = 0; j < ns->n[s]; j++) {
             uint32_t k = 0;
             while (k < n && roots[k] != ns->root[s][j])
@@ -92,28 +51,12 @@ static uint32_t joined(const carc_game *g, const near_set *ns, const carci_tiled
             if (k == n)
                 roots[n++] = ns->root[s][j];
         }
-        /* the next segment of the tile that meets one of them */
-        grew = false;
-        for (uint32_t o = 0; o < t->nseg && !grew; o++) {
-            if ((in >> o) & 1u)
-                continue;
-            for (uint32_t j = 0; j < ns->n[o] && !grew; j++)
-                for (uint32_t k = 0; k < n && !grew; k++)
-                    if (ns->root[o][j] == roots[k]) {
-                        grew = true;
-                        s = o;
-                    }
-        }
+        op += (int32_t)carci_popcount16(t->seg[s].edges) -
+              2 * (int32_t)carci_popcount16(carci_rot_sides(t->seg[s].edges, rot) & placed);
     }
-    int32_t op = 0;
     for (uint32_t k = 0; k < n; k++)
         op += nd[roots[k]].open;
-    for (uint32_t s = 0; s < t->nseg; s++)
-        if ((in >> s) & 1u)
-            op += (int32_t)carci_popcount16(t->seg[s].edges) -
-                  2 * (int32_t)carci_popcount16(carci_rot_sides(t->seg[s].edges, rot) & placed);
     *open = op;
-    *segs = in;
     return n;
 }
 
@@ -165,16 +108,18 @@ static unsigned traders_figure_mask(const carc_game *g, uint32_t fi, unsigned pl
     if (h->supply[cur] == CARCI_FOLLOWERS && !((out >> CARC_FIGURE_BIG) & 1u))
         return 0;
     const carci_tiledef *t = &carci_tiles[kind];
-    near_set ns;
-    unsigned occupied = near_roots(g, fi, placed, t, rot, eligible, &ns);
+    carci_near_set ns;
+    unsigned occupied = carci_near_roots(g, fi, placed, kind, rot, eligible, &ns);
     uint16_t own[CARCI_MAX_FIGS + 1];
     int32_t n_own = -1; /* found when first needed */
     unsigned ok = 0;
     for (unsigned cand = occupied; cand;) {
         uint16_t roots[4 * CARCI_MAX_SEG];
         int32_t open;
-        uint32_t segs;
-        uint32_t n = joined(g, &ns, t, rot, placed, (uint32_t)__builtin_ctz(cand), roots, &open, &segs);
+        /* the segments of the tile that join the same features (segments
+         * of different kinds never meet the same feature) */
+        unsigned segs = carci_joined_segments(&ns, eligible, (unsigned)__builtin_ctz(cand));
+        uint32_t n = group_roots(g, &ns, t, rot, placed, segs, roots, &open);
         cand &= ~segs;
         /* the builder: on an incomplete road or city */
         if (fig == CARC_FIGURE_BUILDER && open <= 0)

@@ -2150,11 +2150,19 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
                         assert_int_equal(left, 0);
                     }
                     if (part == 2 && !tu_over(g) && !count_midturn(g)) {
-                        /* the second part (or its pass) ends the turn: no chain */
+                        /* the second part (or its pass) ends the turn: no chain; the
+                         * next player places, unless the pile ran out and the
+                         * Count's final round began (it starts with the first
+                         * player after him with followers in the city) */
                         uint32_t next;
                         assert_int_equal(pending_part(g), 1);
                         assert_int_equal(carc_game_current_player(&next, g), CARC_OK);
-                        assert_int_equal(next, (player + 1) % players);
+                        carc_pending pn = { .struct_size = sizeof pn };
+                        assert_int_equal(carc_game_pending(&pn, g), CARC_OK);
+                        if (pn.decision == CARC_DECISION_PLACE)
+                            assert_int_equal(next, (player + 1) % players);
+                        else
+                            assert_true(pn.decision == CARC_DECISION_EXIT && (pn.flags & CARC_PENDING_FINAL));
                     }
                     if (tu_over(g))
                         check_final_scores(g, st);
@@ -2388,7 +2396,11 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
  * `games` games each (64 sets: few games a set keep the engine tests fast in
  * a Debug build and under the sanitizers; many_games plays thousands more,
  * with fewer checks). */
-static void module_sets(uint32_t players, uint32_t games, uint32_t exhaustive_every)
+/* seed0: the first game's seed base; the samples must reach every rule the
+ * assertions below list, and a cathedral city completed during play is rare
+ * in random 4-player games (seeds from 1000 gave none once the occupancy rule
+ * looked at the whole joined field) */
+static void module_sets(uint32_t players, uint32_t games, uint32_t exhaustive_every, uint64_t seed0)
 {
     stats st;
     memset(&st, 0, sizeof st);
@@ -2396,7 +2408,7 @@ static void module_sets(uint32_t players, uint32_t games, uint32_t exhaustive_ev
     for (uint32_t i = 0; i < TU_ALL_MODULE_SETS; i++) {
         uint32_t mods = tu_all_modules(i);
         if (players <= tu_max_players(mods))
-            random_games(players, mods, games, exhaustive_every, 1000 + 100 * i, &st);
+            random_games(players, mods, games, exhaustive_every, seed0 + 100 * i, &st);
     }
     print_message("%u players: %u games, %u turns, %u exhaustive checks, %u variants, abbot placed %u, recalled %u; "
                   "big follower placed %u, in %u majorities (%u decided by it); %u majorities; inn roads scored "
@@ -2433,27 +2445,27 @@ static void module_sets(uint32_t players, uint32_t games, uint32_t exhaustive_ev
 static void two_players(void **state)
 {
     (void)state;
-    module_sets(2, 7, 5);
+    module_sets(2, 7, 5, 1000);
 }
 static void three_players(void **state)
 {
     (void)state;
-    module_sets(3, 4, 7);
+    module_sets(3, 4, 7, 1000);
 }
 static void four_players(void **state)
 {
     (void)state;
-    module_sets(4, 3, 9);
+    module_sets(4, 3, 9, 4000);
 }
 static void five_players(void **state)
 {
     (void)state;
-    module_sets(5, 3, 11);
+    module_sets(5, 3, 11, 1000);
 }
 static void six_players(void **state)
 {
     (void)state;
-    module_sets(6, 4, 11);
+    module_sets(6, 4, 11, 1000);
 }
 
 /* Thousands of plain games: invariants only (cheap). Every decision at

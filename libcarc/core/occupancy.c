@@ -1,0 +1,101 @@
+/*
+ * The features a segment of a tile would belong to once the tile is laid on
+ * a frontier cell, and the occupancy rule over them (base.md 6.2: "Check the
+ * whole connected road, city or field, however far it reaches, not only
+ * this tile").
+ *
+ * A segment joins the features of its placed neighbours, and through them
+ * every other segment of the same tile that meets one of those features,
+ * with that segment's neighbours in turn: two fields of a tile that a road
+ * separates become one field when both touch the same field next door, and
+ * a farmer placed on either then stands in every field either touches. The
+ * rule looks at all of them, not only at the segment's own neighbours.
+ */
+#include "internal.h"
+
+unsigned carci_near_roots(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
+                          unsigned segs, carci_near_set *ns)
+{
+    const carci_tiledef *t = &carci_tiles[kind];
+    const carci_node *nd = CARCI_NODES(g);
+    unsigned occupied = 0;
+    memset(ns->n, 0, sizeof ns->n);
+    for (; segs; segs &= segs - 1) {
+        unsigned s = (unsigned)__builtin_ctz(segs), k = 0;
+        if (t->seg[s].kind == CARC_SEG_FIELD) {
+            for (unsigned m = carci_rot_ports(t->seg[s].ports, rot) & carci_side_ports(placed); m; m &= m - 1) {
+                unsigned q = (unsigned)__builtin_ctz(m);
+                uint16_t r = carci_find(g, carci_port_node(g, carci_front_nb(g, fi, q >> 1), carci_facing_port(q)));
+                ns->root[s][k++] = r;
+                occupied |= (unsigned)((nd[r].tile_occ >> 8) != 0) << s;
+            }
+        } else {
+            for (unsigned m = carci_rot_sides(t->seg[s].edges, rot) & placed; m; m &= m - 1) {
+                unsigned b = (unsigned)__builtin_ctz(m);
+                uint16_t r = carci_find(g, carci_side_node(g, carci_front_nb(g, fi, b), (b + 2) & 3));
+                ns->root[s][k++] = r;
+                occupied |= (unsigned)((nd[r].tile_occ >> 8) != 0) << s;
+            }
+        }
+        ns->n[s] = (uint8_t)k;
+    }
+    return occupied;
+}
+
+/* Whether segments s and o meet a common feature. */
+static bool share(const carci_near_set *ns, unsigned s, unsigned o)
+{
+    for (unsigned i = 0; i < ns->n[s]; i++)
+        for (unsigned j = 0; j < ns->n[o]; j++)
+            if (ns->root[s][i] == ns->root[o][j])
+                return true;
+    return false;
+}
+
+unsigned carci_joined_segments(const carci_near_set *ns, unsigned segs, unsigned seg)
+{
+    unsigned in = 1u << seg, todo = in;
+    while (todo) {
+        unsigned s = (unsigned)__builtin_ctz(todo);
+        todo &= todo - 1;
+        for (unsigned rest = segs & ~in; rest; rest &= rest - 1) {
+            unsigned o = (unsigned)__builtin_ctz(rest);
+            if (share(ns, s, o)) {
+                in |= 1u << o;
+                todo |= 1u << o;
+            }
+        }
+    }
+    return in;
+}
+
+unsigned carci_taken_segments(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot)
+{
+    const carci_kindinfo *k = &g->rs->kinds[kind];
+    unsigned segs = (unsigned)(k->rc_mask | k->field_mask);
+    carci_near_set ns;
+    unsigned taken = carci_near_roots(g, fi, placed, kind, rot, segs, &ns);
+    if (!taken)
+        return 0; /* the common case: nothing around holds a figure */
+    /* then every segment that meets a feature a taken one meets, until none
+     * is added: a search from the segments next to a figure over "meets a
+     * common feature" finds exactly the groups that hold one */
+    unsigned cand = 0;
+    for (unsigned m = segs & ~taken; m; m &= m - 1) {
+        unsigned s = (unsigned)__builtin_ctz(m);
+        cand |= (unsigned)(ns.n[s] != 0) << s;
+    }
+    for (unsigned todo = taken; todo && cand;) {
+        unsigned t = (unsigned)__builtin_ctz(todo);
+        todo &= todo - 1;
+        for (unsigned m = cand; m; m &= m - 1) {
+            unsigned s = (unsigned)__builtin_ctz(m);
+            if (share(&ns, t, s)) {
+                taken |= 1u << s;
+                todo |= 1u << s;
+                cand &= ~(1u << s);
+            }
+        }
+    }
+    return taken;
+}
