@@ -734,6 +734,8 @@ unsigned carci_joined_segments(const carci_near_set *ns, unsigned segs, unsigned
  * that would belong to a feature holding a figure once the tile is placed
  * (the occupancy rule: every segment of the tile they join counts). */
 unsigned carci_taken_segments(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot);
+/* The same for one segment (the move check): whether it is taken. */
+bool carci_segment_taken(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot, uint32_t seg);
 void carci_apply_move(carc_game *g, const carc_move *m, uint32_t fi); /* fi: from carci_check_move */
 void carci_play_legal(carc_game *g, const carc_move *m, uint32_t fi); /* apply and draw; no check, no undo unit */
 void carci_apply_decision(carc_game *g, const carc_move *m); /* a checked move that is not a place move */

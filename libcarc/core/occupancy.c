@@ -99,3 +99,19 @@ unsigned carci_taken_segments(const carc_game *g, uint32_t fi, unsigned placed, 
     }
     return taken;
 }
+
+bool carci_segment_taken(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot, uint32_t seg)
+{
+    /* only segments of its own kind can join it */
+    const carci_kindinfo *k = &g->rs->kinds[kind];
+    const unsigned city = g->rs->city_mask[kind], bit = 1u << seg;
+    unsigned same = (k->field_mask & bit) ? k->field_mask
+                    : (city & bit)        ? city
+                    : (k->rc_mask & bit)  ? k->rc_mask & ~city
+                                          : 0;
+    if (!same)
+        return false; /* a monastery or garden: occupied by its figure, and the tile is new */
+    carci_near_set ns;
+    unsigned occupied = carci_near_roots(g, fi, placed, kind, rot, same, &ns);
+    return (occupied & bit) || (occupied && (carci_joined_segments(&ns, same, seg) & occupied));
+}

@@ -90,7 +90,7 @@ static inline __attribute__((always_inline)) carc_status check_figure(const carc
         }
         return CARC_OK;
     }
-    if ((carci_taken_segments(g, fi, placed, m->tile, m->rotation) >> m->segment) & 1u) {
+    if (carci_segment_taken(g, fi, placed, m->tile, m->rotation, m->segment)) {
         CARCI_WHY(err, cap, "that %s already holds a figure", SEGNAME[carci_tiles[m->tile].seg[m->segment].kind]);
         return CARC_EILLEGAL;
     }
