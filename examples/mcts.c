@@ -266,6 +266,16 @@ void mcts_last_stats(mcts_stats *out, const mcts *m)
 
 /* ---- the tree -------------------------------------------------------------- */
 
+/* The scores of a finished game, as values. */
+static void final_scores(const carc_game *g, double *values, uint32_t players)
+{
+    for (uint32_t p = 0; p < players; p++) {
+        int32_t sc = 0;
+        carc_game_score(&sc, g, p);
+        values[p] = (double)sc;
+    }
+}
+
 static uint32_t node_add(mcts *m, uint32_t parent, const carc_move *move, uint32_t player)
 {
     uint32_t i = m->count++;
@@ -453,11 +463,7 @@ static carc_status descend(mcts *m, uint32_t node, uint32_t *next, bool *expande
             if (st != CARC_OK)
                 return st;
             if (carc_game_is_over(&over, m->world) == CARC_OK && over) {
-                for (uint32_t p = 0; p < players; p++) {
-                    int32_t sc = 0;
-                    carc_game_score(&sc, m->world, p);
-                    values[p] = (double)sc;
-                }
+                final_scores(m->world, values, players);
             } else if (m->opt.evaluate(m->opt.evaluate_ud, m->world, values, players) != 0) {
                 return CARC_EINVAL;
             }
@@ -556,11 +562,7 @@ static carc_status playout_evaluated(mcts *m, uint64_t seed, double *values, uin
             return st;
     }
     if (carc_game_is_over(&over, m->world) == CARC_OK && over) {
-        for (uint32_t p = 0; p < players; p++) {
-            int32_t s = 0;
-            carc_game_score(&s, m->world, p);
-            values[p] = (double)s;
-        }
+        final_scores(m->world, values, players);
         return CARC_OK;
     }
     return m->opt.evaluate(m->opt.evaluate_ud, m->world, values, players) == 0 ? CARC_OK : CARC_EINVAL;

@@ -101,6 +101,7 @@ typedef struct carci_kindinfo {
     uint16_t rc_mask;       /* bit i: segment i is a road or a city */
     uint16_t field_mask;    /* bit i: segment i is a field */
     uint16_t center_mask;   /* bit i: segment i is a monastery or a garden */
+    uint16_t city_mask;     /* bit i: segment i is a city */
     uint8_t river;          /* segment index of the river, or NONE */
     uint8_t seg_open[CARCI_MAX_SEG]; /* edges a segment opens: roads, cities, rivers */
 } carci_kindinfo;
@@ -209,7 +210,6 @@ typedef struct carci_ruleset {
     /* ... and derived from it: the segments of each tile kind that figure
      * may stand on (bit i: segment i) */
     uint16_t eligible[CARC_FIGURE_PIG + 1][CARCI_MAX_KINDS];
-    uint16_t city_mask[CARCI_MAX_KINDS]; /* bit i: segment i of the kind is a city */
     uint32_t max_actions;   /* figure actions after one placement, at most (no figure included) */
     uint8_t specials;       /* bit f: figure kind f (one per player) is in play */
     uint8_t joins_own;      /* bit f: figure kind f obeys hooks.figure_mask, not the occupancy rule */

@@ -69,17 +69,18 @@ unsigned carci_joined_segments(const carci_near_set *ns, unsigned segs, unsigned
     return in;
 }
 
-unsigned carci_taken_segments(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot)
+/* The segments among `segs` (of kind turned rot on frontier cell fi) that
+ * would belong to a feature holding a figure: those next to one, then every
+ * segment that meets a feature a taken one meets, until none is added (a
+ * search over "meets a common feature" from the segments next to a figure
+ * finds exactly the groups that hold one). */
+static unsigned taken_among(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
+                            unsigned segs)
 {
-    const carci_kindinfo *k = &g->rs->kinds[kind];
-    unsigned segs = (unsigned)(k->rc_mask | k->field_mask);
     carci_near_set ns;
     unsigned taken = carci_near_roots(g, fi, placed, kind, rot, segs, &ns);
     if (!taken)
         return 0; /* the common case: nothing around holds a figure */
-    /* then every segment that meets a feature a taken one meets, until none
-     * is added: a search from the segments next to a figure over "meets a
-     * common feature" finds exactly the groups that hold one */
     unsigned cand = 0;
     for (unsigned m = segs & ~taken; m; m &= m - 1) {
         unsigned s = (unsigned)__builtin_ctz(m);
@@ -100,18 +101,21 @@ unsigned carci_taken_segments(const carc_game *g, uint32_t fi, unsigned placed, 
     return taken;
 }
 
+unsigned carci_taken_segments(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot)
+{
+    const carci_kindinfo *k = &g->rs->kinds[kind];
+    return taken_among(g, fi, placed, kind, rot, (unsigned)(k->rc_mask | k->field_mask));
+}
+
 bool carci_segment_taken(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot, uint32_t seg)
 {
     /* only segments of its own kind can join it */
     const carci_kindinfo *k = &g->rs->kinds[kind];
-    const unsigned city = g->rs->city_mask[kind], bit = 1u << seg;
+    const unsigned bit = 1u << seg;
     unsigned same = (k->field_mask & bit) ? k->field_mask
-                    : (city & bit)        ? city
-                    : (k->rc_mask & bit)  ? k->rc_mask & ~city
-                                          : 0;
-    if (!same)
-        return false; /* a monastery or garden: occupied by its figure, and the tile is new */
-    carci_near_set ns;
-    unsigned occupied = carci_near_roots(g, fi, placed, kind, rot, same, &ns);
-    return (occupied & bit) || (occupied && (carci_joined_segments(&ns, same, seg) & occupied));
+                    : (k->city_mask & bit) ? k->city_mask
+                    : (k->rc_mask & bit)   ? k->rc_mask & ~k->city_mask
+                                           : 0;
+    /* none: a monastery or garden, occupied by its figure, and the tile is new */
+    return (taken_among(g, fi, placed, kind, rot, same) & bit) != 0;
 }

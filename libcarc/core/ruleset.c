@@ -69,6 +69,8 @@ void carci_derive_kind(carci_kindinfo *k, const carci_tiledef *t)
             k->rc_mask |= (uint16_t)(1u << i);
         if (s->kind == CARC_SEG_FIELD)
             k->field_mask |= (uint16_t)(1u << i);
+        if (s->kind == CARC_SEG_CITY)
+            k->city_mask |= (uint16_t)(1u << i);
         if (s->kind == CARC_SEG_ROAD || s->kind == CARC_SEG_CITY || s->kind == CARC_SEG_RIVER)
             k->seg_open[i] = (uint8_t)__builtin_popcount(s->edges);
     }
@@ -92,8 +94,8 @@ void carci_print_kinds(void *file)
             fprintf(f, "%u%s", k.side_seg[j], j < 3 ? ", " : " }, { ");
         for (unsigned j = 0; j < 8; j++)
             fprintf(f, "%u%s", k.port_seg[j], j < 7 ? ", " : " }, ");
-        fprintf(f, "%u, %u, 0x%X, 0x%X, 0x%X, %u, { ", k.center, k.nseg, k.rc_mask, k.field_mask, k.center_mask,
-                k.river);
+        fprintf(f, "%u, %u, 0x%X, 0x%X, 0x%X, 0x%X, %u, { ", k.center, k.nseg, k.rc_mask, k.field_mask,
+                k.center_mask, k.city_mask, k.river);
         for (unsigned j = 0; j < CARCI_MAX_SEG; j++)
             fprintf(f, "%u%s", k.seg_open[j], j < CARCI_MAX_SEG - 1 ? ", " : " } },\n");
     }
@@ -226,15 +228,12 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
 
     uint32_t nkinds = carci_tile_kinds, ntiles = 0, nnodes = 0, nmon = 0;
     uint8_t present[CARCI_MAX_KINDS]; /* the kinds of the set, in order */
-    uint16_t city_mask[CARCI_MAX_KINDS] = { 0 };
     uint32_t npresent = 0;
     for (uint32_t i = 0; i < nkinds; i++) {
         uint32_t c = copies[i];
         if (!c)
             continue;
         present[npresent++] = (uint8_t)i;
-        for (unsigned sg = 0; sg < carci_tiles[i].nseg; sg++)
-            city_mask[i] |= (uint16_t)((carci_tiles[i].seg[sg].kind == CARC_SEG_CITY) << sg);
         ntiles += c;
         nnodes += c * carci_kinds[i].nseg;
         nmon += c * carci_popcount16(carci_kinds[i].center_mask); /* monasteries and gardens */
@@ -263,7 +262,6 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     carci_modules_install(rs, o, NULL, 0); /* figure rules and hooks */
     rs->turn_steps = rs->hooks.extends || rs->hooks.completed || rs->hooks.exits;
     memcpy(rs->copies, copies, sizeof copies);
-    memcpy(rs->city_mask, city_mask, sizeof city_mask);
     /* the segments each figure may take, and the figure actions after one
      * placement at most: no figure, each figure in play on each segment it
      * may take, the recall */

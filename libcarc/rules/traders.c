@@ -150,7 +150,7 @@ static void traders_completed(carc_game *g, uint16_t base, uint32_t kind, uint32
 {
     const carci_node *nd = CARCI_NODES(g);
     carci_hdr *h = CARCI_HDR(g);
-    const unsigned cities = g->rs->city_mask[kind];
+    const unsigned cities = g->rs->kinds[kind].city_mask;
     for (unsigned mk = cities; mk; mk &= mk - 1) {
         unsigned seg = (unsigned)__builtin_ctz(mk);
         uint16_t r = carci_find(g, (uint16_t)(base + seg));

@@ -2576,7 +2576,7 @@ static void catalogue_derived(void **state)
         if (d.sig != t->sig || d.unique_rot != t->unique_rot || memcmp(d.side_seg, t->side_seg, 4) ||
             memcmp(d.port_seg, t->port_seg, 8) || d.center != t->center || d.nseg != t->nseg ||
             d.rc_mask != t->rc_mask || d.field_mask != t->field_mask || d.center_mask != t->center_mask ||
-            d.river != t->river || memcmp(d.seg_open, t->seg_open, sizeof d.seg_open))
+            d.city_mask != t->city_mask || d.river != t->river || memcmp(d.seg_open, t->seg_open, sizeof d.seg_open))
             same = false;
     }
     if (!same) {
