@@ -106,6 +106,17 @@ typedef struct carci_kindinfo {
     uint8_t seg_open[CARCI_MAX_SEG]; /* edges a segment opens: roads, cities, rivers */
 } carci_kindinfo;
 
+/* A tile kind turned r quarter turns (ruleset.c, from carci_kindinfo): what
+ * the hot paths read by board direction, with no rotation arithmetic. */
+typedef struct carci_rotinfo {
+    uint8_t side_seg[4];  /* board side -> road/city/river segment, or NONE */
+    uint8_t port_seg[8];  /* board port -> field segment, or NONE */
+    uint8_t sig;          /* edge signature turned r */
+    uint8_t rc_sides;     /* board sides whose edge is not a field (road, city, river) */
+    uint8_t field_sides;  /* board sides with field halves (not a city) */
+    uint8_t nseg;
+} carci_rotinfo;
+
 /* Extension points: what a module changes in the core, installed into the
  * ruleset by the module's install function (rules/modules.c). A hook left
  * NULL costs the base game one predictable branch. */
@@ -179,6 +190,15 @@ typedef struct carci_hooks {
     carc_status (*enum_step)(carc_movelist *l, const carc_game *g);
 } carci_hooks;
 
+/* A graph node: a segment of a placed tile (features.c). parent: idx |
+ * rank << 12; open: edges of the feature still unmatched (on the root);
+ * tile_occ: the tile's number | the figures on the feature << 8 (on the root). */
+typedef struct carci_node { uint16_t parent, next; int16_t open; uint16_t tile_occ; } carci_node;
+/* Nodes a tile lays without a loop (carci_tile_init): every kind but none
+ * in the catalogue has at most this many segments; the node array has room
+ * for this many past its last node. */
+#define CARCI_NODE_TMPL 8u
+
 typedef struct carci_ruleset {
     atomic_uint refs;
     carc_allocator alloc;
@@ -204,6 +224,10 @@ typedef struct carci_ruleset {
         off_event;
     uint32_t state_words;
     const carci_kindinfo *kinds; /* carci_kinds: per tile kind */
+    carci_rotinfo rot[CARCI_MAX_KINDS][4]; /* per tile kind and rotation */
+    /* per tile kind: its first nodes as laid (carci_tile_init), with parent
+     * and next relative to the first node and no tile number */
+    struct carci_node node_tmpl[CARCI_MAX_KINDS][CARCI_NODE_TMPL];
     /* figure rules: for each carc_figure, a mask of the carc_segment_kind
      * it may stand on (bit k); 0: not in play */
     uint8_t figure_on[8];
@@ -280,7 +304,6 @@ typedef struct carci_hdr {
 
 typedef struct carci_placed { int16_t x, y; uint16_t kind, rot_base; } carci_placed; /* rot_base: rot | node_base<<2 */
 typedef struct carci_mon { uint16_t node; int16_t x, y; uint16_t count; } carci_mon; /* count: tiles around */
-typedef struct carci_node { uint16_t parent, next; int16_t open; uint16_t tile_occ; } carci_node; /* parent: idx | rank<<12 */
 typedef struct carci_fig { uint16_t node; uint16_t player_kind; } carci_fig;    /* player | figure << 8 */
 typedef struct carci_ev {
     uint16_t kind_fkind;    /* kind | bonus << 3 | feature kind << 8 */
@@ -590,7 +613,22 @@ static inline void carci_tile_init(carc_game *g, uint16_t t, int32_t x, int32_t 
     CARCI_HSET(g, n_placed, t + 1);
     carci_zob_add(g, carci_zob_key(CARCI_ZOB_TILE, x, y, kind << 2 | rot));
     carci_node *nd = CARCI_NODES(g);
+#if defined(__SSE2__)
+    /* the kind's template plus (base, base, 0, t) in each node, eight nodes
+     * in four stores whatever the kind's count (no loop to mispredict; the
+     * slots past the kind's segments are dead: past n_nodes) */
+    const __m128i add = _mm_set_epi16((short)t, 0, (short)base, (short)base, (short)t, 0, (short)base, (short)base);
+    const __m128i *tp = (const __m128i *)(const void *)g->rs->node_tmpl[kind];
+    __m128i *np = (__m128i *)(void *)&nd[base];
+    _Static_assert(sizeof(carci_node) == 8 && CARCI_NODE_TMPL == 8, "two nodes a store, four stores");
+    _mm_storeu_si128(np, _mm_add_epi16(_mm_loadu_si128(tp), add));
+    _mm_storeu_si128(np + 1, _mm_add_epi16(_mm_loadu_si128(tp + 1), add));
+    _mm_storeu_si128(np + 2, _mm_add_epi16(_mm_loadu_si128(tp + 2), add));
+    _mm_storeu_si128(np + 3, _mm_add_epi16(_mm_loadu_si128(tp + 3), add));
+    for (unsigned i = CARCI_NODE_TMPL; i < ki->nseg; i++) {
+#else
     for (unsigned i = 0; i < ki->nseg; i++) {
+#endif
         uint16_t n = (uint16_t)(base + i);
         CARCI_INIT(nd[n].parent, n);
         CARCI_INIT(nd[n].next, n);
@@ -610,17 +648,19 @@ static inline unsigned carci_facing_port(unsigned p)
 
 /* The node of the segment of placed tile t that touches board side `side`
  * (road/city/river), or board port `port` (fields). */
+static inline const carci_rotinfo *carci_placed_info(const carc_game *g, const carci_placed *p)
+{
+    return &g->rs->rot[p->kind][carci_placed_rot(p)];
+}
 static inline uint16_t carci_side_node(const carc_game *g, uint16_t t, unsigned side)
 {
     const carci_placed *p = &CARCI_PLACED(g)[t];
-    uint8_t s = g->rs->kinds[p->kind].side_seg[(side - carci_placed_rot(p)) & 3];
-    return (uint16_t)(carci_placed_base(p) + s);
+    return (uint16_t)(carci_placed_base(p) + carci_placed_info(g, p)->side_seg[side]);
 }
 static inline uint16_t carci_port_node(const carc_game *g, uint16_t t, unsigned port)
 {
     const carci_placed *p = &CARCI_PLACED(g)[t];
-    uint8_t s = g->rs->kinds[p->kind].port_seg[(port - 2u * carci_placed_rot(p)) & 7];
-    return (uint16_t)(carci_placed_base(p) + s);
+    return (uint16_t)(carci_placed_base(p) + carci_placed_info(g, p)->port_seg[port]);
 }
 
 /* The ports of a side mask (bit s -> ports 2s, 2s+1). */
@@ -642,6 +682,9 @@ static inline uint16_t carci_find(const carc_game *g, uint16_t n)
 }
 void carci_union(carc_game *g, uint16_t a, uint16_t b);
 void carci_union_roots(carc_game *g, uint16_t ra, uint16_t rb);
+/* The same across a road, city or river edge of a new tile: the edge closes,
+ * one open edge fewer on each side (two when ra == rb: a loop closes). */
+void carci_union_close(carc_game *g, uint16_t ra, uint16_t rb);
 uint16_t carci_node_tile(const carc_game *g, uint16_t n);
 uint8_t carci_node_kind(const carc_game *g, uint16_t n);
 uint8_t carci_node_seg(const carc_game *g, uint16_t n);

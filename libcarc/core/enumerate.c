@@ -163,15 +163,20 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
         for (uint64_t bits = hits[w]; bits; bits &= bits - 1) {
             uint32_t i = 64 * w + (uint32_t)__builtin_ctzll(bits);
             unsigned f = fit[i];
-            int32_t x = hk[2 * fslot[i]], y = hk[2 * fslot[i] + 1];
 #if defined(__SSE2__)
-            __m128i v = _mm_or_si128(t0, _mm_unpacklo_epi32(_mm_cvtsi32_si128(x), _mm_cvtsi32_si128(y)));
+            /* the cell's key words (x, y) in one load, widened to the move's
+             * two int32 with their signs */
+            int32_t xy;
+            memcpy(&xy, hk + 2 * fslot[i], sizeof xy);
+            __m128i k16 = _mm_cvtsi32_si128(xy);
+            __m128i v = _mm_or_si128(t0, _mm_srai_epi32(_mm_unpacklo_epi16(k16, k16), 16));
             const __m128i *rw = (const __m128i *)(const void *)ROTW[f];
             _mm_storeu_si128((__m128i *)(void *)&out[0], _mm_or_si128(v, _mm_load_si128(rw)));
             _mm_storeu_si128((__m128i *)(void *)&out[1], _mm_or_si128(v, _mm_load_si128(rw + 1)));
             _mm_storeu_si128((__m128i *)(void *)&out[2], _mm_or_si128(v, _mm_load_si128(rw + 2)));
             _mm_storeu_si128((__m128i *)(void *)&out[3], _mm_or_si128(v, _mm_load_si128(rw + 3)));
 #else
+            int32_t x = hk[2 * fslot[i]], y = hk[2 * fslot[i] + 1];
             const uint8_t *rot = ROTS[f];
             out[0] = tmpl[rot[0]];
             out[1] = tmpl[rot[1]];

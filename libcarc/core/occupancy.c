@@ -16,28 +16,28 @@
 unsigned carci_near_roots(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
                           unsigned segs, carci_near_set *ns)
 {
-    const carci_tiledef *t = &carci_tiles[kind];
+    const carci_rotinfo *ri = &g->rs->rot[kind][rot];
     const carci_node *nd = CARCI_NODES(g);
     unsigned occupied = 0;
     memset(ns->n, 0, sizeof ns->n);
-    for (; segs; segs &= segs - 1) {
-        unsigned s = (unsigned)__builtin_ctz(segs), k = 0;
-        if (t->seg[s].kind == CARC_SEG_FIELD) {
-            for (unsigned m = carci_rot_ports(t->seg[s].ports, rot) & carci_side_ports(placed); m; m &= m - 1) {
-                unsigned q = (unsigned)__builtin_ctz(m);
-                uint16_t r = carci_find(g, carci_port_node(g, carci_front_nb(g, fi, q >> 1), carci_facing_port(q)));
-                ns->root[s][k++] = r;
-                occupied |= (unsigned)((nd[r].tile_occ >> 8) != 0) << s;
-            }
-        } else {
-            for (unsigned m = carci_rot_sides(t->seg[s].edges, rot) & placed; m; m &= m - 1) {
-                unsigned b = (unsigned)__builtin_ctz(m);
-                uint16_t r = carci_find(g, carci_side_node(g, carci_front_nb(g, fi, b), (b + 2) & 3));
-                ns->root[s][k++] = r;
-                occupied |= (unsigned)((nd[r].tile_occ >> 8) != 0) << s;
-            }
+    /* side by side: the neighbour across it, then the segment of the tile on
+     * that edge (road, city) and on each of its half-edges (fields) */
+    for (; placed; placed &= placed - 1) {
+        unsigned b = (unsigned)__builtin_ctz(placed);
+        const carci_placed *pv = &CARCI_PLACED(g)[carci_front_nb(g, fi, b)];
+        const carci_rotinfo *rv = carci_placed_info(g, pv);
+        uint16_t vb = carci_placed_base(pv);
+        uint8_t here[3] = { ri->side_seg[b], ri->port_seg[2 * b], ri->port_seg[2 * b + 1] };
+        uint8_t there[3] = { rv->side_seg[(b + 2) & 3], rv->port_seg[carci_facing_port(2 * b)],
+                             rv->port_seg[carci_facing_port(2 * b + 1)] };
+        for (unsigned j = 0; j < 3; j++) {
+            unsigned s = here[j];
+            if (s == CARCI_NONE || !((segs >> s) & 1u))
+                continue;
+            uint16_t r = carci_find(g, (uint16_t)(vb + there[j]));
+            ns->root[s][ns->n[s]++] = r;
+            occupied |= (unsigned)((nd[r].tile_occ >> 8) != 0) << s;
         }
-        ns->n[s] = (uint8_t)k;
     }
     return occupied;
 }

@@ -293,25 +293,17 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
     carci_node *nd = CARCI_NODES(g);
 
     bool farmers = (g->rs->modules & CARC_MODULE_FARMERS) != 0;
-    uint8_t sig = carci_rot_sig(ki->sig, rot);
+    const carci_rotinfo *ri = &g->rs->rot[m->tile][rot];
     /* sides with a placed neighbour across a road or city edge, and across an
      * edge with field halves (field or road): one loop each, over set bits */
-    unsigned rc_sides = 0, field_sides = 0;
-    for (unsigned b = 0; b < 4; b++) {
-        unsigned edge = (sig >> (2 * b)) & 3u;
-        rc_sides |= (unsigned)(edge != CARC_EDGE_FIELD) << b;
-        field_sides |= (unsigned)(edge != CARC_EDGE_CITY) << b;
-    }
-    rc_sides &= placed;
-    field_sides &= farmers ? placed : 0u;
+    unsigned rc_sides = ri->rc_sides & placed;
+    unsigned field_sides = farmers ? ri->field_sides & placed : 0u;
     for (unsigned mk = rc_sides; mk; mk &= mk - 1) {
         unsigned b = (unsigned)__builtin_ctz(mk);
-        uint16_t a = (uint16_t)(base + ki->side_seg[(b - rot) & 3]);
+        uint16_t a = (uint16_t)(base + ri->side_seg[b]);
         uint16_t c = carci_side_node(g, nb[b], (b + 2) & 3);
-        uint16_t ra = carci_find(g, a), rc = carci_find(g, c);
-        CARCI_SET(g, nd[ra].open, nd[ra].open - 1);
-        CARCI_SET(g, nd[rc].open, nd[rc].open - 1);
-        carci_union_roots(g, ra, rc);
+        /* the edge between them closes: one open edge less on each side */
+        carci_union_close(g, carci_find(g, a), carci_find(g, c));
     }
     for (unsigned mk = field_sides; mk; mk &= mk - 1) {
         unsigned b = (unsigned)__builtin_ctz(mk);
@@ -319,10 +311,13 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         /* the two half-edges of this side; along a field edge both usually
          * join the same two segments: one union then */
         unsigned q = 2 * b;
-        uint16_t a0 = (uint16_t)(base + ki->port_seg[(q - 2 * rot) & 7]);
-        uint16_t c0 = carci_port_node(g, v, carci_facing_port(q));
-        uint16_t a1 = (uint16_t)(base + ki->port_seg[(q + 1 - 2 * rot) & 7]);
-        uint16_t c1 = carci_port_node(g, v, carci_facing_port(q + 1));
+        const carci_placed *pv = &CARCI_PLACED(g)[v];
+        const carci_rotinfo *rv = carci_placed_info(g, pv);
+        uint16_t vb = carci_placed_base(pv);
+        uint16_t a0 = (uint16_t)(base + ri->port_seg[q]);
+        uint16_t c0 = (uint16_t)(vb + rv->port_seg[carci_facing_port(q)]);
+        uint16_t a1 = (uint16_t)(base + ri->port_seg[q + 1]);
+        uint16_t c1 = (uint16_t)(vb + rv->port_seg[carci_facing_port(q + 1)]);
         carci_union(g, a0, c0);
         if (a1 != a0 || c1 != c0)
             carci_union(g, a1, c1);

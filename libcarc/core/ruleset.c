@@ -216,6 +216,22 @@ carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t
     return CARC_OK;
 }
 
+/* Kind k turned r, by board direction (carci_rotinfo). */
+static void rotinfo(carci_rotinfo *ri, const carci_kindinfo *k, unsigned r)
+{
+    ri->sig = carci_rot_sig(k->sig, r);
+    ri->rc_sides = ri->field_sides = 0;
+    for (unsigned b = 0; b < 4; b++) {
+        ri->side_seg[b] = k->side_seg[(b - r) & 3];
+        unsigned edge = (ri->sig >> (2 * b)) & 3u;
+        ri->rc_sides |= (uint8_t)((edge != CARC_EDGE_FIELD) << b);
+        ri->field_sides |= (uint8_t)((edge != CARC_EDGE_CITY) << b);
+    }
+    for (unsigned q = 0; q < 8; q++)
+        ri->port_seg[q] = k->port_seg[(q - 2 * r) & 7];
+    ri->nseg = k->nseg;
+}
+
 carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a)
 {
     *out = NULL;
@@ -299,6 +315,17 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->flags = o->flags;
     rs->variants = o->variants;
     rs->kinds = carci_kinds;
+    for (uint32_t k = 0; k < nkinds; k++)
+        for (unsigned r = 0; r < 4; r++)
+            rotinfo(&rs->rot[k][r], &carci_kinds[k], r);
+    /* each kind's nodes as carci_tile_init lays them, less the first node's
+     * index and the tile's number (added then) */
+    for (uint32_t k = 0; k < nkinds; k++)
+        for (unsigned i = 0; i < CARCI_NODE_TMPL && i < carci_kinds[k].nseg; i++) {
+            carci_node *n = &rs->node_tmpl[k][i];
+            n->parent = n->next = (uint16_t)i;
+            n->open = carci_kinds[k].seg_open[i];
+        }
 
     uint32_t w = words_of(sizeof(carci_hdr));
     rs->off_bag = w;
@@ -316,7 +343,8 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->off_mon = w;
     w += nmon * words_of(sizeof(carci_mon));
     rs->off_node = w;
-    w += nnodes * words_of(sizeof(carci_node));
+    /* and room for a whole node template past the last node (carci_tile_init) */
+    w += (nnodes + CARCI_NODE_TMPL) * words_of(sizeof(carci_node));
     rs->off_fig = w;
     w += rs->fig_cap * words_of(sizeof(carci_fig));
     rs->off_event = w;
