@@ -816,6 +816,30 @@ static inline carc_status carci_check_move(const carc_game *g, const carc_move *
         return carci_check_place(g, m, err, errcap, fi);
     return carci_check_other(g, m, err, errcap, fi);
 }
+/* The figure action of a place move whose placement is legal on frontier
+ * cell fi, without the reason of a failure (play.c). */
+bool carci_figure_ok(const carc_game *g, const carc_move *m, uint32_t fi);
+/* The common place move in a few tests, before the full check: the tile to
+ * place, on a frontier cell it fits, of a kind no module restricts, while a
+ * place move is pending, with a legal figure action. true: legal, *fi its
+ * cell; false: not such a move or not legal, and the full check decides
+ * (and says why). */
+static inline bool carci_plain_place(const carc_game *g, const carc_move *m, uint32_t *fi)
+{
+    const carci_hdr *h = CARCI_HDR(g);
+    uint32_t ci = h->cur_idx; /* 0xFFFF when the game is over */
+    if (m->kind != CARC_MOVE_PLACE || (m->quarter | m->reserved) != 0 || m->rotation > 3 ||
+        (h->over | h->step) != 0 || ci == 0xFFFFu || m->tile != CARCI_BAG(g)[ci])
+        return false;
+    uint16_t v = carci_cell(g, m->x, m->y);
+    if (v == CARCI_SLOT_EMPTY || !(v & CARCI_SLOT_FRONT))
+        return false;
+    uint32_t f = v & 0x7FFFu;
+    if (!carci_fits(CARCI_FNM(g)[f], g->rs->rot[m->tile][m->rotation].sig) || carci_restricted(g->rs, m->tile))
+        return false;
+    *fi = f;
+    return m->figure == CARC_FIGURE_NONE ? m->segment == CARC_NO_SEGMENT : carci_figure_ok(g, m, f);
+}
 /* The end of a turn part once its scoring (and the Count's decisions) are
  * done: the builder's second tile, or the next player (play.c). */
 void carci_part_end(carc_game *g);

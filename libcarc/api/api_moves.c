@@ -75,9 +75,11 @@ carc_status carc_game_figure_options(carc_movelist *l, const carc_game *g, const
     m.figure = CARC_FIGURE_NONE;
     m.segment = CARC_NO_SEGMENT;
     uint32_t fi = CARCI_NONE32;
-    carc_status s = carci_check_move(g, &m, NULL, 0, &fi);
-    if (s != CARC_OK)
-        return s;
+    if (!carci_plain_place(g, &m, &fi)) {
+        carc_status s = carci_check_move(g, &m, NULL, 0, &fi);
+        if (s != CARC_OK)
+            return s;
+    }
     l->n = 0;
     if (!carci_movelist_reserve(l, g->rs->max_actions))
         return CARC_ENOMEM;
@@ -104,8 +106,8 @@ carc_status carc_game_play(carc_game *g, const carc_move *m)
     if (!g || !m)
         return g ? carci_fail(g, CARC_EINVAL, "NULL move") : CARC_EINVAL;
     uint32_t fi = CARCI_NONE32;
-    carc_status s = carci_check_move(g, m, g->err, sizeof g->err, &fi);
-    if (s != CARC_OK)
+    carc_status s;
+    if (!carci_plain_place(g, m, &fi) && (s = carci_check_move(g, m, g->err, sizeof g->err, &fi)) != CARC_OK)
         return s;
     if (!g->unit_open) {
         s = carci_unit_begin(g);

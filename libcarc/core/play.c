@@ -97,6 +97,11 @@ static inline __attribute__((always_inline)) carc_status check_figure(const carc
     return CARC_OK;
 }
 
+bool carci_figure_ok(const carc_game *g, const carc_move *m, uint32_t fi)
+{
+    return check_figure(g, m, fi, NULL, 0) == CARC_OK;
+}
+
 __attribute__((noinline)) carc_status carci_check_place(const carc_game *g, const carc_move *m, char *err, size_t cap,
                                                       uint32_t *fi_out)
 {
