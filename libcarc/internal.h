@@ -563,10 +563,11 @@ static inline uint64_t carci_splitmix64(uint64_t *s)
 /* Uniform in [0, bound) (bound > 0) without modulo bias. */
 static inline uint32_t carci_uniform(uint64_t *s, uint32_t bound)
 {
-    uint64_t threshold = (0 - (uint64_t)bound) % bound;
     for (;;) {
         uint64_t r = carci_splitmix64(s);
-        if (r >= threshold)
+        /* r is taken when r >= 2^64 mod bound, which is below bound: nearly
+         * always r >= bound already, and that needs no division */
+        if (r >= bound || r >= (0 - (uint64_t)bound) % bound)
             return (uint32_t)(r % bound);
     }
 }
@@ -692,10 +693,11 @@ uint8_t carci_node_seg(const carc_game *g, uint16_t n);
  * segments' special marks when the pointers are not NULL. */
 uint32_t carci_feature_tiles(const carc_game *g, uint16_t root, uint32_t *pennants, uint32_t *special);
 uint32_t carci_monastery_neighbours(const carc_game *g, uint16_t tile);
-uint32_t carci_count_neighbours(const carc_game *g, int32_t x, int32_t y);
+/* Placed tiles on the four cells diagonal to (x, y) (a new tile knows its
+ * other four neighbours from the frontier). */
+uint32_t carci_count_diagonals(const carc_game *g, int32_t x, int32_t y);
 bool carci_feature_complete(const carc_game *g, uint16_t root);
 int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint32_t *tiles, uint32_t *bonus);
-uint32_t carci_field_cities(const carc_game *g, uint16_t root);
 /* Goods symbols of a city, per carc_good. */
 void carci_feature_goods(const carc_game *g, uint16_t root, uint32_t goods[CARC_GOOD_COUNT]);
 

@@ -85,11 +85,12 @@ bool carci_tile_placeable(const carc_game *g, uint32_t kind)
 #endif
 }
 
-static void set_nb(carc_game *g, uint32_t fi, unsigned side, uint8_t t)
+/* The frontier's need | mask word for a neighbour across side `side` of a
+ * tile whose edge there is `edge`: the neighbour's facing side needs it. */
+static inline uint16_t need_across(unsigned side, unsigned edge)
 {
-    uint16_t *w = &CARCI_FNB(g)[2 * fi + (side >> 1)];
-    unsigned sh = 8 * (side & 1);
-    CARCI_SET(g, *w, (*w & ~(0xFFu << sh)) | (uint32_t)t << sh);
+    unsigned facing = (side + 2) & 3;
+    return (uint16_t)(edge << (2 * facing) | 3u << (2 * facing + 8));
 }
 
 /*
@@ -97,61 +98,94 @@ static void set_nb(carc_game *g, uint32_t fi, unsigned side, uint8_t t)
  * tile, on an empty board): the cell becomes placed tile number n_placed,
  * leaves the frontier, and its empty neighbours join the frontier or get the
  * new constraint. Connecting segments is the caller's job (play.c).
+ *
+ * Compiled twice (`journal` is a constant in each copy): the journal's end
+ * stays in a register, and the copy without the journal writes none.
  */
-void carci_board_place(carc_game *g, uint32_t fi_placed, int32_t x, int32_t y, uint32_t kind, uint32_t rot,
-                       const uint8_t nb[4])
+static inline __attribute__((always_inline)) void board_place(carc_game *g, uint32_t fi_placed, int32_t x,
+                                                              int32_t y, uint32_t kind, uint32_t rot,
+                                                              const uint8_t nb[4], const bool journal)
 {
+    uint16_t *st = g->st;
+    uint32_t *trail = g->trail;
+    size_t tl = g->trail_len;
+    /* a journaled write: the word's offset and old value, then the new value */
+#define BSET(w, v)                                                                                                 \
+    do {                                                                                                           \
+        uint16_t *w_ = (w);                                                                                        \
+        if (journal)                                                                                               \
+            trail[tl++] = ((uint32_t)(w_ - st) << 16) | *w_;                                                       \
+        *w_ = (uint16_t)(v);                                                                                       \
+    } while (0)
+    const carci_ruleset *rs = g->rs;
     carci_hdr *h = CARCI_HDR(g);
-    uint16_t *hv = CARCI_HVALS(g);
-    uint16_t *fslot = CARCI_FSLOT(g), *fnm = CARCI_FNM(g), *fnb = CARCI_FNB(g);
+    uint16_t *hv = st + rs->off_hash + 2 * rs->hash_cap;
+    int16_t *hk = (int16_t *)(void *)(st + rs->off_hash);
+    uint16_t *fslot = st + rs->off_fslot, *fnm = st + rs->off_fnm, *fnb = st + rs->off_fnb;
     uint16_t idx = h->n_placed;
+    uint32_t nf = h->n_front;
 
     if (fi_placed == CARCI_NONE32) {
         uint32_t slot = 0; /* only the start tile, on an empty board */
         carci_hash_probe(g, x, y, &slot);
-        hash_set(g, slot, x, y, idx);
+        hk[2 * slot + 1] = (int16_t)y;
+        hv[slot] = idx;
+        BSET((uint16_t *)(void *)&hk[2 * slot], x);
     } else {
-        uint16_t fi = (uint16_t)fi_placed;
-        uint16_t last = (uint16_t)(h->n_front - 1);
-        CARCI_SET(g, hv[fslot[fi]], idx);
-        if (fi != last) {
+        uint32_t fi = fi_placed, last = nf - 1;
+        BSET(&hv[fslot[fi]], idx);
+        if (fi != last) { /* the last cell takes the placed one's index */
             uint16_t ms = fslot[last];
-            CARCI_SET(g, fslot[fi], ms);
-            CARCI_SET(g, fnm[fi], fnm[last]);
-            CARCI_SET(g, fnb[2 * fi], fnb[2 * last]);
-            CARCI_SET(g, fnb[2 * fi + 1], fnb[2 * last + 1]);
-            CARCI_SET(g, hv[ms], CARCI_SLOT_FRONT | fi);
+            BSET(&fslot[fi], ms);
+            BSET(&fnm[fi], fnm[last]);
+            BSET(&fnb[2 * fi], fnb[2 * last]);
+            BSET(&fnb[2 * fi + 1], fnb[2 * last + 1]);
+            BSET(&hv[ms], CARCI_SLOT_FRONT | fi);
         }
-        CARCI_HSET(g, n_front, last);
+        nf = last;
     }
 
-    uint8_t sig = carci_rot_sig(g->rs->kinds[kind].sig, rot);
+    uint8_t sig = rs->rot[kind][rot].sig;
     unsigned empty = 0; /* sides without a placed tile (placed ones need nothing here) */
     for (unsigned side = 0; side < 4; side++)
         empty |= (unsigned)(nb[side] == CARCI_NONE) << side;
     for (; empty; empty &= empty - 1) {
-        unsigned side = (unsigned)__builtin_ctz(empty);
+        unsigned side = (unsigned)__builtin_ctz(empty), facing = (side + 2) & 3;
         int32_t nx = x + DX[side], ny = y + DY[side];
-        unsigned facing = (side + 2) & 3;
-        uint16_t bits = (uint16_t)(((sig >> (2 * side)) & 3u) << (2 * facing));
-        uint16_t mask = (uint16_t)(3u << (2 * facing + 8));
+        uint16_t need = need_across(side, (sig >> (2 * side)) & 3u);
         uint32_t slot = 0, ns = carci_hash_probe(g, nx, ny, &slot);
         if (ns == CARCI_NONE32) {
-            /* a new frontier cell: its only placed neighbour is this tile */
-            uint16_t fi = h->n_front;
-            uint16_t w[2] = { 0xFFFFu, 0xFFFFu };
-            w[facing >> 1] = (uint16_t)((0xFFFFu & ~(0xFFu << (8 * (facing & 1)))) | (uint32_t)idx << (8 * (facing & 1)));
-            /* journaled, not CARCI_INIT: the frontier also shrinks during play
-             * (swap-remove above), so this slot may hold a cell an undo brings back */
-            CARCI_SET(g, fslot[fi], hash_set(g, slot, nx, ny, CARCI_SLOT_FRONT | fi));
-            CARCI_SET(g, fnm[fi], bits | mask);
-            CARCI_SET(g, fnb[2 * fi], w[0]);
-            CARCI_SET(g, fnb[2 * fi + 1], w[1]);
-            CARCI_HSET(g, n_front, fi + 1);
+            /* a new frontier cell: its only placed neighbour is this tile.
+             * Journaled, not CARCI_INIT: the frontier also shrinks during
+             * play (the swap above), so this slot may hold a cell an undo
+             * brings back. */
+            uint32_t nbw = ~(0xFFu << (8 * facing)) | (uint32_t)idx << (8 * facing);
+            hk[2 * slot + 1] = (int16_t)ny;
+            hv[slot] = (uint16_t)(CARCI_SLOT_FRONT | nf);
+            BSET((uint16_t *)(void *)&hk[2 * slot], nx);
+            BSET(&fslot[nf], slot);
+            BSET(&fnm[nf], need);
+            BSET(&fnb[2 * nf], nbw);
+            BSET(&fnb[2 * nf + 1], nbw >> 16);
+            nf++;
         } else {
-            uint16_t fi = (uint16_t)(hv[ns] & 0x7FFFu); /* not placed: nb says so */
-            CARCI_SET(g, fnm[fi], fnm[fi] | bits | mask);
-            set_nb(g, fi, facing, (uint8_t)idx);
+            uint32_t fi = hv[ns] & 0x7FFFu; /* not placed: nb says so */
+            uint16_t *w = &fnb[2 * fi + (facing >> 1)];
+            unsigned sh = 8 * (facing & 1);
+            BSET(&fnm[fi], fnm[fi] | need);
+            BSET(w, (*w & ~(0xFFu << sh)) | (uint32_t)idx << sh);
         }
     }
+    CARCI_HSET(g, n_front, nf);
+    g->trail_len = tl;
+#undef BSET
+}
+
+void carci_board_place(carc_game *g, uint32_t fi, int32_t x, int32_t y, uint32_t kind, uint32_t rot,
+                       const uint8_t nb[4])
+{
+    if (g->no_journal)
+        board_place(g, fi, x, y, kind, rot, nb, false);
+    else
+        board_place(g, fi, x, y, kind, rot, nb, true);
 }

@@ -68,18 +68,13 @@ uint8_t carci_node_kind(const carc_game *g, uint16_t n)
     return carci_tiles[p->kind].seg[n - carci_placed_base(p)].kind;
 }
 
-/* Placed tiles among the 8 cells around (x, y). */
-uint32_t carci_count_neighbours(const carc_game *g, int32_t x, int32_t y)
+uint32_t carci_count_diagonals(const carc_game *g, int32_t x, int32_t y)
 {
     uint32_t n = 0;
-    for (int dy = -1; dy <= 1; dy++)
-        for (int dx = -1; dx <= 1; dx++) {
-            if (!dx && !dy)
-                continue;
-            uint16_t v = carci_cell(g, x + dx, y + dy);
-            if (v != CARCI_SLOT_EMPTY && !(v & CARCI_SLOT_FRONT))
-                n++;
-        }
+    for (int d = 0; d < 4; d++) {
+        uint16_t v = carci_cell(g, x + ((d & 1) ? 1 : -1), y + ((d & 2) ? 1 : -1));
+        n += v != CARCI_SLOT_EMPTY && !(v & CARCI_SLOT_FRONT);
+    }
     return n;
 }
 
@@ -139,33 +134,38 @@ bool carci_feature_complete(const carc_game *g, uint16_t root)
 }
 
 /* Distinct completed cities bordering a field (base.md 6.5); the City of
- * Carcassonne counts as one for a field along it (ruling C-15). */
-uint32_t carci_field_cities(const carc_game *g, uint16_t root)
+ * Carcassonne counts as one for a field along it (ruling C-15). With its
+ * distinct tiles in *tiles (if not NULL): one walk over the field, the tiles
+ * and the cities' roots marked in bit sets. */
+static uint32_t field_cities(const carc_game *g, uint16_t root, uint32_t *tiles)
 {
     const carci_node *nd = CARCI_NODES(g);
-    uint16_t cities[64];
-    uint32_t nc = 0, coc = 0;
+    uint64_t seen[4] = { 0, 0, 0, 0 };          /* tiles (CARCI_MAX_TILES < 256) */
+    uint64_t cities[(0x0FFF + 64) / 64];        /* city roots, node indices below 0x0FFF */
+    uint32_t words = (uint32_t)CARCI_HDR(g)->n_nodes / 64 + 1;
+    memset(cities, 0, words * sizeof *cities);
+    uint32_t nt = 0, nc = 0, coc = 0;
     uint16_t n = root;
     do {
-        const carci_placed *p = &CARCI_PLACED(g)[nd[n].tile_occ & 0xFFu];
+        uint32_t t = nd[n].tile_occ & 0xFFu;
+        uint64_t tb = 1ull << (t & 63);
+        nt += (seen[t >> 6] & tb) == 0;
+        seen[t >> 6] |= tb;
+        const carci_placed *p = &CARCI_PLACED(g)[t];
         uint16_t base = carci_placed_base(p);
         const carci_segdef *sd = &carci_tiles[p->kind].seg[n - base];
-        uint8_t adj = sd->adj;
         coc |= sd->special;
-        for (unsigned c = 0; adj; c++, adj >>= 1) {
-            if (!(adj & 1u))
-                continue;
-            uint16_t r = carci_find(g, (uint16_t)(base + c));
-            if (nd[r].open != 0)
-                continue;
-            uint32_t i = 0;
-            while (i < nc && cities[i] != r)
-                i++;
-            if (i == nc && nc < 64)
-                cities[nc++] = r;
+        for (unsigned adj = sd->adj; adj; adj &= adj - 1) {
+            uint16_t r = carci_find(g, (uint16_t)(base + __builtin_ctz(adj)));
+            uint64_t rb = 1ull << (r & 63);
+            uint32_t add = (nd[r].open == 0) & ((cities[r >> 6] & rb) == 0);
+            nc += add;
+            cities[r >> 6] |= add ? rb : 0;
         }
         n = nd[n].next;
     } while (n != root);
+    if (tiles)
+        *tiles = nt;
     return nc + ((coc & CARC_SEGMENT_COC) != 0);
 }
 
@@ -201,8 +201,7 @@ int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint3
         value = (int32_t)tiles;
         break;
     case CARC_SEG_FIELD:
-        tiles = carci_feature_tiles(g, root, NULL, NULL);
-        value = (int32_t)(3 * carci_field_cities(g, root));
+        value = (int32_t)(3 * field_cities(g, root, &tiles));
         break;
     default:
         break;

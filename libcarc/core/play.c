@@ -361,7 +361,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
             CARCI_INIT(e->node, base + ki->center);
             CARCI_INIT(e->x, m->x);
             CARCI_INIT(e->y, m->y);
-            CARCI_INIT(e->count, carci_count_neighbours(g, m->x, m->y));
+            CARCI_INIT(e->count, carci_popcount16(placed) + carci_count_diagonals(g, m->x, m->y));
             CARCI_HSET(g, n_mon, h->n_mon + 1);
             surrounded |= e->count == 8;
         }
@@ -393,7 +393,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         CARCI_INIT(e->node, n);
         CARCI_INIT(e->x, m->x);
         CARCI_INIT(e->y, m->y);
-        CARCI_INIT(e->count, carci_count_neighbours(g, m->x, m->y));
+        CARCI_INIT(e->count, carci_popcount16(placed) + carci_count_diagonals(g, m->x, m->y));
         CARCI_HSET(g, n_mon, h->n_mon + 1);
         if (e->count == 8 && (nd[n].tile_occ >> 8))
             carci_score_feature(g, n, false, turn);
