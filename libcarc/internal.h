@@ -296,6 +296,9 @@ typedef struct carci_hdr {
      * being played */
     uint16_t goods[CARCI_MAX_PLAYERS + 1][CARC_GOOD_COUNT];
     uint16_t second;
+    /* bit x & 15 of word y & 15: a monastery or garden may lie within one
+     * cell of (x, y) (play.c: the monasteries are looked at only then) */
+    uint16_t mon_near[16];
     /* a decision other than a place move is pending (the Count): 0 none,
      * else carc_decision | CARCI_STEP_FINAL | deciding player << 4 */
     uint16_t step;

@@ -18,18 +18,6 @@ uint32_t carci_front_index(const carc_game *g, int32_t x, int32_t y)
     return (v != CARCI_SLOT_EMPTY && (v & CARCI_SLOT_FRONT)) ? (uint32_t)(v & 0x7FFFu) : CARCI_NONE32;
 }
 
-/* Key (x, y) and value val into the free slot i (carci_hash_probe). Only the
- * x word, which says whether the slot is in use, is journaled: undo frees
- * the slot again, and a free slot's y and value are dead (CARCI_INIT). */
-static uint32_t hash_set(carc_game *g, uint32_t i, int32_t x, int32_t y, uint16_t val)
-{
-    int16_t *k = CARCI_HKEYS(g);
-    CARCI_INIT(k[2 * i + 1], y);
-    CARCI_INIT(CARCI_HVALS(g)[i], val);
-    CARCI_SET(g, k[2 * i], x);
-    return i;
-}
-
 static const int8_t DX[4] = { 0, 1, 0, -1 };
 static const int8_t DY[4] = { -1, 0, 1, 0 };
 

@@ -266,6 +266,34 @@ void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn
     CARCI_HSET(g, n_events, h->n_events + 1);
 }
 
+/* Whether a monastery or garden may lie within one cell of (x, y): the
+ * filter of the rows and columns mod 16 that the monasteries' 3x3 squares
+ * cover (a superset: the loop over the monasteries decides). */
+static inline bool mon_around(const carci_hdr *h, int32_t x, int32_t y)
+{
+    return (h->mon_near[(uint32_t)y & 15u] >> ((uint32_t)x & 15u)) & 1u;
+}
+
+/* A monastery or garden (node n) on the tile just placed at (x, y), whose
+ * placed orthogonal neighbours are `placed`: its entry, with the tiles
+ * around it, and its 3x3 square in the filter. */
+static carci_mon *mon_add(carc_game *g, int32_t x, int32_t y, uint16_t n, unsigned placed)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    carci_mon *e = &CARCI_MONS(g)[h->n_mon];
+    CARCI_INIT(e->node, n);
+    CARCI_INIT(e->x, x);
+    CARCI_INIT(e->y, y);
+    CARCI_INIT(e->count, carci_popcount16(placed) + carci_count_diagonals(g, x, y));
+    CARCI_HSET(g, n_mon, h->n_mon + 1);
+    unsigned c = ((uint32_t)x - 1u) & 15u, cols = (0x7u << c | 0x7u >> (16 - c)) & 0xFFFFu;
+    for (int32_t dy = -1; dy <= 1; dy++) {
+        uint16_t *row = &h->mon_near[(uint32_t)(y + dy) & 15u];
+        CARCI_SET(g, *row, *row | cols);
+    }
+    return e;
+}
+
 /* One place move. `steps` (a constant in each caller) says whether the
  * ruleset has steps of its own within the turn (rs->turn_steps: the
  * builder's double turn, goods): the base game's copy of this function has
@@ -351,20 +379,13 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
          * the new tile first and score afterwards, with everything else */
         carci_mon *mon = CARCI_MONS(g);
         uint32_t surrounded = 0; /* a monastery around is now surrounded */
-        for (uint32_t i = 0, n = h->n_mon; i < n; i++) {
+        for (uint32_t i = 0, n = mon_around(h, m->x, m->y) ? h->n_mon : 0; i < n; i++) {
             uint32_t near = ((uint32_t)(m->x - mon[i].x + 1) <= 2u) & ((uint32_t)(m->y - mon[i].y + 1) <= 2u);
             carci_add01(g, &mon[i].count, near);
             surrounded |= near & (mon[i].count == 8);
         }
-        if (ki->center != CARCI_NONE) {
-            carci_mon *e = &mon[h->n_mon];
-            CARCI_INIT(e->node, base + ki->center);
-            CARCI_INIT(e->x, m->x);
-            CARCI_INIT(e->y, m->y);
-            CARCI_INIT(e->count, carci_popcount16(placed) + carci_count_diagonals(g, m->x, m->y));
-            CARCI_HSET(g, n_mon, h->n_mon + 1);
-            surrounded |= e->count == 8;
-        }
+        if (ki->center != CARCI_NONE)
+            surrounded |= mon_add(g, m->x, m->y, (uint16_t)(base + ki->center), placed)->count == 8;
         if (g->rs->hooks.exits && g->rs->hooks.exits(g, turn))
             return;
         carci_part_score(g, turn, surrounded != 0);
@@ -380,7 +401,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
             carci_score_feature(g, r, false, turn);
     }
     carci_mon *mon = CARCI_MONS(g);
-    for (uint32_t i = 0, n = h->n_mon; i < n; i++) {
+    for (uint32_t i = 0, n = mon_around(h, m->x, m->y) ? h->n_mon : 0; i < n; i++) {
         /* without a branch on the position (it mispredicts): add 0 or 1 */
         uint32_t near = ((uint32_t)(m->x - mon[i].x + 1) <= 2u) & ((uint32_t)(m->y - mon[i].y + 1) <= 2u);
         carci_add01(g, &mon[i].count, near);
@@ -389,13 +410,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
     }
     if (ki->center != CARCI_NONE) {
         uint16_t n = (uint16_t)(base + ki->center);
-        carci_mon *e = &mon[h->n_mon];
-        CARCI_INIT(e->node, n);
-        CARCI_INIT(e->x, m->x);
-        CARCI_INIT(e->y, m->y);
-        CARCI_INIT(e->count, carci_popcount16(placed) + carci_count_diagonals(g, m->x, m->y));
-        CARCI_HSET(g, n_mon, h->n_mon + 1);
-        if (e->count == 8 && (nd[n].tile_occ >> 8))
+        if (mon_add(g, m->x, m->y, n, placed)->count == 8 && (nd[n].tile_occ >> 8))
             carci_score_feature(g, n, false, turn);
     }
     CARCI_HSET(g, cur, (h->cur + 1) % h->players);
