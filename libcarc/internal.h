@@ -676,13 +676,10 @@ static inline unsigned carci_side_ports(unsigned sides)
 }
 
 /* ---- features (features.c) ------------------------------------------- */
+/* The root of node n's feature: every node points at it (features.c). */
 static inline uint16_t carci_find(const carc_game *g, uint16_t n)
 {
-    const carci_node *nd = CARCI_NODES(g);
-    uint16_t p;
-    while ((p = CARCI_NODE_IDX(nd[n].parent)) != n)
-        n = p;
-    return n;
+    return CARCI_NODE_IDX(CARCI_NODES(g)[n].parent);
 }
 void carci_union(carc_game *g, uint16_t a, uint16_t b);
 void carci_union_roots(carc_game *g, uint16_t ra, uint16_t rb);

@@ -1,7 +1,9 @@
 /*
  * Features: union-find over the segments of placed tiles (roads, cities,
- * fields; monasteries are single nodes). Union by rank, no path compression,
- * so every change is a few journaled words and finds stay O(log n). Each
+ * fields; monasteries are single nodes). Every node points at its root, so
+ * a find is one load: a merge points every node of the feature that goes
+ * under at the other root (one journaled word a node); which root stays is
+ * decided by rank, the root's parent word's top bits. Each
  * feature keeps a circular list of its segments (next), its count of
  * unmatched edges (open) and the figures on it (occ), all on the root.
  * Distinct tiles and pennants are counted when needed (scoring, queries).
@@ -30,8 +32,13 @@ static inline __attribute__((always_inline)) void union_roots(carc_game *g, uint
         ra = rb;
         rb = t;
     }
-    /* rb goes under ra */
-    CARCI_SET(g, nd[rb].parent, ra);
+    /* rb's feature goes under ra: every node of it points at ra (its list
+     * is walked; ra's rank says which root stays, as before) */
+    uint16_t n = rb;
+    do {
+        CARCI_SET(g, nd[n].parent, ra);
+        n = nd[n].next;
+    } while (n != rb);
     if (ka == kb)
         CARCI_SET(g, nd[ra].parent, ra | ((ka + 1) << 12));
     CARCI_SET(g, nd[ra].open, nd[ra].open + nd[rb].open - closed);

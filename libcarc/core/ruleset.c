@@ -307,6 +307,10 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
      * to fig_cap figures), discards (a dozen words each), final scoring
      * (an event and scores per figure). Generous by a factor of about 2. */
     rs->unit_reserve = 1024 + 32 * rs->fig_cap + 16 * ntiles;
+    /* ... and a merge points every node of the feature that goes under at
+     * the other root (features.c): a tile merges at most 12 times (4 edges,
+     * 8 half-edges), each time a feature of at most nnodes nodes */
+    rs->unit_reserve += 12 * nnodes;
     rs->start_kind = start;
     rs->start_tile = o->start_tile;
     rs->start_rot = o->start_rotation;
