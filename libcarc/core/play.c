@@ -331,8 +331,12 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
      * edge with field halves (field or road): one loop each, over set bits */
     unsigned rc_sides = ri->rc_sides & placed;
     unsigned field_sides = farmers ? ri->field_sides & placed : 0u;
+    /* the road and city segments that met a neighbour: only they can be
+     * part of a feature this tile completes (any other keeps its edges open) */
+    unsigned joined = 0;
     for (unsigned mk = rc_sides; mk; mk &= mk - 1) {
         unsigned b = (unsigned)__builtin_ctz(mk);
+        joined |= 1u << ri->side_seg[b];
         uint16_t a = (uint16_t)(base + ri->side_seg[b]);
         uint16_t c = carci_side_node(g, nb[b], (b + 2) & 3);
         /* the edge between them closes: one open edge less on each side */
@@ -392,9 +396,10 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         return;
     }
 
-    /* Score every road and city this tile completes (ruling 7), then every
-     * monastery on it or around it that is now surrounded. */
-    for (unsigned mk = ki->rc_mask; mk; mk &= mk - 1) {
+    /* Score every road and city this tile completes (ruling 7), in the order
+     * of the tile's segments, then every monastery on it or around it that
+     * is now surrounded. */
+    for (unsigned mk = joined & ki->rc_mask; mk; mk &= mk - 1) {
         unsigned i = (unsigned)__builtin_ctz(mk);
         uint16_t r = carci_find(g, (uint16_t)(base + i));
         if (nd[r].open == 0 && (nd[r].tile_occ >> 8))
