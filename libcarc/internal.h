@@ -15,6 +15,14 @@
 #include <emmintrin.h>
 #endif
 
+/* x86-64 with GCC or Clang: code paths for AVX2 processors next to the
+ * baseline's SSE2 ones, chosen at run time (rs->avx2). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__EMSCRIPTEN__)
+#define CARCI_AVX2_DISPATCH 1
+#else
+#define CARCI_AVX2_DISPATCH 0
+#endif
+
 #define CARCI_NONE 0xFFu
 #define CARCI_MAX_SEG 12
 #define CARCI_MAX_PLAYERS 6   /* 6 with Inns & Cathedrals, else 5 */
@@ -208,7 +216,8 @@ typedef struct carci_ruleset {
     uint32_t nnodes;        /* upper bound of segments placed in one game */
     uint32_t nkinds;
     uint32_t hash_cap;      /* power of two */
-    uint32_t front_cap;
+    uint32_t front_cap;     /* padded to a multiple of 16 (16-cell scans) */
+    bool avx2;              /* the processor has AVX2 (CARCI_AVX2_DISPATCH) */
     uint32_t mon_cap;       /* monastery tiles in the set */
     uint32_t fig_cap;
     uint32_t event_cap;
@@ -462,11 +471,11 @@ size_t carci_journal_target(const carc_game *g); /* room for the rest of the gam
  * first tile opens at most 4 cells and every later one is laid on a
  * frontier cell and opens at most 3. Nor has it ever, in any state a game
  * can undo back to (n only grows during play). Slots of the frontier arrays
- * past this bound, rounded up to the 8-cell scans, are dead in every such
+ * past this bound, rounded up to the 16-cell scans, are dead in every such
  * state: a clone need not copy them. engine.properties checks the bound. */
 static inline uint32_t carci_front_bound(uint32_t n_placed, uint32_t front_cap)
 {
-    uint32_t b = (2 * n_placed + 4 + 7) & ~7u;
+    uint32_t b = (2 * n_placed + 4 + 15) & ~15u;
     return b < front_cap ? b : front_cap;
 }
 #define CARCI_NONE32 0xFFFFFFFFu

@@ -273,7 +273,11 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     while (hc < 3 * ntiles + 8)
         hc <<= 1;
     rs->hash_cap = hc;
-    rs->front_cap = (2 * ntiles + 4 + 7) & ~7u; /* padded for 8-wide scans */
+    rs->front_cap = (2 * ntiles + 4 + 15) & ~15u; /* padded for 16-wide scans */
+#if CARCI_AVX2_DISPATCH
+    __builtin_cpu_init();
+    rs->avx2 = __builtin_cpu_supports("avx2") != 0;
+#endif
     rs->mon_cap = nmon;
     carci_modules_install(rs, o, NULL, 0); /* figure rules and hooks */
     rs->turn_steps = rs->hooks.extends || rs->hooks.completed || rs->hooks.exits;
