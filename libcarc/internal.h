@@ -835,7 +835,16 @@ bool carci_figure_ok(const carc_game *g, const carc_move *m, uint32_t fi);
  * place move is pending, with a legal figure action. true: legal, *fi its
  * cell; false: not such a move or not legal, and the full check decides
  * (and says why). */
+static inline bool carci_plain_cell(const carc_game *g, const carc_move *m, uint32_t *fi);
 static inline bool carci_plain_place(const carc_game *g, const carc_move *m, uint32_t *fi)
+{
+    if (!carci_plain_cell(g, m, fi))
+        return false;
+    return m->figure == CARC_FIGURE_NONE ? m->segment == CARC_NO_SEGMENT : carci_figure_ok(g, m, *fi);
+}
+/* The placement part of carci_plain_place (the figure and segment of m
+ * are not looked at). */
+static inline bool carci_plain_cell(const carc_game *g, const carc_move *m, uint32_t *fi)
 {
     const carci_hdr *h = CARCI_HDR(g);
     uint32_t ci = h->cur_idx; /* 0xFFFF when the game is over */
@@ -849,7 +858,7 @@ static inline bool carci_plain_place(const carc_game *g, const carc_move *m, uin
     if (!carci_fits(CARCI_FNM(g)[f], g->rs->rot[m->tile][m->rotation].sig) || carci_restricted(g->rs, m->tile))
         return false;
     *fi = f;
-    return m->figure == CARC_FIGURE_NONE ? m->segment == CARC_NO_SEGMENT : carci_figure_ok(g, m, f);
+    return true;
 }
 /* The end of a turn part once its scoring (and the Count's decisions) are
  * done: the builder's second tile, or the next player (play.c). */

@@ -71,11 +71,12 @@ carc_status carc_game_figure_options(carc_movelist *l, const carc_game *g, const
 {
     if (!l || !g || !p)
         return CARC_EINVAL;
-    carc_move m = *p;
-    m.figure = CARC_FIGURE_NONE;
-    m.segment = CARC_NO_SEGMENT;
+    /* the placement of p (its figure and segment are not looked at) */
     uint32_t fi = CARCI_NONE32;
-    if (!carci_plain_place(g, &m, &fi)) {
+    if (!carci_plain_cell(g, p, &fi)) {
+        carc_move m = *p;
+        m.figure = CARC_FIGURE_NONE;
+        m.segment = CARC_NO_SEGMENT;
         carc_status s = carci_check_move(g, &m, NULL, 0, &fi);
         if (s != CARC_OK)
             return s;
@@ -83,7 +84,7 @@ carc_status carc_game_figure_options(carc_movelist *l, const carc_game *g, const
     l->n = 0;
     if (!carci_movelist_reserve(l, g->rs->max_actions))
         return CARC_ENOMEM;
-    carci_enum_figures(l, g, &m, fi);
+    carci_enum_figures(l, g, p, fi);
     return CARC_OK;
 }
 

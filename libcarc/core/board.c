@@ -42,8 +42,8 @@ bool carci_tile_placeable(const carc_game *g, uint32_t kind)
     if (carci_restricted(g->rs, kind))
         return restricted_placeable(g, kind);
     const uint16_t *nm = CARCI_FNM(g);
-    uint8_t sig = g->rs->kinds[kind].sig;
-    uint8_t s1 = carci_rot_sig(sig, 1), s2 = carci_rot_sig(sig, 2), s3 = carci_rot_sig(sig, 3);
+    const carci_rotinfo *ri = g->rs->rot[kind];
+    uint8_t sig = ri[0].sig, s1 = ri[1].sig, s2 = ri[2].sig, s3 = ri[3].sig;
     uint32_t n = CARCI_HDR(g)->n_front;
 #if defined(__SSE2__)
     /* eight cells at a time (the frontier arrays are padded to a multiple of 8) */
