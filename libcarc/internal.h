@@ -314,6 +314,13 @@ typedef struct carci_hdr {
     carci_coc coc;
 } carci_hdr;
 
+/* The player after the one to move (no division: a select). */
+static inline uint32_t carci_next_player(const carci_hdr *h)
+{
+    uint32_t n = h->cur + 1u;
+    return n == h->players ? 0 : n;
+}
+
 typedef struct carci_placed { int16_t x, y; uint16_t kind, rot_base; } carci_placed; /* rot_base: rot | node_base<<2 */
 typedef struct carci_mon { uint16_t node; int16_t x, y; uint16_t count; } carci_mon; /* count: tiles around */
 typedef struct carci_fig { uint16_t node; uint16_t player_kind; } carci_fig;    /* player | figure << 8 */

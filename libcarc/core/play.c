@@ -418,7 +418,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         if (mon_add(g, m->x, m->y, n, placed)->count == 8 && (nd[n].tile_occ >> 8))
             carci_score_feature(g, n, false, turn);
     }
-    CARCI_HSET(g, cur, (h->cur + 1) % h->players);
+    CARCI_HSET(g, cur, carci_next_player(h));
 }
 
 /* Whether monastery (or garden) entry `e` is around the cell (x, y) and now
@@ -487,7 +487,7 @@ void carci_part_end(carc_game *g)
     }
     if (h->coc.used)
         CARCI_SET(g, h->coc.used, 0);
-    CARCI_HSET(g, cur, (h->cur + 1) % h->players);
+    CARCI_HSET(g, cur, carci_next_player(h));
 }
 
 static __attribute__((noinline)) void apply_move_steps(carc_game *g, const carc_move *m, uint32_t fi)
@@ -532,7 +532,7 @@ void carci_apply_decision(carc_game *g, const carc_move *m)
         CARCI_SET(g, h->second, 0);
     if (h->coc.used)
         CARCI_SET(g, h->coc.used, 0);
-    CARCI_HSET(g, cur, (h->cur + 1) % h->players);
+    CARCI_HSET(g, cur, carci_next_player(h));
 }
 
 /*

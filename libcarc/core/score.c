@@ -5,23 +5,15 @@
  */
 #include "internal.h"
 
-/* Score the feature `root`. fig_roots (may be NULL) holds the feature of each
- * figure, already found. */
-static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn, const uint16_t *fig_roots)
+/* Score the feature `root`, whose figures count count[p] for each player p
+ * (the majority weights of carci_figure_strength). */
+static void score_counts(carc_game *g, uint16_t root, bool final, uint32_t turn, const uint32_t *count)
 {
     carci_hdr *h = CARCI_HDR(g);
     carci_fig *figs = CARCI_FIGS(g);
-    uint32_t count[CARCI_MAX_PLAYERS] = { 0 };
     uint32_t best = 0, players = 0, returned = 0;
-
-    for (uint32_t i = 0; i < h->n_figs; i++) {
-        if ((fig_roots ? fig_roots[i] : carci_find(g, figs[i].node)) != root)
-            continue;
-        uint32_t pl = figs[i].player_kind & 0xFFu;
-        count[pl] += carci_figure_strength(figs[i].player_kind >> 8);
-        if (count[pl] > best)
-            best = count[pl];
-    }
+    for (uint32_t p = 0; p < h->players; p++)
+        best = count[p] > best ? count[p] : best;
     if (best == 0)
         return;
     for (uint32_t p = 0; p < h->players; p++)
@@ -81,26 +73,38 @@ static void score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn
 
 void carci_score_feature(carc_game *g, uint16_t root, bool final, uint32_t turn)
 {
-    score_feature(g, root, final, turn, NULL);
+    const carci_fig *figs = CARCI_FIGS(g);
+    uint32_t count[CARCI_MAX_PLAYERS] = { 0 };
+    for (uint32_t i = 0, n = CARCI_HDR(g)->n_figs; i < n; i++)
+        count[figs[i].player_kind & 0xFFu] +=
+            (carci_find(g, figs[i].node) == root) * carci_figure_strength(figs[i].player_kind >> 8);
+    score_counts(g, root, final, turn, count);
 }
 
 void carci_final_scoring(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
     const carci_fig *figs = CARCI_FIGS(g);
-    uint16_t roots[CARCI_MAX_FIGS];
     uint32_t turn = h->n_hist ? h->n_hist - 1u : 0;
 
-    /* final scoring moves no figure: find every figure's feature once */
-    for (uint32_t i = 0; i < h->n_figs; i++)
-        roots[i] = carci_find(g, figs[i].node);
+    /* final scoring moves no figure: the features with figures in the order
+     * of their first figure, and each player's weight on each, in one pass */
+    uint16_t roots[CARCI_MAX_FIGS];
+    uint32_t count[CARCI_MAX_FIGS][CARCI_MAX_PLAYERS];
+    uint32_t nr = 0;
     for (uint32_t i = 0; i < h->n_figs; i++) {
+        uint16_t r = carci_find(g, figs[i].node);
         uint32_t j = 0;
-        while (j < i && roots[j] != roots[i])
+        while (j < nr && roots[j] != r)
             j++;
-        if (j == i) /* the first figure on this feature */
-            score_feature(g, roots[i], true, turn, roots);
+        if (j == nr) {
+            roots[nr++] = r;
+            memset(count[j], 0, sizeof count[j]);
+        }
+        count[j][figs[i].player_kind & 0xFFu] += carci_figure_strength(figs[i].player_kind >> 8);
     }
+    for (uint32_t j = 0; j < nr; j++)
+        score_counts(g, roots[j], true, turn, count[j]);
     if (g->rs->hooks.final)
         g->rs->hooks.final(g, turn);
     if (h->second)
