@@ -172,9 +172,10 @@ typedef struct carci_hooks {
     /* field scoring: of the majority holders `players`, the ones who score
      * *points (with *bonus) instead of the points given in (the pig) */
     uint32_t (*better)(const carc_game *g, uint16_t root, uint32_t players, int32_t *points, uint32_t *bonus);
-    /* after a figure left the board outside scoring (an abbot's recall):
-     * the figures that may not stay alone go home (ruling T-7) */
-    void (*removed)(carc_game *g);
+    /* after a figure of kind `figure` left the board outside scoring (an
+     * abbot's recall): the figures that may not stay alone go home (ruling
+     * T-7) */
+    void (*removed)(carc_game *g, uint32_t figure);
     /* final scoring, after the features (the trade-goods majorities) */
     void (*final)(carc_game *g, uint32_t turn);
     /* set-up instead of laying the start tile (the Count: the City of

@@ -68,7 +68,7 @@ void carci_abbot_recall(carc_game *g, uint32_t player, uint32_t turn, int32_t x,
     CARCI_SET(g, h->score[player], h->score[player] + (int32_t)tiles);
     carci_figure_remove(g, (uint32_t)i);
     if (g->rs->hooks.removed)
-        g->rs->hooks.removed(g);
+        g->rs->hooks.removed(g, CARC_FIGURE_ABBOT);
     carci_event_push(g, CARC_EVENT_RECALL, carci_node_kind(g, node), turn, (int32_t)tiles, 1u << player, 1, node,
                      tiles);
 }

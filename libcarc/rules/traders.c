@@ -191,8 +191,12 @@ static uint32_t traders_better(const carc_game *g, uint16_t root, uint32_t playe
     return pigs;
 }
 
-static void traders_removed(carc_game *g)
+static void traders_removed(carc_game *g, uint32_t figure)
 {
+    /* the abbot stands on monasteries and gardens only, where no builder or
+     * pig stands: its recall leaves none of them alone */
+    if (figure == CARC_FIGURE_ABBOT)
+        return;
     const carci_fig *f = CARCI_FIGS(g);
     for (uint32_t i = 0; i < CARCI_HDR(g)->n_figs;) {
         uint32_t fk = f[i].player_kind >> 8;
