@@ -235,6 +235,9 @@ typedef struct carci_ruleset {
     uint32_t state_words;
     const carci_kindinfo *kinds; /* carci_kinds: per tile kind */
     carci_rotinfo rot[CARCI_MAX_KINDS][4]; /* per tile kind and rotation */
+    /* the first off_event words of a new game's state before the pile is
+     * shuffled (carci_setup_state): its own allocation, freed with the ruleset */
+    uint16_t *init;
     /* per tile kind: its first nodes as laid (carci_tile_init), with parent
      * and next relative to the first node and no tile number */
     struct carci_node node_tmpl[CARCI_MAX_KINDS][CARCI_NODE_TMPL];
@@ -417,6 +420,10 @@ bool carci_ruleset_matches(const carci_ruleset *rs, const carc_game_options *o);
 /* ---- the last ruleset built with the default allocator (ruleset_cache.c) */
 const carci_ruleset *carci_ruleset_take(const carc_game_options *o); /* a reference, or NULL */
 void carci_ruleset_keep(const carci_ruleset *rs);
+
+/* The state of a new game before its pile is shuffled, into st (the first
+ * rs->off_event words; game.c). */
+void carci_setup_state(const carci_ruleset *rs, uint16_t *st);
 
 /* ---- journal (journal.c) --------------------------------------------- */
 /* Every write to the state goes through carci_set so that undo restores it. */

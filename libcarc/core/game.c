@@ -138,13 +138,53 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
         carci_ruleset_release(rs);
         return s;
     }
+    /* the board as the set-up leaves it and the pile in catalogue order
+     * (the ruleset's, built once), then the pile shuffled by the seed */
+    memcpy(g->st, rs->init, (size_t)rs->off_event * sizeof(uint16_t));
+    uint16_t *bag = CARCI_BAG(g);
+    uint32_t n = CARCI_HDR(g)->n_bag;
+    g->seed = opts->seed;
+    uint64_t rng = opts->seed;
+    for (uint32_t i = n; i > 1; i--) {
+        uint32_t j = carci_uniform(&rng, i);
+        uint16_t tmp = bag[i - 1];
+        bag[i - 1] = bag[j];
+        bag[j] = tmp;
+    }
+    if (rs->hooks.deal)
+        rs->hooks.deal(rs, bag, n);
+    g->no_journal = !undo;
+    carci_advance(g);
+    g->trail_len = 0;
+    *out = g;
+    return CARC_OK;
+}
+
+/*
+ * The state of a new game before its tiles are dealt (rs->init, the first
+ * off_event words; ruleset.c calls this once a ruleset is built): the
+ * header, an empty board, the set-up of the modules (the City of
+ * Carcassonne), the start tile and what follows it (the River's open end),
+ * with an empty draw pile. None of it depends on the seed: carc_game_new
+ * copies it and deals the pile. Setup writes, not journaled.
+ */
+void carci_setup_state(const carci_ruleset *rs, uint16_t *st)
+{
+    carci_hist hist[2];
+    carc_game t;
+    memset(&t, 0, sizeof t);
+    t.rs = rs;
+    t.st = st;
+    t.hist = hist;
+    t.hist_cap = 2;
+    t.no_journal = true;
+    carc_game *g = &t;
     /* Zero what is read before it is written: the header, the frontier (scanned
-     * eight cells at a time) and the figures (journaled writes read the old
-     * value). Every other array is written past its count before it is read
-     * (CARCI_INIT), and the hash is set to empty below. */
-    memset(g->st, 0, sizeof(carci_hdr));
-    memset(g->st + rs->off_fslot, 0, (size_t)(rs->off_mon - rs->off_fslot) * sizeof(uint16_t));
-    memset(g->st + rs->off_fig, 0, (size_t)(rs->off_event - rs->off_fig) * sizeof(uint16_t));
+     * sixteen cells at a time), the figures (journaled writes read the old
+     * value) and the pile; every other array is written past its count
+     * before it is read (CARCI_INIT), but is zeroed too, so that equal games
+     * have equal state blocks. The hash is set to empty below. */
+    memset(st, 0, (size_t)rs->off_event * sizeof(uint16_t));
     carci_hdr *h = CARCI_HDR(g);
     h->players = (uint16_t)rs->players;
     for (uint32_t p = 0; p < rs->players; p++) {
@@ -155,12 +195,35 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     memset(CARCI_HKEYS(g), 0x80, 2 * sizeof(uint16_t) * rs->hash_cap);
     memset(CARCI_HVALS(g), 0xFF, sizeof(uint16_t) * rs->hash_cap);
 
+    carc_move start = { rs->start_x, rs->start_y, (uint16_t)rs->start_kind, (uint8_t)rs->start_rot,
+                        CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0, 0, 0 };
+    /* The start tile, unless a module's set-up takes its place (the Count:
+     * the City of Carcassonne; the start tile then leaves the game). With
+     * the River too, the spring is laid next to it (options check: it fits). */
+    uint32_t start_fi = CARCI_NONE32; /* the only tile placed off the frontier */
+    if (rs->hooks.setup) {
+        rs->hooks.setup(g);
+        start_fi = carci_front_index(g, rs->start_x, rs->start_y);
+    }
+    if (!rs->hooks.setup || (rs->modules & CARC_MODULE_RIVER) != 0) {
+        h->n_bag = 1; /* carci_apply_move takes the tile from the pile: the start tile alone on it */
+        CARCI_BAG(g)[0] = (uint16_t)rs->start_kind;
+        carci_apply_move(g, &start, start_fi);
+        CARCI_BAG(g)[0] = 0;
+    }
+    /* the start tile is not a move: no history entry, player 0 to move */
+    h->n_hist = 0;
+    h->cur = 0;
+    if (rs->hooks.started)
+        rs->hooks.started(g);
+
     /* the draw pile: every tile of the set but one copy of the start tile
-     * (none when a module's set-up takes its place: the Count alone) */
+     * (none when a module's set-up takes its place: the Count alone), in
+     * catalogue order; the slots past it (the tiles laid at set-up and the
+     * start tile) stay zero */
     uint16_t *bag = CARCI_BAG(g);
     uint32_t n = 0;
-    bool lay_start = !rs->hooks.setup || (rs->modules & CARC_MODULE_RIVER) != 0;
-    bool start_taken = !lay_start;
+    bool start_taken = rs->hooks.setup && !(rs->modules & CARC_MODULE_RIVER);
     for (uint32_t k = 0; k < carci_tile_kinds; k++) {
         if ((rs->preplaced[k >> 3] >> (k & 7)) & 1u)
             continue; /* laid by the set-up, never drawn (the City of Carcassonne) */
@@ -172,47 +235,7 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
             bag[n++] = (uint16_t)k;
         }
     }
-    g->seed = opts->seed;
-    uint64_t rng = opts->seed;
-    for (uint32_t i = n; i > 1; i--) {
-        uint32_t j = carci_uniform(&rng, i);
-        uint16_t tmp = bag[i - 1];
-        bag[i - 1] = bag[j];
-        bag[j] = tmp;
-    }
-    if (rs->hooks.deal)
-        rs->hooks.deal(rs, bag, n);
     h->n_bag = (uint16_t)n;
-    /* the slots of tiles laid at set-up (and of the start tile) are never
-     * drawn: zeroed, so that equal games have equal state blocks */
-    memset(bag + n, 0, (rs->ntiles - n) * sizeof *bag);
-
-    /* lay the start tile; setup writes are not undoable */
-    g->no_journal = !undo;
-    carc_move start = { rs->start_x, rs->start_y, (uint16_t)rs->start_kind, (uint8_t)rs->start_rot,
-                        CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0, 0, 0 };
-    /* The start tile, unless a module's set-up takes its place (the Count:
-     * the City of Carcassonne; the start tile then leaves the game). With
-     * the River too, the spring is laid next to it (options check: it fits). */
-    uint32_t start_fi = CARCI_NONE32; /* the only tile placed off the frontier */
-    if (rs->hooks.setup) {
-        rs->hooks.setup(g);
-        start_fi = carci_front_index(g, rs->start_x, rs->start_y);
-    }
-    if (lay_start) {
-        h->n_bag++; /* carci_apply_move takes the tile from the pile: put the start tile on top */
-        bag[n] = (uint16_t)rs->start_kind;
-        carci_apply_move(g, &start, start_fi);
-    }
-    /* the start tile is not a move: no history entry, player 0 to move */
-    h->n_hist = 0;
-    h->cur = 0;
-    if (rs->hooks.started)
-        rs->hooks.started(g);
-    carci_advance(g);
-    g->trail_len = 0;
-    *out = g;
-    return CARC_OK;
 }
 
 void carc_game_free(carc_game *game)
@@ -294,6 +317,14 @@ static carc_status ruleset_for(const carci_ruleset **out, const carc_game *dst, 
     if (!rs)
         return CARC_ENOMEM;
     memcpy(rs, src->rs, sz);
+    /* and its own copy of the set-up state, from dst's allocator too */
+    size_t init_bytes = (size_t)rs->off_event * sizeof(uint16_t);
+    rs->init = carci_alloc(&dst->alloc, init_bytes);
+    if (!rs->init) {
+        carci_free(&dst->alloc, rs, sz);
+        return CARC_ENOMEM;
+    }
+    memcpy(rs->init, src->rs->init, init_bytes);
     atomic_init(&rs->refs, 1u);
     rs->alloc = dst->alloc;
     *out = rs;

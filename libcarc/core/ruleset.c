@@ -362,6 +362,12 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
         return CARC_ELIMIT;
     }
     rs->state_words = w;
+    rs->init = carci_alloc(a, (size_t)rs->off_event * sizeof(uint16_t));
+    if (!rs->init) {
+        carci_free(a, rs, sz);
+        return CARC_ENOMEM;
+    }
+    carci_setup_state(rs, rs->init);
     *out = rs;
     return CARC_OK;
 }
@@ -389,6 +395,7 @@ void carci_ruleset_release(const carci_ruleset *rs)
     carci_ruleset *m = (carci_ruleset *)rs;
     if (atomic_fetch_sub_explicit(&m->refs, 1u, memory_order_acq_rel) == 1u) {
         carc_allocator a = m->alloc;
+        carci_free(&a, m->init, (size_t)m->off_event * sizeof(uint16_t));
         carci_free(&a, m, sizeof(carci_ruleset));
     }
 }
