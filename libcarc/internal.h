@@ -845,11 +845,14 @@ static inline carc_status carci_check_move(const carc_game *g, const carc_move *
 /* The figure action of a place move whose placement is legal on frontier
  * cell fi, without the reason of a failure (play.c). */
 bool carci_figure_ok(const carc_game *g, const carc_move *m, uint32_t fi);
+/* Whether the module of a restricted kind lets place move m's tile go
+ * where it goes (hooks.placement_ok, without the reason; play.c). */
+bool carci_restricted_ok(const carc_game *g, const carc_move *m);
 /* The common place move in a few tests, before the full check: the tile to
- * place, on a frontier cell it fits, of a kind no module restricts, while a
- * place move is pending, with a legal figure action. true: legal, *fi its
- * cell; false: not such a move or not legal, and the full check decides
- * (and says why). */
+ * place, on a frontier cell it fits (and where its module lets it go, for a
+ * kind a module restricts), while a place move is pending, with a legal
+ * figure action. true: legal, *fi its cell; false: not such a move or not
+ * legal, and the full check decides (and says why). */
 static inline bool carci_plain_cell(const carc_game *g, const carc_move *m, uint32_t *fi);
 static inline bool carci_plain_place(const carc_game *g, const carc_move *m, uint32_t *fi)
 {
@@ -870,7 +873,8 @@ static inline bool carci_plain_cell(const carc_game *g, const carc_move *m, uint
     if (v == CARCI_SLOT_EMPTY || !(v & CARCI_SLOT_FRONT))
         return false;
     uint32_t f = v & 0x7FFFu;
-    if (!carci_fits(CARCI_FNM(g)[f], g->rs->rot[m->tile][m->rotation].sig) || carci_restricted(g->rs, m->tile))
+    if (!carci_fits(CARCI_FNM(g)[f], g->rs->rot[m->tile][m->rotation].sig) ||
+        (carci_restricted(g->rs, m->tile) && !carci_restricted_ok(g, m)))
         return false;
     *fi = f;
     return true;

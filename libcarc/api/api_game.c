@@ -118,6 +118,10 @@ carc_status carc_game_count(uint32_t *out, const carc_game *g)
 carc_status carc_game_pending(carc_pending *out, const carc_game *g)
 {
     CARCI_CHECK(out && g && out->struct_size >= sizeof(uint32_t));
+    if (out->struct_size >= sizeof(carc_pending)) { /* the whole struct: written in place */
+        carci_pending(g, out);
+        return CARC_OK;
+    }
     carc_pending p;
     carci_pending(g, &p);
     carci_copy_out(out, &p, sizeof p);

@@ -97,6 +97,11 @@ static inline __attribute__((always_inline)) carc_status check_figure(const carc
     return CARC_OK;
 }
 
+__attribute__((noinline)) bool carci_restricted_ok(const carc_game *g, const carc_move *m)
+{
+    return g->rs->hooks.placement_ok(g, m->tile, m->x, m->y, m->rotation, NULL, 0);
+}
+
 bool carci_figure_ok(const carc_game *g, const carc_move *m, uint32_t fi)
 {
     return check_figure(g, m, fi, NULL, 0) == CARC_OK;

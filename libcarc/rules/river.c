@@ -46,15 +46,21 @@ static unsigned river_sides(uint32_t kind, uint32_t rot)
 static void river_deal(const carci_ruleset *rs, uint16_t *bag, uint32_t n)
 {
     (void)rs;
+    /* a stable partition by class (0 land, 1 the lake, 2 the course): each
+     * tile's class once, then each tile to the next slot of its class */
     uint16_t tmp[CARCI_MAX_TILES];
-    uint32_t w = 0;
-    for (int pass = 0; pass < 3; pass++)
-        for (uint32_t i = 0; i < n; i++) {
-            uint32_t k = bag[i];
-            int cls = !is_river(k) ? 0 : river_end(k) == CARC_END_LAKE ? 1 : 2;
-            if (cls == pass)
-                tmp[w++] = (uint16_t)k;
-        }
+    uint8_t cls[CARCI_MAX_TILES];
+    uint32_t at[3] = { 0, 0, 0 };
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t k = bag[i];
+        cls[i] = (uint8_t)(!is_river(k) ? 0 : river_end(k) == CARC_END_LAKE ? 1 : 2);
+        at[cls[i]]++;
+    }
+    at[2] = at[0] + at[1];
+    at[1] = at[0];
+    at[0] = 0;
+    for (uint32_t i = 0; i < n; i++)
+        tmp[at[cls[i]]++] = bag[i];
     memcpy(bag, tmp, n * sizeof *bag);
 }
 
