@@ -886,8 +886,10 @@ void carci_part_end(carc_game *g);
  * follows it (play.c): the roads, cities, monasteries and gardens the last
  * tile completed, goods, then the Count's trigger and the end of the part.
  * `monasteries`: whether a monastery or garden may be surrounded now (false
- * only when the caller saw none reach 8 neighbours: their loop is skipped). */
-void carci_part_score(carc_game *g, uint32_t turn, bool monasteries);
+ * only when the caller saw none reach 8 neighbours: their loop is skipped);
+ * `segs`: the tile's segments that may have completed a road or city (those
+ * that met a neighbour; ~0u: any). */
+void carci_part_score(carc_game *g, uint32_t turn, bool monasteries, unsigned segs);
 /* The roots of the features the last tile completed, each once (at most 13). */
 uint32_t carci_part_completed(const carc_game *g, uint16_t roots[16]);
 void carci_count_install(carci_ruleset *rs);

@@ -397,7 +397,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
             surrounded |= mon_add(g, m->x, m->y, (uint16_t)(base + ki->center), placed)->count == 8;
         if (g->rs->hooks.exits && g->rs->hooks.exits(g, turn))
             return;
-        carci_part_score(g, turn, surrounded != 0);
+        carci_part_score(g, turn, surrounded != 0, joined);
         return;
     }
 
@@ -456,7 +456,7 @@ uint32_t carci_part_completed(const carc_game *g, uint16_t roots[16])
     return n;
 }
 
-void carci_part_score(carc_game *g, uint32_t turn, bool monasteries)
+void carci_part_score(carc_game *g, uint32_t turn, bool monasteries, unsigned segs)
 {
     carci_hdr *h = CARCI_HDR(g);
     const carci_placed *p = &CARCI_PLACED(g)[h->n_placed - 1];
@@ -465,7 +465,7 @@ void carci_part_score(carc_game *g, uint32_t turn, bool monasteries)
     uint16_t base = carci_placed_base(p);
     int32_t x = p->x, y = p->y;
     uint32_t kind = p->kind;
-    for (unsigned mk = ki->rc_mask; mk; mk &= mk - 1) {
+    for (unsigned mk = ki->rc_mask & segs; mk; mk &= mk - 1) {
         uint16_t r = carci_find(g, (uint16_t)(base + __builtin_ctz(mk)));
         if (nd[r].open == 0 && (nd[r].tile_occ >> 8))
             carci_score_feature(g, r, false, turn);

@@ -351,7 +351,7 @@ static void exits_done(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
     CARCI_SET(g, h->step, 0);
-    carci_part_score(g, h->coc.place_turn, true); /* the monasteries are looked at again */
+    carci_part_score(g, h->coc.place_turn, true, ~0u); /* the monasteries and every road and city looked at again */
 }
 
 static void count_apply(carc_game *g, const carc_move *m)
