@@ -299,6 +299,19 @@ static carci_mon *mon_add(carc_game *g, int32_t x, int32_t y, uint16_t n, unsign
     return e;
 }
 
+/* carci_hist_push of a place move (m is one), inline */
+static inline void place_hist(carc_game *g, uint32_t player, const carc_move *m)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    carci_hist *e = &CARCI_HIST(g)[h->n_hist];
+    CARCI_INIT(e->kind_player, CARC_HISTORY_PLACE | player << 8);
+    CARCI_INIT(e->x, m->x);
+    CARCI_INIT(e->y, m->y);
+    CARCI_INIT(e->tile, m->tile);
+    CARCI_INIT(e->rot_fig_seg, (uint32_t)(m->rotation | m->figure << 2 | CARC_MOVE_PLACE << 5 | m->segment << 8));
+    CARCI_HSET(g, n_hist, h->n_hist + 1);
+}
+
 /* One place move. `steps` (a constant in each caller) says whether the
  * ruleset has steps of its own within the turn (rs->turn_steps: the
  * builder's double turn, goods): the base game's copy of this function has
@@ -381,7 +394,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
             CARCI_SET(g, h->specials[player], h->specials[player] & ~(1u << m->figure));
     }
 
-    carci_hist_push(g, CARC_HISTORY_PLACE, player, m);
+    place_hist(g, player, m);
     if (steps) {
         /* the modules' steps: the scoring may wait for decisions (the
          * Count's moves out of the city), so the monasteries around count
