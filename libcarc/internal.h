@@ -163,12 +163,15 @@ typedef struct carci_hooks {
                             uint32_t fig);
     /* after the tile of a place move (kind, its first node `base`) joined
      * its neighbours, before its figure and scoring, in the first part of a
-     * turn: whether the player takes a second tile (the builder) */
-    bool (*extends)(const carc_game *g, uint32_t player, uint16_t base, uint32_t kind);
+     * turn: whether the player takes a second tile (the builder). `segs`:
+     * the tile's segments that met a neighbour's road or city (the others
+     * are features of their own; ~0u: not known) */
+    bool (*extends)(const carc_game *g, uint32_t player, uint16_t base, uint32_t kind, unsigned segs);
     /* after the scoring of the roads and cities the tile (kind, its first
      * node base) of `player`'s move completed during play, whether or not
-     * anybody held them: what they give besides points (trade goods) */
-    void (*completed)(carc_game *g, uint16_t base, uint32_t kind, uint32_t player, uint32_t turn);
+     * anybody held them: what they give besides points (trade goods);
+     * `segs` as for extends (only they can have completed one) */
+    void (*completed)(carc_game *g, uint16_t base, uint32_t kind, uint32_t player, uint32_t turn, unsigned segs);
     /* field scoring: of the majority holders `players`, the ones who score
      * *points (with *bonus) instead of the points given in (the pig) */
     uint32_t (*better)(const carc_game *g, uint16_t root, uint32_t players, int32_t *points, uint32_t *bonus);

@@ -381,7 +381,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
     /* the builder's double turn is decided by where the tile went, before
      * its figure and the scoring (which may send the builder home): second
      * 2 says the turn goes on once this part is done */
-    if (steps && g->rs->hooks.extends && !h->second && g->rs->hooks.extends(g, player, base, m->tile))
+    if (steps && g->rs->hooks.extends && !h->second && g->rs->hooks.extends(g, player, base, m->tile, joined))
         CARCI_SET(g, h->second, 2);
     uint32_t turn = h->n_hist;
     if (m->segment == CARC_SEGMENT_RECALL) {
@@ -484,7 +484,7 @@ void carci_part_score(carc_game *g, uint32_t turn, bool monasteries, unsigned se
             carci_score_feature(g, r, false, turn);
     }
     if (g->rs->hooks.completed) /* then what completing gives besides points (goods) */
-        g->rs->hooks.completed(g, base, kind, h->cur, turn);
+        g->rs->hooks.completed(g, base, kind, h->cur, turn, segs);
     const carci_mon *mon = CARCI_MONS(g);
     for (uint32_t i = 0; monasteries && i < h->n_mon; i++)
         if (mon_done(&mon[i], x, y) && (nd[mon[i].node].tile_occ >> 8))

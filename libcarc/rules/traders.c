@@ -132,26 +132,30 @@ static unsigned traders_figure_mask(const carc_game *g, uint32_t fi, unsigned pl
     return ok & eligible;
 }
 
-static bool traders_extends(const carc_game *g, uint32_t player, uint16_t base, uint32_t kind)
+static bool traders_extends(const carc_game *g, uint32_t player, uint16_t base, uint32_t kind, unsigned segs)
 {
     if ((CARCI_HDR(g)->specials[player] >> CARC_FIGURE_BUILDER) & 1u)
         return false; /* the builder is in supply */
+    segs &= g->rs->kinds[kind].rc_mask;
+    if (!segs)
+        return false; /* the tile's roads and cities are features of their own */
     int32_t i = carci_figure_find(g, player, CARC_FIGURE_BUILDER);
     if (i < 0)
         return false;
     uint16_t r = carci_find(g, CARCI_FIGS(g)[i].node);
-    for (unsigned mk = g->rs->kinds[kind].rc_mask; mk; mk &= mk - 1)
+    for (unsigned mk = segs; mk; mk &= mk - 1)
         if (carci_find(g, (uint16_t)(base + (unsigned)__builtin_ctz(mk))) == r)
             return true;
     return false;
 }
 
-static void traders_completed(carc_game *g, uint16_t base, uint32_t kind, uint32_t player, uint32_t turn)
+static void traders_completed(carc_game *g, uint16_t base, uint32_t kind, uint32_t player, uint32_t turn,
+                              unsigned segs)
 {
     const carci_node *nd = CARCI_NODES(g);
     carci_hdr *h = CARCI_HDR(g);
     const unsigned cities = g->rs->kinds[kind].city_mask;
-    for (unsigned mk = cities; mk; mk &= mk - 1) {
+    for (unsigned mk = cities & segs; mk; mk &= mk - 1) {
         unsigned seg = (unsigned)__builtin_ctz(mk);
         uint16_t r = carci_find(g, (uint16_t)(base + seg));
         if (nd[r].open != 0)
