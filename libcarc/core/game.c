@@ -102,6 +102,8 @@ carc_status carc_game_options_init(carc_game_options *opts, uint32_t version)
     return CARC_OK;
 }
 
+static void copy_init(uint16_t *dst, const carci_ruleset *rs);
+
 carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
 {
     if (out)
@@ -140,7 +142,7 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     }
     /* the board as the set-up leaves it and the pile in catalogue order
      * (the ruleset's, built once), then the pile shuffled by the seed */
-    memcpy(g->st, rs->init, (size_t)rs->off_event * sizeof(uint16_t));
+    copy_init(g->st, rs);
     uint16_t *bag = CARCI_BAG(g);
     uint32_t n = CARCI_HDR(g)->n_bag;
     g->seed = opts->seed;
@@ -355,6 +357,17 @@ static void copy_state(uint16_t *dst, const carc_game *src)
     memcpy(dst + rs->off_mon, st + rs->off_mon, (mon - rs->off_mon) * sizeof *st);
     memcpy(dst + rs->off_node, st + rs->off_node, (node - rs->off_node) * sizeof *st);
     memcpy(dst + rs->off_fig, st + rs->off_fig, (event - rs->off_fig) * sizeof *st);
+}
+
+/* The ruleset's set-up state (carci_setup_state) into a new game's block:
+ * as a copy of a game in that state, the live parts only. */
+static void copy_init(uint16_t *dst, const carci_ruleset *rs)
+{
+    carc_game t;
+    memset(&t, 0, sizeof t);
+    t.rs = rs;
+    t.st = rs->init;
+    copy_state(dst, &t);
 }
 
 carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t flags)
