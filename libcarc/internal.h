@@ -708,6 +708,39 @@ static inline uint16_t carci_find(const carc_game *g, uint16_t n)
 {
     return CARCI_NODE_IDX(CARCI_NODES(g)[n].parent);
 }
+/* Merge the features with roots ra and rb (found by the caller), with
+ * `closed` open edges fewer in all (the edges the merge matched); inline in
+ * the place move, whose journal's end then stays in a register. */
+static inline __attribute__((always_inline)) void carci_merge(carc_game *g, uint16_t ra, uint16_t rb,
+                                                              int32_t closed)
+{
+    carci_node *nd = CARCI_NODES(g);
+    if (ra == rb) {
+        if (closed)
+            CARCI_SET(g, nd[ra].open, nd[ra].open - closed);
+        return;
+    }
+    unsigned ka = nd[ra].parent >> 12, kb = nd[rb].parent >> 12;
+    if (ka < kb) {
+        uint16_t t = ra;
+        ra = rb;
+        rb = t;
+    }
+    /* rb's feature goes under ra: every node of it points at ra (its list
+     * is walked; ra's rank says which root stays, as before) */
+    uint16_t n = rb;
+    do {
+        CARCI_SET(g, nd[n].parent, ra);
+        n = nd[n].next;
+    } while (n != rb);
+    if (ka == kb)
+        CARCI_SET(g, nd[ra].parent, ra | ((ka + 1) << 12));
+    CARCI_SET(g, nd[ra].open, nd[ra].open + nd[rb].open - closed);
+    CARCI_SET(g, nd[ra].tile_occ, nd[ra].tile_occ + (nd[rb].tile_occ & 0xFF00u));
+    uint16_t na = nd[ra].next, nb = nd[rb].next;
+    CARCI_SET(g, nd[ra].next, nb);
+    CARCI_SET(g, nd[rb].next, na);
+}
 void carci_union(carc_game *g, uint16_t a, uint16_t b);
 void carci_union_roots(carc_game *g, uint16_t ra, uint16_t rb);
 /* The same across a road, city or river edge of a new tile: the edge closes,

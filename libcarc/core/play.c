@@ -358,7 +358,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         uint16_t a = (uint16_t)(base + ri->side_seg[b]);
         uint16_t c = carci_side_node(g, nb[b], (b + 2) & 3);
         /* the edge between them closes: one open edge less on each side */
-        carci_union_close(g, carci_find(g, a), carci_find(g, c));
+        carci_merge(g, carci_find(g, a), carci_find(g, c), 2);
     }
     for (unsigned mk = field_sides; mk; mk &= mk - 1) {
         unsigned b = (unsigned)__builtin_ctz(mk);
@@ -373,9 +373,9 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         uint16_t c0 = (uint16_t)(vb + rv->port_seg[carci_facing_port(q)]);
         uint16_t a1 = (uint16_t)(base + ri->port_seg[q + 1]);
         uint16_t c1 = (uint16_t)(vb + rv->port_seg[carci_facing_port(q + 1)]);
-        carci_union(g, a0, c0);
+        carci_merge(g, carci_find(g, a0), carci_find(g, c0), 0);
         if (a1 != a0 || c1 != c0)
-            carci_union(g, a1, c1);
+            carci_merge(g, carci_find(g, a1), carci_find(g, c1), 0);
     }
 
     /* the builder's double turn is decided by where the tile went, before
