@@ -471,7 +471,6 @@ static inline void carci_add01(carc_game *g, uint16_t *w, uint32_t c)
  * before they are read again. Never for arrays that also shrink during play
  * (figures, frontier): there a dead slot may hold what an undo brings back. */
 #define CARCI_INIT(lv, v) (*(uint16_t *)(void *)&(lv) = (uint16_t)(v))
-carc_status carci_unit_begin(carc_game *g);
 void carci_unit_rollback(carc_game *g);   /* roll back and drop the last unit */
 carc_status carci_journal_grow(carc_game *g, uint32_t words);
 /* Room for `words` more journal entries and one more mark (the room reserved
@@ -481,6 +480,23 @@ static inline carc_status carci_journal_reserve(carc_game *g, uint32_t words)
     if (g->trail_cap - g->trail_len >= words && g->n_marks < g->marks_cap)
         return CARC_OK;
     return carci_journal_grow(g, words);
+}
+/* Start a unit. The worst case of one unit is reserved up front, so the
+ * mutation that follows can never fail half-way for lack of memory. */
+static inline carc_status carci_unit_begin(carc_game *g)
+{
+    if (g->no_journal)
+        return CARC_OK;
+    carc_status s = carci_journal_reserve(g, g->rs->unit_reserve);
+    if (s != CARC_OK)
+        return s;
+    g->marks[g->n_marks++] = (uint32_t)g->trail_len; /* a game journals far fewer than 2^32 entries */
+    /* the unit's first entries: the hot header words as they are, two an
+     * entry (carci_unit_rollback copies them back the same way) */
+    _Static_assert(CARCI_HOT_WORDS % 2 == 0, "hot words fill whole entries");
+    memcpy(g->trail + g->trail_len, g->st, CARCI_HOT_WORDS * sizeof(uint16_t));
+    g->trail_len += CARCI_HOT_WORDS / 2;
+    return CARC_OK;
 }
 size_t carci_journal_target(const carc_game *g); /* room for the rest of the game */
 

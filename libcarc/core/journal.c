@@ -29,23 +29,6 @@ carc_status carci_journal_grow(carc_game *g, uint32_t entries)
     return CARC_OK;
 }
 
-/* Start a unit. The worst case of one unit is reserved up front, so the
- * mutation that follows can never fail half-way for lack of memory. */
-carc_status carci_unit_begin(carc_game *g)
-{
-    if (g->no_journal)
-        return CARC_OK;
-    carc_status s = carci_journal_reserve(g, g->rs->unit_reserve);
-    if (s != CARC_OK)
-        return s;
-    g->marks[g->n_marks++] = (uint32_t)g->trail_len; /* a game journals far fewer than 2^32 entries */
-    /* the unit's first entries: the hot header words as they are, two an
-     * entry (carci_unit_rollback copies them back the same way) */
-    _Static_assert(CARCI_HOT_WORDS % 2 == 0, "hot words fill whole entries");
-    memcpy(g->trail + g->trail_len, g->st, CARCI_HOT_WORDS * sizeof(uint16_t));
-    g->trail_len += CARCI_HOT_WORDS / 2;
-    return CARC_OK;
-}
 
 /* A move journals about 45 entries on average (measured over 8,000 random
  * games of 2-5 players: at most 3,490 a game, at most 199 for one move);
