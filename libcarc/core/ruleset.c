@@ -275,7 +275,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->hash_cap = hc;
     rs->front_cap = (2 * ntiles + 4 + 15) & ~15u; /* padded for 16-wide scans */
 #if CARCI_AVX2_DISPATCH
-    __builtin_cpu_init();
+    /* (the compiler's run-time initialises what this reads before main) */
     rs->avx2 = __builtin_cpu_supports("avx2") != 0;
 #endif
     rs->mon_cap = nmon;

@@ -5,6 +5,7 @@
  */
 #include "test_util.h"
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include "state_equal.h"
 #include <stdio.h>
@@ -2594,6 +2595,70 @@ static void status_strings(void **state)
     assert_string_equal(carc_status_str((carc_status)12345), "unknown status");
 }
 
+/* The placements of the tile to place, enumerated twice with each pair of
+ * the library's code paths (AVX2 and SSE2 where the processor has AVX2;
+ * rs->avx2 is flipped on the game's ruleset, white-box), are the same moves
+ * in the same order, with and without look-alike rotations, every module
+ * set, every turn of random games: the machine the suite runs on takes only
+ * one path otherwise. */
+static void placements_simd_paths(void **state)
+{
+    (void)state;
+#if CARCI_AVX2_DISPATCH
+    if (!__builtin_cpu_supports("avx2")) {
+        skip();
+        return;
+    }
+    carc_movelist *a = NULL, *b = NULL;
+    uint64_t rng = 77;
+    uint64_t compared = 0;
+    for (uint32_t set = 0; set < TU_ALL_MODULE_SETS; set++) {
+        uint32_t modules = tu_all_modules(set);
+        for (uint64_t seed = 0; seed < 3; seed++) {
+            carc_game_options o = tu_options(2 + (uint32_t)(seed % 3), 900 + seed, modules);
+            carc_game *g = NULL;
+            assert_int_equal(carc_game_new(&g, &o), CARC_OK);
+            if (!a) {
+                assert_int_equal(carc_movelist_new(&a, g), CARC_OK);
+                assert_int_equal(carc_movelist_new(&b, g), CARC_OK);
+            }
+            carci_ruleset *rs = (carci_ruleset *)(uintptr_t)g->rs;
+            bool had = rs->avx2;
+            for (;;) {
+                carc_pending pd = { sizeof pd, 0, 0, 0, 0, 0 };
+                assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
+                if (pd.decision == CARC_DECISION_NONE)
+                    break;
+                if (pd.decision == CARC_DECISION_PLACE)
+                    for (uint32_t flags = 0; flags <= CARC_ENUM_UNIQUE_ROTATIONS; flags++) {
+                        rs->avx2 = true;
+                        assert_int_equal(carc_game_placements(a, g, pd.tile, flags), CARC_OK);
+                        rs->avx2 = false;
+                        assert_int_equal(carc_game_placements(b, g, pd.tile, flags), CARC_OK);
+                        rs->avx2 = had;
+                        assert_int_equal(carc_movelist_count(a), carc_movelist_count(b));
+                        if (carc_movelist_count(a))
+                            assert_memory_equal(carc_movelist_data(a), carc_movelist_data(b),
+                                                carc_movelist_count(a) * sizeof(carc_move));
+                        compared += carc_movelist_count(a);
+                    }
+                assert_int_equal(carc_game_legal_moves(a, g, 0), CARC_OK);
+                assert_true(carc_movelist_count(a) > 0);
+                rng = rng * 6364136223846793005u + 1442695040888963407u;
+                assert_int_equal(carc_game_play(g, &carc_movelist_data(a)[(rng >> 33) % carc_movelist_count(a)]),
+                                 CARC_OK);
+            }
+            carc_game_free(g);
+        }
+    }
+    assert_true(compared > 100000);
+    carc_movelist_free(a);
+    carc_movelist_free(b);
+#else
+    skip();
+#endif
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -2623,6 +2688,7 @@ int main(void)
         cmocka_unit_test(catalogue_rotations),
         cmocka_unit_test(catalogue_derived),
         cmocka_unit_test(status_strings),
+        cmocka_unit_test(placements_simd_paths),
     };
     return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }
