@@ -46,7 +46,7 @@ bool carci_tile_placeable(const carc_game *g, uint32_t kind)
     uint8_t sig = ri[0].sig, s1 = ri[1].sig, s2 = ri[2].sig, s3 = ri[3].sig;
     uint32_t n = CARCI_HDR(g)->n_front;
 #if defined(__SSE2__)
-    /* eight cells at a time (the frontier arrays are padded to a multiple of 8) */
+    /* eight cells at a time (the frontier arrays are padded to a multiple of 16) */
     const __m128i lo = _mm_set1_epi16(0xFF), zero = _mm_setzero_si128();
     const __m128i v0 = _mm_set1_epi16(sig), v1 = _mm_set1_epi16(s1), v2 = _mm_set1_epi16(s2),
                   v3 = _mm_set1_epi16(s3);

@@ -1,6 +1,7 @@
 /*
  * Enumerating moves: the placements of a tile (every frontier cell tested
- * against the four rotated edge signatures, eight cells at a time), the
+ * against the four rotated edge signatures, eight or sixteen cells at a
+ * time: SSE2, or AVX2 where the processor has it), the
  * figure actions after a placement, and every legal answer to the pending
  * decision.
  */
@@ -30,7 +31,7 @@ bool carci_movelist_grow(carc_movelist *l, size_t need)
  * fit[i] = the rotations r in `rots` whose edge signature sig[r] fits frontier
  * cell i (need | mask << 8 in nm[i]): ((sig ^ need) & mask) == 0; and bit i of
  * `hits` set when fit[i] is not 0. Eight cells at a time with SSE2 (the
- * frontier arrays are padded to a multiple of 8).
+ * frontier arrays are padded to a multiple of 16).
  */
 static void carci_fit_masks(uint8_t *fit, uint64_t *hits, const uint16_t *nm, uint32_t nf, const uint8_t sig[4],
                             unsigned rots)
