@@ -122,8 +122,9 @@ typedef struct carci_rotinfo {
     uint8_t sig;          /* edge signature turned r */
     uint8_t rc_sides;     /* board sides whose edge is not a field (road, city, river) */
     uint8_t field_sides;  /* board sides with field halves (not a city) */
-    uint8_t nseg;
+    uint8_t pad_;         /* 16 bytes: an entry is found with a shift */
 } carci_rotinfo;
+_Static_assert(sizeof(carci_rotinfo) == 16, "carci_rotinfo is 16 bytes");
 
 /* Extension points: what a module changes in the core, installed into the
  * ruleset by the module's install function (rules/modules.c). A hook left
@@ -202,9 +203,10 @@ typedef struct carci_hooks {
     carc_status (*enum_step)(carc_movelist *l, const carc_game *g);
 } carci_hooks;
 
-/* A graph node: a segment of a placed tile (features.c). parent: idx |
- * rank << 12; open: edges of the feature still unmatched (on the root);
- * tile_occ: the tile's number | the figures on the feature << 8 (on the root). */
+/* A graph node: a segment of a placed tile (features.c). parent: the index
+ * of the feature's root (on the root: its own | rank << 12); open: edges of
+ * the feature still unmatched (on the root); tile_occ: the tile's number |
+ * the figures on the feature << 8 (on the root). */
 typedef struct carci_node { uint16_t parent, next; int16_t open; uint16_t tile_occ; } carci_node;
 /* Nodes a tile lays without a loop (carci_tile_init): every kind but none
  * in the catalogue has at most this many segments; the node array has room
@@ -693,12 +695,13 @@ static inline unsigned carci_facing_port(unsigned p)
     return 2 * (((p >> 1) + 2) & 3) + (1 - (p & 1));
 }
 
-/* The node of the segment of placed tile t that touches board side `side`
- * (road/city/river), or board port `port` (fields). */
+/* A placed tile's kind as it is turned (carci_rotinfo). */
 static inline const carci_rotinfo *carci_placed_info(const carc_game *g, const carci_placed *p)
 {
     return &g->rs->rot[p->kind][carci_placed_rot(p)];
 }
+/* The node of the segment of placed tile t that touches board side `side`
+ * (road/city/river), or board port `port` (fields). */
 static inline uint16_t carci_side_node(const carc_game *g, uint16_t t, unsigned side)
 {
     const carci_placed *p = &CARCI_PLACED(g)[t];
@@ -725,8 +728,10 @@ static inline uint16_t carci_find(const carc_game *g, uint16_t n)
     return CARCI_NODE_IDX(CARCI_NODES(g)[n].parent);
 }
 /* Merge the features with roots ra and rb (found by the caller), with
- * `closed` open edges fewer in all (the edges the merge matched); inline in
- * the place move, whose journal's end then stays in a register. */
+ * `closed` open edges fewer in all (the edges the merge matched: 2 across a
+ * road, city or river edge of a new tile, one on each side, also when
+ * ra == rb and a loop closes); inline in the place move, whose journal's
+ * end then stays in a register. */
 static inline __attribute__((always_inline)) void carci_merge(carc_game *g, uint16_t ra, uint16_t rb,
                                                               int32_t closed)
 {
@@ -757,11 +762,8 @@ static inline __attribute__((always_inline)) void carci_merge(carc_game *g, uint
     CARCI_SET(g, nd[ra].next, nb);
     CARCI_SET(g, nd[rb].next, na);
 }
+/* Merge the features of nodes a and b (carci_merge of their roots). */
 void carci_union(carc_game *g, uint16_t a, uint16_t b);
-void carci_union_roots(carc_game *g, uint16_t ra, uint16_t rb);
-/* The same across a road, city or river edge of a new tile: the edge closes,
- * one open edge fewer on each side (two when ra == rb: a loop closes). */
-void carci_union_close(carc_game *g, uint16_t ra, uint16_t rb);
 uint16_t carci_node_tile(const carc_game *g, uint16_t n);
 uint8_t carci_node_kind(const carc_game *g, uint16_t n);
 uint8_t carci_node_seg(const carc_game *g, uint16_t n);
@@ -900,18 +902,6 @@ bool carci_figure_ok(const carc_game *g, const carc_move *m, uint32_t fi);
 /* Whether the module of a restricted kind lets place move m's tile go
  * where it goes (hooks.placement_ok, without the reason; play.c). */
 bool carci_restricted_ok(const carc_game *g, const carc_move *m);
-/* The common place move in a few tests, before the full check: the tile to
- * place, on a frontier cell it fits (and where its module lets it go, for a
- * kind a module restricts), while a place move is pending, with a legal
- * figure action. true: legal, *fi its cell; false: not such a move or not
- * legal, and the full check decides (and says why). */
-static inline bool carci_plain_cell(const carc_game *g, const carc_move *m, uint32_t *fi);
-static inline bool carci_plain_place(const carc_game *g, const carc_move *m, uint32_t *fi)
-{
-    if (!carci_plain_cell(g, m, fi))
-        return false;
-    return m->figure == CARC_FIGURE_NONE ? m->segment == CARC_NO_SEGMENT : carci_figure_ok(g, m, *fi);
-}
 /* The placement part of carci_plain_place (the figure and segment of m
  * are not looked at). */
 static inline bool carci_plain_cell(const carc_game *g, const carc_move *m, uint32_t *fi)
@@ -930,6 +920,17 @@ static inline bool carci_plain_cell(const carc_game *g, const carc_move *m, uint
         return false;
     *fi = f;
     return true;
+}
+/* The common place move in a few tests, before the full check: the tile to
+ * place, on a frontier cell it fits (and where its module lets it go, for a
+ * kind a module restricts), while a place move is pending, with a legal
+ * figure action. true: legal, *fi its cell; false: not such a move or not
+ * legal, and the full check decides (and says why). */
+static inline bool carci_plain_place(const carc_game *g, const carc_move *m, uint32_t *fi)
+{
+    if (!carci_plain_cell(g, m, fi))
+        return false;
+    return m->figure == CARC_FIGURE_NONE ? m->segment == CARC_NO_SEGMENT : carci_figure_ok(g, m, *fi);
 }
 /* The end of a turn part once its scoring (and the Count's decisions) are
  * done: the builder's second tile, or the next player (play.c). */
@@ -962,7 +963,21 @@ static inline bool carci_placement_ok(const carc_game *g, uint32_t fi, uint32_t 
         return true;
     return carci_placement_fail(g, fi, kind, x, y, rot, err, cap);
 }
-void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_move *m);
+/* Append a history entry of `kind` for `player` (m: its move, or NULL;
+ * inline, so that the place move's copy knows what m is) */
+static inline void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_move *m)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    carci_hist *e = &CARCI_HIST(g)[h->n_hist];
+    CARCI_INIT(e->kind_player, kind | player << 8);
+    CARCI_INIT(e->x, m ? m->x : 0);
+    CARCI_INIT(e->y, m ? m->y : 0);
+    /* a move that places no tile keeps its quarter in the tile word */
+    CARCI_INIT(e->tile, m ? (m->kind == CARC_MOVE_PLACE ? m->tile : m->quarter) : 0);
+    CARCI_INIT(e->rot_fig_seg, m ? (uint32_t)(m->rotation | m->figure << 2 | m->kind << 5 | m->segment << 8)
+                                 : (uint32_t)CARC_NO_SEGMENT << 8);
+    CARCI_HSET(g, n_hist, h->n_hist + 1);
+}
 /* kind: carc_event_kind | CARC_BONUS_* << 3 | carc_good << 6 */
 void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
                       uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles);

@@ -27,6 +27,19 @@ bool carci_movelist_grow(carc_movelist *l, size_t need)
     return true;
 }
 
+/* Clear the hit bits of nf cells (before a scan), and those of the lanes
+ * past the frontier that a scan of whole blocks set (after it). */
+static inline void hits_clear(uint64_t *hits, uint32_t nf)
+{
+    for (uint32_t w = 0; w < (nf + 63) / 64; w++)
+        hits[w] = 0;
+}
+static inline void hits_trim(uint64_t *hits, uint32_t nf)
+{
+    if (nf & 63)
+        hits[nf >> 6] &= (1ull << (nf & 63)) - 1;
+}
+
 /*
  * fit[i] = the rotations r in `rots` whose edge signature sig[r] fits frontier
  * cell i (need | mask << 8 in nm[i]): ((sig ^ need) & mask) == 0; and bit i of
@@ -36,16 +49,14 @@ bool carci_movelist_grow(carc_movelist *l, size_t need)
 static void carci_fit_masks(uint8_t *fit, uint64_t *hits, const uint16_t *nm, uint32_t nf, const uint8_t sig[4],
                             unsigned rots)
 {
-    for (uint32_t w = 0; w < (nf + 63) / 64; w++)
-        hits[w] = 0;
+    hits_clear(hits, nf);
 #if defined(__SSE2__)
     const __m128i lo = _mm_set1_epi16(0xFF), zero = _mm_setzero_si128();
     __m128i sv[4], bit[4];
     for (unsigned r = 0; r < 4; r++) {
         sv[r] = _mm_set1_epi16(sig[r]);
-        bit[r] = _mm_set1_epi16((short)(1 << r));
+        bit[r] = _mm_set1_epi16((short)(((rots >> r) & 1u) << r)); /* 0: a rotation not wanted */
     }
-    const __m128i wanted = _mm_set1_epi16((short)rots);
     for (uint32_t i = 0; i < nf; i += 8) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(nm + i));
         __m128i need = _mm_and_si128(v, lo), mask = _mm_srli_epi16(v, 8);
@@ -54,7 +65,7 @@ static void carci_fit_masks(uint8_t *fit, uint64_t *hits, const uint16_t *nm, ui
             __m128i bad = _mm_and_si128(_mm_xor_si128(sv[r], need), mask);
             acc = _mm_or_si128(acc, _mm_and_si128(_mm_cmpeq_epi16(bad, zero), bit[r]));
         }
-        __m128i bytes = _mm_packus_epi16(_mm_and_si128(acc, wanted), zero);
+        __m128i bytes = _mm_packus_epi16(acc, zero);
         _mm_storel_epi64((__m128i *)(void *)(fit + i), bytes);
         uint64_t any = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, zero)) & 0xFF);
         hits[i >> 6] |= any << (i & 63);
@@ -68,8 +79,7 @@ static void carci_fit_masks(uint8_t *fit, uint64_t *hits, const uint16_t *nm, ui
         hits[i >> 6] |= (uint64_t)(f != 0) << (i & 63);
     }
 #endif
-    if (nf & 63)
-        hits[nf >> 6] &= (1ull << (nf & 63)) - 1; /* lanes past the frontier */
+    hits_trim(hits, nf);
 }
 
 /* The placements of a kind whose cell a module decides (River: the open end). */
@@ -104,6 +114,43 @@ static carc_status restricted_placements(carc_movelist *l, const carc_game *g, u
 /* the rotations in each mask */
 static const uint8_t POP4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
 
+#if defined(__SSE2__)
+/* The moves of each mask of fitting rotations, as their rotation byte
+ * (offset 10: bits 16-23 of a move's third word): the four moves of a cell
+ * are its template ORed with a row, in four 16-byte stores (SSE2) or two
+ * 32-byte ones (AVX2). */
+#define CARCI_ROT_WORD(r) { 0, 0, (uint32_t)(r) << 16, 0 }
+#define CARCI_ROT_MOVES(a, b, c, d) { CARCI_ROT_WORD(a), CARCI_ROT_WORD(b), CARCI_ROT_WORD(c), CARCI_ROT_WORD(d) }
+_Alignas(32) static const uint32_t ROTW[16][4][4] = { CARCI_ROT_MASKS(CARCI_ROT_MOVES) };
+#undef CARCI_ROT_MOVES
+#undef CARCI_ROT_WORD
+
+/* A move is 16 bytes: template (x = y = 0) | position, one store each; the
+ * template's upper half is tile, rotation, figure (none) in one word and
+ * segment (none), kind (place), quarter and reserved (0) in the next (x86 is
+ * little-endian). */
+_Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, x) == 0 && offsetof(carc_move, y) == 4 &&
+                   offsetof(carc_move, tile) == 8 && offsetof(carc_move, rotation) == 10 &&
+                   offsetof(carc_move, figure) == 11 && offsetof(carc_move, segment) == 12 &&
+                   offsetof(carc_move, kind) == 13 && offsetof(carc_move, quarter) == 14 &&
+                   CARC_FIGURE_NONE == 0 && CARC_MOVE_PLACE == 0,
+               "carc_move layout");
+static inline __m128i move_template(uint32_t kind)
+{
+    return _mm_set_epi32((int)CARC_NO_SEGMENT, (int)kind, 0, 0);
+}
+/* The template t0 at frontier cell i: the cell's key words (x, y) in one
+ * load, widened to the move's two int32 with their signs. */
+static inline __attribute__((always_inline)) __m128i cell_move(__m128i t0, const int16_t *hk, const uint16_t *fslot,
+                                                               uint32_t i)
+{
+    int32_t xy;
+    memcpy(&xy, hk + 2 * fslot[i], sizeof xy);
+    __m128i k16 = _mm_cvtsi32_si128(xy);
+    return _mm_or_si128(t0, _mm_srai_epi32(_mm_unpacklo_epi16(k16, k16), 16));
+}
+#endif
+
 #if CARCI_AVX2_DISPATCH
 /*
  * The placements with AVX2 (x86-64 processors that have it, found at run
@@ -114,13 +161,6 @@ static const uint8_t POP4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4
 __attribute__((target("avx2"))) static carc_move *placements_avx2(carc_move *out, const carc_game *g, uint32_t kind,
                                                                   uint32_t nf, uint8_t sig0, unsigned rots)
 {
-    /* the rotation words of the moves of each mask of fitting rotations,
-     * two moves a 32-byte row (see ROTW in carci_enum_placements) */
-#define CARCI_ROT_WORD(r) (uint32_t)0, (uint32_t)0, (uint32_t)(r) << 16, (uint32_t)0
-#define CARCI_ROT_MOVES(a, b, c, d) { { CARCI_ROT_WORD(a), CARCI_ROT_WORD(b) }, { CARCI_ROT_WORD(c), CARCI_ROT_WORD(d) } }
-    _Alignas(32) static const uint32_t ROTW2[16][2][8] = { CARCI_ROT_MASKS(CARCI_ROT_MOVES) };
-#undef CARCI_ROT_MOVES
-#undef CARCI_ROT_WORD
     const uint16_t *fslot = CARCI_FSLOT(g), *nm = CARCI_FNM(g);
     const int16_t *hk = CARCI_HKEYS(g);
     _Alignas(32) uint8_t fit[2 * CARCI_MAX_TILES + 4 + 32];
@@ -131,8 +171,7 @@ __attribute__((target("avx2"))) static carc_move *placements_avx2(carc_move *out
         sv[r] = _mm256_set1_epi16(carci_rot_sig(sig0, r));
         bit[r] = _mm256_set1_epi16((short)(((rots >> r) & 1u) << r)); /* 0: a rotation not wanted */
     }
-    for (uint32_t w = 0; w < (nf + 63) / 64; w++)
-        hits[w] = 0;
+    hits_clear(hits, nf);
     /* the frontier arrays are padded to a multiple of 16 */
     for (uint32_t i = 0; i < nf; i += 16) {
         __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(nm + i));
@@ -149,19 +188,14 @@ __attribute__((target("avx2"))) static carc_move *placements_avx2(carc_move *out
         uint64_t any = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128())) & 0xFFFF);
         hits[i >> 6] |= any << (i & 63);
     }
-    if (nf & 63)
-        hits[nf >> 6] &= (1ull << (nf & 63)) - 1; /* lanes past the frontier */
-    const __m128i t0 = _mm_set_epi32((int)CARC_NO_SEGMENT, (int)kind, 0, 0);
+    hits_trim(hits, nf);
+    const __m128i t0 = move_template(kind);
     for (uint32_t w = 0; w < (nf + 63) / 64; w++) {
         for (uint64_t bits = hits[w]; bits; bits &= bits - 1) {
             uint32_t i = 64 * w + (uint32_t)__builtin_ctzll(bits);
             unsigned f = fit[i];
-            int32_t xy;
-            memcpy(&xy, hk + 2 * fslot[i], sizeof xy);
-            __m128i k16 = _mm_cvtsi32_si128(xy);
-            __m256i v = _mm256_broadcastsi128_si256(
-                _mm_or_si128(t0, _mm_srai_epi32(_mm_unpacklo_epi16(k16, k16), 16)));
-            const __m256i *rw = (const __m256i *)(const void *)ROTW2[f];
+            __m256i v = _mm256_broadcastsi128_si256(cell_move(t0, hk, fslot, i));
+            const __m256i *rw = (const __m256i *)(const void *)ROTW[f];
             _mm256_storeu_si256((__m256i *)(void *)&out[0], _mm256_or_si256(v, _mm256_load_si256(rw)));
             _mm256_storeu_si256((__m256i *)(void *)&out[2], _mm256_or_si256(v, _mm256_load_si256(rw + 1)));
             out += POP4[f];
@@ -202,31 +236,14 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
     /* then the moves, from per-rotation templates: for each cell that takes
      * the tile, four moves are written and the output advances by the number
      * of fitting rotations (ROTS[mask][k] is the k-th rotation in mask) */
-#if defined(__SSE2__)
-    /* as the rotation byte of a move (offset 10: bits 16-23 of its third word) */
-#define CARCI_ROT_WORD(r) { 0, 0, (uint32_t)(r) << 16, 0 }
-#define CARCI_ROT_MOVES(a, b, c, d) { CARCI_ROT_WORD(a), CARCI_ROT_WORD(b), CARCI_ROT_WORD(c), CARCI_ROT_WORD(d) }
-    _Alignas(16) static const uint32_t ROTW[16][4][4] = { CARCI_ROT_MASKS(CARCI_ROT_MOVES) };
-#undef CARCI_ROT_MOVES
-#undef CARCI_ROT_WORD
-#else
+#if !defined(__SSE2__)
 #define CARCI_ROT_BYTES(a, b, c, d) { a, b, c, d }
     static const uint8_t ROTS[16][4] = { CARCI_ROT_MASKS(CARCI_ROT_BYTES) };
 #undef CARCI_ROT_BYTES
 #endif
     carc_move *out = l->moves + l->n;
 #if defined(__SSE2__)
-    /* a move is 16 bytes: template (x = y = 0) | position, one store each;
-     * the template's upper half is tile, rotation, figure (none) in one word
-     * and segment (none), kind (place), quarter and reserved (0) in the next
-     * (x86 is little-endian) */
-    _Static_assert(sizeof(carc_move) == 16 && offsetof(carc_move, x) == 0 && offsetof(carc_move, y) == 4 &&
-                       offsetof(carc_move, tile) == 8 && offsetof(carc_move, rotation) == 10 &&
-                       offsetof(carc_move, figure) == 11 && offsetof(carc_move, segment) == 12 &&
-                       offsetof(carc_move, kind) == 13 && offsetof(carc_move, quarter) == 14 &&
-                       CARC_FIGURE_NONE == 0 && CARC_MOVE_PLACE == 0,
-                   "carc_move layout");
-    const __m128i t0 = _mm_set_epi32((int)CARC_NO_SEGMENT, (int)kind, 0, 0);
+    const __m128i t0 = move_template(kind);
 #else
     carc_move tmpl[4];
     for (unsigned r = 0; r < 4; r++) {
@@ -242,12 +259,7 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
             uint32_t i = 64 * w + (uint32_t)__builtin_ctzll(bits);
             unsigned f = fit[i];
 #if defined(__SSE2__)
-            /* the cell's key words (x, y) in one load, widened to the move's
-             * two int32 with their signs */
-            int32_t xy;
-            memcpy(&xy, hk + 2 * fslot[i], sizeof xy);
-            __m128i k16 = _mm_cvtsi32_si128(xy);
-            __m128i v = _mm_or_si128(t0, _mm_srai_epi32(_mm_unpacklo_epi16(k16, k16), 16));
+            __m128i v = cell_move(t0, hk, fslot, i);
             const __m128i *rw = (const __m128i *)(const void *)ROTW[f];
             _mm_storeu_si128((__m128i *)(void *)&out[0], _mm_or_si128(v, _mm_load_si128(rw)));
             _mm_storeu_si128((__m128i *)(void *)&out[1], _mm_or_si128(v, _mm_load_si128(rw + 1)));

@@ -15,15 +15,6 @@ void carci_union(carc_game *g, uint16_t a, uint16_t b)
     carci_merge(g, carci_find(g, a), carci_find(g, b), 0);
 }
 
-void carci_union_roots(carc_game *g, uint16_t ra, uint16_t rb)
-{
-    carci_merge(g, ra, rb, 0);
-}
-
-void carci_union_close(carc_game *g, uint16_t ra, uint16_t rb)
-{
-    carci_merge(g, ra, rb, 2);
-}
 
 uint16_t carci_node_tile(const carc_game *g, uint16_t n)
 {

@@ -102,7 +102,7 @@ carc_status carc_game_options_init(carc_game_options *opts, uint32_t version)
     return CARC_OK;
 }
 
-static void copy_init(uint16_t *dst, const carci_ruleset *rs);
+static void copy_state(uint16_t *dst, const carci_ruleset *rs, const uint16_t *st);
 
 carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
 {
@@ -142,7 +142,7 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     }
     /* the board as the set-up leaves it and the pile in catalogue order
      * (the ruleset's, built once), then the pile shuffled by the seed */
-    copy_init(g->st, rs);
+    copy_state(g->st, rs, rs->init);
     uint16_t *bag = CARCI_BAG(g);
     uint32_t n = CARCI_HDR(g)->n_bag;
     g->seed = opts->seed;
@@ -333,18 +333,17 @@ static carc_status ruleset_for(const carci_ruleset **out, const carc_game *dst, 
     return CARC_OK;
 }
 
-/* src's state into dst's block of the same layout: the header and the
+/* State st (of ruleset rs: a game's, or the set-up state rs->init) into
+ * dst's block of the same layout: the header and the
  * arrays in full but for the ones that only grow during play (placed tiles,
  * monasteries, nodes, events), copied up to their live counts (nothing reads
  * past them, CARCI_INIT). The figures and the frontier also shrink: a slot
  * past their count may hold what an undo brings back, so the figures go
  * whole and the frontier up to the most cells it can have held in any state
  * the copy can undo back to (carci_front_bound). */
-static void copy_state(uint16_t *dst, const carc_game *src)
+static void copy_state(uint16_t *dst, const carci_ruleset *rs, const uint16_t *st)
 {
-    const carci_ruleset *rs = src->rs;
-    const carci_hdr *h = CARCI_HDR(src);
-    const uint16_t *st = src->st;
+    const carci_hdr *h = (const carci_hdr *)(const void *)st;
     size_t placed = rs->off_placed + (size_t)h->n_placed * (sizeof(carci_placed) / 2);
     size_t mon = rs->off_mon + (size_t)h->n_mon * (sizeof(carci_mon) / 2);
     size_t node = rs->off_node + (size_t)h->n_nodes * (sizeof(carci_node) / 2);
@@ -359,17 +358,6 @@ static void copy_state(uint16_t *dst, const carc_game *src)
     memcpy(dst + rs->off_fig, st + rs->off_fig, (event - rs->off_fig) * sizeof *st);
 }
 
-/* The ruleset's set-up state (carci_setup_state) into a new game's block:
- * as a copy of a game in that state, the live parts only. */
-static void copy_init(uint16_t *dst, const carci_ruleset *rs)
-{
-    carc_game t;
-    memset(&t, 0, sizeof t);
-    t.rs = rs;
-    t.st = rs->init;
-    copy_state(dst, &t);
-}
-
 carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t flags)
 {
     if (out)
@@ -381,7 +369,7 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t fla
     if (s != CARC_OK)
         return s;
     carci_ruleset_retain(game->rs);
-    copy_state(g->st, game);
+    copy_state(g->st, game->rs, game->st);
     memcpy(g->hist, game->hist, CARCI_HDR(game)->n_hist * sizeof *g->hist);
     copy_journal(g, game, flags);
     g->seed = game->seed;
@@ -453,7 +441,7 @@ carc_status carc_game_copy(carc_game *dst, const carc_game *src, uint32_t flags)
     }
     carci_ruleset_release(dst->rs);
     dst->rs = rs;
-    copy_state(dst->st, src);
+    copy_state(dst->st, src->rs, src->st);
     memcpy(dst->hist, src->hist, CARCI_HDR(src)->n_hist * sizeof *dst->hist);
     copy_journal(dst, src, flags);
     dst->seed = src->seed;

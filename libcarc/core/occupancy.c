@@ -24,17 +24,15 @@ unsigned carci_near_roots(const carc_game *g, uint32_t fi, unsigned placed, uint
      * that edge (road, city) and on each of its half-edges (fields) */
     for (; placed; placed &= placed - 1) {
         unsigned b = (unsigned)__builtin_ctz(placed);
-        const carci_placed *pv = &CARCI_PLACED(g)[carci_front_nb(g, fi, b)];
-        const carci_rotinfo *rv = carci_placed_info(g, pv);
-        uint16_t vb = carci_placed_base(pv);
+        uint16_t v = carci_front_nb(g, fi, b);
         uint8_t here[3] = { ri->side_seg[b], ri->port_seg[2 * b], ri->port_seg[2 * b + 1] };
-        uint8_t there[3] = { rv->side_seg[(b + 2) & 3], rv->port_seg[carci_facing_port(2 * b)],
-                             rv->port_seg[carci_facing_port(2 * b + 1)] };
+        uint16_t there[3] = { carci_side_node(g, v, (b + 2) & 3), carci_port_node(g, v, carci_facing_port(2 * b)),
+                              carci_port_node(g, v, carci_facing_port(2 * b + 1)) };
         for (unsigned j = 0; j < 3; j++) {
             unsigned s = here[j];
             if (s == CARCI_NONE || !((segs >> s) & 1u))
                 continue;
-            uint16_t r = carci_find(g, (uint16_t)(vb + there[j]));
+            uint16_t r = carci_find(g, there[j]);
             ns->root[s][ns->n[s]++] = r;
             occupied |= (unsigned)((nd[r].tile_occ >> 8) != 0) << s;
         }

@@ -241,20 +241,6 @@ void carci_figure_remove(carc_game *g, uint32_t i)
     CARCI_HSET(g, n_figs, h->n_figs - 1);
 }
 
-void carci_hist_push(carc_game *g, uint32_t kind, uint32_t player, const carc_move *m)
-{
-    carci_hdr *h = CARCI_HDR(g);
-    carci_hist *e = &CARCI_HIST(g)[h->n_hist];
-    CARCI_INIT(e->kind_player, kind | player << 8);
-    CARCI_INIT(e->x, m ? m->x : 0);
-    CARCI_INIT(e->y, m ? m->y : 0);
-    /* a move that places no tile keeps its quarter in the tile word */
-    CARCI_INIT(e->tile, m ? (m->kind == CARC_MOVE_PLACE ? m->tile : m->quarter) : 0);
-    CARCI_INIT(e->rot_fig_seg, m ? (uint32_t)(m->rotation | m->figure << 2 | m->kind << 5 | m->segment << 8)
-                                 : (uint32_t)CARC_NO_SEGMENT << 8);
-    CARCI_HSET(g, n_hist, h->n_hist + 1);
-}
-
 void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
                       uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles)
 {
@@ -297,19 +283,6 @@ static carci_mon *mon_add(carc_game *g, int32_t x, int32_t y, uint16_t n, unsign
         CARCI_SET(g, *row, *row | cols);
     }
     return e;
-}
-
-/* carci_hist_push of a place move (m is one), inline */
-static inline void place_hist(carc_game *g, uint32_t player, const carc_move *m)
-{
-    carci_hdr *h = CARCI_HDR(g);
-    carci_hist *e = &CARCI_HIST(g)[h->n_hist];
-    CARCI_INIT(e->kind_player, CARC_HISTORY_PLACE | player << 8);
-    CARCI_INIT(e->x, m->x);
-    CARCI_INIT(e->y, m->y);
-    CARCI_INIT(e->tile, m->tile);
-    CARCI_INIT(e->rot_fig_seg, (uint32_t)(m->rotation | m->figure << 2 | CARC_MOVE_PLACE << 5 | m->segment << 8));
-    CARCI_HSET(g, n_hist, h->n_hist + 1);
 }
 
 /* One place move. `steps` (a constant in each caller) says whether the
@@ -366,13 +339,10 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         /* the two half-edges of this side; along a field edge both usually
          * join the same two segments: one union then */
         unsigned q = 2 * b;
-        const carci_placed *pv = &CARCI_PLACED(g)[v];
-        const carci_rotinfo *rv = carci_placed_info(g, pv);
-        uint16_t vb = carci_placed_base(pv);
         uint16_t a0 = (uint16_t)(base + ri->port_seg[q]);
-        uint16_t c0 = (uint16_t)(vb + rv->port_seg[carci_facing_port(q)]);
+        uint16_t c0 = carci_port_node(g, v, carci_facing_port(q));
         uint16_t a1 = (uint16_t)(base + ri->port_seg[q + 1]);
-        uint16_t c1 = (uint16_t)(vb + rv->port_seg[carci_facing_port(q + 1)]);
+        uint16_t c1 = carci_port_node(g, v, carci_facing_port(q + 1));
         carci_merge(g, carci_find(g, a0), carci_find(g, c0), 0);
         if (a1 != a0 || c1 != c0)
             carci_merge(g, carci_find(g, a1), carci_find(g, c1), 0);
@@ -394,7 +364,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
             CARCI_SET(g, h->specials[player], h->specials[player] & ~(1u << m->figure));
     }
 
-    place_hist(g, player, m);
+    carci_hist_push(g, CARC_HISTORY_PLACE, player, m);
     if (steps) {
         /* the modules' steps: the scoring may wait for decisions (the
          * Count's moves out of the city), so the monasteries around count

@@ -229,7 +229,6 @@ static void rotinfo(carci_rotinfo *ri, const carci_kindinfo *k, unsigned r)
     }
     for (unsigned q = 0; q < 8; q++)
         ri->port_seg[q] = k->port_seg[(q - 2 * r) & 7];
-    ri->nseg = k->nseg;
 }
 
 carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a)
