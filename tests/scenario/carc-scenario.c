@@ -19,8 +19,9 @@
  * SKIP_RETURN_CODE) when every file was skipped; 2 on a usage error.
  *
  * How the runner plays (FORMAT.md "What the runner must do", "Decisions"):
- *  - `place` and `discard` draw the tile with carc_game_choose_tile (unless the
- *    engine already drew it), then `place` plays it with carc_game_play;
+ *  - `place` and `discard` draw the tile with carc_game_choose_tile (always:
+ *    the file's deal, not the engine's pile, says which tiles are drawn), then
+ *    `place` plays it with carc_game_play;
  *    `abbot/recall` is a place move with figure CARC_FIGURE_ABBOT and segment
  *    CARC_SEGMENT_RECALL.
  *  - `pass`, `exit`, `quarter`, `count` are moves of their kinds.
@@ -95,7 +96,34 @@ static void print_board(scenario *s)
     free(buf);
 }
 
-/* Report a failure at the current line; `board` adds the picture of the board. */
+static const char *decision_name(uint32_t d);
+
+/* " [pending: player 1 to decide exit (optional, final round)]" once the game
+ * exists: what the engine waits for when a line fails. */
+static void print_pending(const scenario *s)
+{
+    carc_pending p;
+
+    if (s->game == NULL)
+        return;
+    memset(&p, 0, sizeof p);
+    p.struct_size = sizeof p;
+    if (carc_game_pending(&p, s->game) != CARC_OK)
+        printf(" [pending: unknown: %s]", carc_game_last_error(s->game));
+    else if (p.decision == CARC_DECISION_NONE)
+        printf(" [pending: none, the game is over]");
+    else
+        printf(" [pending: player %u to decide %s%s%s%s%s]", p.player, decision_name(p.decision),
+               p.decision == CARC_DECISION_PLACE ? " " : "",
+               p.decision == CARC_DECISION_PLACE ? carc_tile_name(p.tile) : "",
+               (p.flags & CARC_PENDING_OPTIONAL) ? ", optional" : "",
+               (p.flags & CARC_PENDING_FINAL)         ? ", final round"
+               : (p.flags & CARC_PENDING_SECOND_TILE) ? ", second tile"
+                                                      : "");
+}
+
+/* Report a failure at the current line, with the pending decision; `board`
+ * adds the picture of the board. */
 static void fail(scenario *s, int board, const char *fmt, ...)
 {
     va_list ap;
@@ -104,6 +132,7 @@ static void fail(scenario *s, int board, const char *fmt, ...)
     va_start(ap, fmt);
     vprintf(fmt, ap);
     va_end(ap);
+    print_pending(s);
     fputc('\n', stdout);
     s->failures++;
     if (board)
@@ -449,19 +478,19 @@ static uint32_t history_count(const scenario *s)
 }
 
 /*
- * Make `kind` the tile to place. *chosen says whether a choice was recorded
- * that carc_game_undo would take back: when the engine already drew `kind`,
- * nothing is chosen (an undo then would take back the previous move).
+ * Make `kind` the tile to place: always by carc_game_choose_tile, which draws
+ * that tile alone. The engine's own current tile is the first placeable tile
+ * of its shuffled pile, and the unplaceable ones above it would be drawn and
+ * discarded by the move (carc_game_current_tile): a file's deal is its own,
+ * so only its `discard` lines may discard. (With the Count the river can be
+ * hemmed in by the City, and a River tile of the engine's pile then has no
+ * place at times when the file's next tile has one.) *chosen says whether a
+ * choice was recorded that carc_game_undo would take back.
  */
 static carc_status choose(scenario *s, uint32_t kind, int *chosen)
 {
-    uint32_t current;
-    carc_status st;
+    carc_status st = carc_game_choose_tile(s->game, kind);
 
-    *chosen = 0;
-    if (carc_game_current_tile(&current, s->game) == CARC_OK && current == kind)
-        return CARC_OK;
-    st = carc_game_choose_tile(s->game, kind);
     *chosen = st == CARC_OK;
     return st;
 }
@@ -600,6 +629,17 @@ static int answers(int what, uint32_t player, const carc_pending *p)
     }
 }
 
+/* Play a pass (it declines whatever optional decision is pending). */
+static carc_status play_pass(carc_game *game)
+{
+    carc_move pass;
+
+    memset(&pass, 0, sizeof pass);
+    pass.kind = CARC_MOVE_PASS;
+    pass.segment = CARC_NO_SEGMENT;
+    return carc_game_play(game, &pass);
+}
+
 static carc_status get_pending(const scenario *s, carc_pending *p)
 {
     memset(p, 0, sizeof *p);
@@ -619,7 +659,6 @@ static int decline(scenario *s, int what, uint32_t player)
 
     for (guard = 0; guard < 1000; guard++) {
         carc_pending p;
-        carc_move pass;
         carc_status st = get_pending(s, &p);
         if (st != CARC_OK) {
             fail(s, 1, "expected the pending decision, got %s", describe(s, st, msg, sizeof msg));
@@ -629,10 +668,7 @@ static int decline(scenario *s, int what, uint32_t player)
             return 1;
         if (what == ANSWERS_NOTHING && (p.flags & CARC_PENDING_SECOND_TILE))
             return 1; /* the builder's second tile waits for its `place` */
-        memset(&pass, 0, sizeof pass);
-        pass.kind = CARC_MOVE_PASS;
-        pass.segment = CARC_NO_SEGMENT;
-        st = carc_game_play(s->game, &pass);
+        st = play_pass(s->game);
         if (st != CARC_OK) {
             fail(s, 1, "expected a pass to decline player %u's optional %s, got %s", p.player,
                  decision_name(p.decision), describe(s, st, msg, sizeof msg));
@@ -950,6 +986,56 @@ static int do_pass(scenario *s, char **tok, int n)
     return play_decision(s, &move, "pass");
 }
 
+/* Play a pass for whoever is asked; 0 (with a message) if it is refused. */
+static int pass_pending(scenario *s)
+{
+    char msg[512];
+    carc_status st = play_pass(s->game);
+
+    if (st != CARC_OK)
+        fail(s, 1, "expected a pass to decline the pending decision, got %s", describe(s, st, msg, sizeof msg));
+    return st == CARC_OK;
+}
+
+/*
+ * Whether an exit of player P that the engine refuses as an answer to the
+ * exit it asks P now, during a scoring, is the answer to P's next exit
+ * instead: the first one of P's that declining everything optional reaches
+ * (tried on a clone). It is after the last tile: P declined his exits
+ * during its scoring (declined decisions are not written) and the line moves
+ * a follower in the final round (FORMAT.md "Declining by default": the line
+ * is not an answer to the decision asked; "after the last tile, exit lines
+ * make the final moves"). When it is not, the line fails against the exit
+ * asked now, with that exit's reason.
+ */
+static int for_a_later_exit(scenario *s, const carc_move *move, uint32_t player)
+{
+    carc_pending p;
+    carc_game *trial = NULL;
+    int found = 0;
+    unsigned guard;
+
+    if (get_pending(s, &p) != CARC_OK || p.decision != CARC_DECISION_EXIT || p.player != player ||
+        (p.flags & (CARC_PENDING_FINAL | CARC_PENDING_OPTIONAL)) != CARC_PENDING_OPTIONAL ||
+        carc_game_check_move(s->game, move) != CARC_EILLEGAL || carc_game_clone(&trial, s->game, 0) != CARC_OK)
+        return 0;
+    for (guard = 0; guard < 1000; guard++) {
+        if (play_pass(trial) != CARC_OK)
+            break;
+        memset(&p, 0, sizeof p);
+        p.struct_size = sizeof p;
+        if (carc_game_pending(&p, trial) != CARC_OK || !(p.flags & CARC_PENDING_OPTIONAL) ||
+            (p.flags & CARC_PENDING_SECOND_TILE))
+            break;
+        if (p.decision == CARC_DECISION_EXIT && p.player == player) {
+            found = carc_game_check_move(trial, move) == CARC_OK;
+            break;
+        }
+    }
+    carc_game_free(trial);
+    return found;
+}
+
 /* `exit P QUARTER X Y WHERE`: WHERE is resolved on the tile that lies at (X, Y). */
 static int do_exit(scenario *s, char **tok, int n)
 {
@@ -998,6 +1084,12 @@ static int do_exit(scenario *s, char **tok, int n)
     move.tile = 0;
     move.rotation = 0;
     move.quarter = (uint8_t)q;
+    if (for_a_later_exit(s, &move, (uint32_t)p)) {
+        /* not an answer to the exit during this scoring: decline it, then
+         * the line answers P's next exit (the final round's) */
+        if (!pass_pending(s) || !decline(s, ANSWERS_EXIT, (uint32_t)p))
+            return LINE_STOP;
+    }
     return play_decision(s, &move, line);
 }
 
