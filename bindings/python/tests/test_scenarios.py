@@ -3,7 +3,8 @@
 A small scenario interpreter on top of the binding, which follows the rules of
 the C runner (tests/scenario/carc-scenario.c):
 
-- `place` = choose_tile (unless the engine already drew the tile) + play;
+- `place` = choose_tile (always: the file's deal, not the engine's pile, says
+  which tiles are drawn) + play;
   `abbot/recall` is a place move with the recall; `discard`; `end`; every
   `expect` check; `pass`, and the Count's `exit`, `quarter`, `count`;
 - modules by name (carc_modules_parse of every name of the header: farmers on
@@ -30,7 +31,9 @@ builder's second tile is an ordinary `place` line of the same player.
 
 The Count of Carcassonne: `exit P QUARTER X Y WHERE` (WHERE resolved on the
 tile at (X, Y), `big/` for the big follower; declining first every optional
-decision but player P's exit), `quarter [big/]QUARTER`, `count QUARTER`;
+decision but player P's exit, and P's exit during a scoring too when the line
+does not answer it but answers P's next exit, the final round's), `quarter
+[big/]QUARTER`, `count QUARTER`;
 `expect city QUARTER N0 N1 ...` compares every player's figures in that
 quarter (Game.city: a big follower counts 1), `expect count QUARTER` the
 Count's quarter (Game.count), `expect asks P exit|quarter|count` the pending
@@ -129,7 +132,25 @@ class Scenario:
 
     # ------------------------------------------------------------ helpers
     def fail(self, message):
-        self.failures.append((self.line, message))
+        self.failures.append((self.line, f"{message} [pending: {self.pending_text()}]"))
+
+    def pending_text(self):
+        """What the engine waits for, as the C runner prints it."""
+        if self.game is None:
+            return "no game yet"
+        p = self.game.pending
+        if p.over:
+            return "none, the game is over"
+        what = f"player {p.player} to decide {p.name}"
+        if p.name == "place":
+            what += f" {self.game.current_tile}"
+        if p.optional:
+            what += ", optional"
+        if p.final:
+            what += ", final round"
+        elif p.second_tile:
+            what += ", second tile"
+        return what
 
     def stop(self, message):
         self.fail(message)
@@ -185,9 +206,10 @@ class Scenario:
         return tile, " ".join(tokens)
 
     def choose(self, tile):
-        """Make `tile` the tile to place; True if a choice was recorded (undoable)."""
-        if self.game.current_tile == tile:
-            return False
+        """Make `tile` the tile to place, always by choose_tile: the engine's
+        current tile is the first placeable one of its own pile, and the move
+        would draw and discard the unplaceable ones above it (only a file's
+        `discard` lines discard). True: a choice was recorded (undoable)."""
         self.game.choose_tile(tile)
         return True
 
@@ -413,7 +435,36 @@ class Scenario:
         except ParseError:
             self.stop(f"expected {where!r} to name a feature of the tile at ({x},{y}), got: "
                       f"{at.tile} has none there")
-        self.play_decision(Move.exit_to(on.figure, tokens[2], x, y, on.segment), text)
+        move = Move.exit_to(on.figure, tokens[2], x, y, on.segment)
+        if self.for_a_later_exit(move, player):
+            # not an answer to the exit during this scoring: decline it; the
+            # line answers P's next exit (the final round's)
+            self.game.play(Move.pass_())
+            self.decline(_EXIT, player)
+        self.play_decision(move, text)
+
+    def for_a_later_exit(self, move, player):
+        """Whether an exit that the engine refuses as an answer to the exit it
+        asks `player` during a scoring answers his next exit instead, the first
+        one that declining everything optional reaches (tried on a clone):
+        after the last tile, a player who declined his exit during its scoring
+        (not written) moves out in the final round."""
+        pending = self.game.pending
+        if pending.name != "exit" or pending.player != player or not pending.optional or \
+                pending.final or self.game.is_legal(move):
+            return False
+        trial = self.game.clone()
+        try:
+            for _ in range(1000):
+                trial.play(Move.pass_())
+                pending = trial.pending
+                if pending.over or not pending.optional or pending.second_tile:
+                    return False
+                if pending.name == "exit" and pending.player == player:
+                    return trial.is_legal(move)
+            return False
+        finally:
+            trial.close()
 
     def quarter_line(self, tokens, count):
         """`quarter [big/]QUARTER`, `count QUARTER`."""
