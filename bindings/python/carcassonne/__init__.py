@@ -41,8 +41,14 @@ from .search import POLICY_NAMES, Playout, Policy, policy_of
 from .tiles import (Goods, Segment, Tile, good_of, module_name, module_names, modules_of, parse_modules,
                     special_names, supported_modules, tile, tile_names, tiles)
 
-#: Version of this binding (it follows the library's MAJOR.MINOR).
-__version__ = "0.2.0"
+#: Version of this binding: project(VERSION) of the top CMakeLists.txt, the one
+#: version source. setup.py writes it into _version.py (pip install, wheel);
+#: elsewhere (the sources, a build tree, cmake --install) the library of the same
+#: checkout carries it (carc_version_string).
+try:
+    from ._version import VERSION as __version__
+except ImportError:
+    __version__ = _ffi.carc_version_string().decode("ascii")
 
 
 def library_version() -> str:

@@ -6,6 +6,8 @@ Search order (the first library that loads *and* has the right version wins):
    of the library file. When set, nothing else is tried: a wrong path or a
    wrong version is an error.
 2. Next to the package:
+   - the library bundled inside the package (``pip install``, a wheel:
+     setup.py copies ``libcarcassonne.so.0.2`` into the package directory);
    - an installed copy (``cmake --install``) has ``_install_path.py``, generated
      by bindings/CMakeLists.txt, giving the library directory relative to the
      package directory;
@@ -70,7 +72,8 @@ def _open(path: str) -> ctypes.CDLL:
 
 
 def _package_candidates() -> List[str]:
-    found = []
+    # The library bundled by setup.py (pip install, wheel) comes first.
+    found = [os.path.join(_PACKAGE_DIR, SONAME)]
     try:
         from . import _install_path  # generated at install time
         libdir = os.path.normpath(os.path.join(_PACKAGE_DIR, _install_path.LIBDIR_RELATIVE))
