@@ -2,7 +2,9 @@
 
 The tests run with `python3 -m unittest discover -s bindings/python/tests`;
 ctest sets CARCASSONNE_LIBRARY and PYTHONPATH. Run by hand, this module puts
-bindings/python on sys.path so that the sources are tested.
+bindings/python on sys.path so that the sources are tested, unless a
+`carcassonne` is importable already: tests/packaging/pip_install.sh runs them
+against a package installed with pip, from outside the checkout.
 
 Optional environment (ctest sets them; each test that needs one skips without it):
   CARCASSONNE_ABI_DUMP        the abi_dump program (enumerators, struct layouts)
@@ -28,6 +30,11 @@ except ModuleNotFoundError as exc:
         raise
     sys.path.insert(0, PACKAGE_PARENT)
     import carcassonne  # noqa: F401,E402
+
+#: The directory the package under test was imported from: bindings/python, a
+#: build tree's copy, or site-packages of a pip install. Subprocesses (the
+#: examples, the loader tests) get it as PYTHONPATH, so they test the same copy.
+IMPORT_PATH = os.path.dirname(os.path.dirname(os.path.abspath(carcassonne.__file__)))
 
 
 def env_path(var, default=None):

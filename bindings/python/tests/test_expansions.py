@@ -410,7 +410,7 @@ class Example(unittest.TestCase):
             self.skipTest("examples/python/random_game.py not found")
         import subprocess
         import sys
-        env = dict(os.environ, PYTHONPATH=_support.PACKAGE_PARENT)
+        env = dict(os.environ, PYTHONPATH=_support.IMPORT_PATH)
         run = subprocess.run([sys.executable, script, "--seed", "7", "--players", "3",
                               "--modules", "river,abbot", "--moves"],
                              capture_output=True, text=True, env=env, timeout=60)

@@ -16,7 +16,7 @@ def _run(code, **env):
     for var in ("CARCASSONNE_LIBRARY", "CARC_LIBRARY"):
         full.pop(var, None)
     full.update(env)
-    full["PYTHONPATH"] = os.pathsep.join([_support.PACKAGE_PARENT, full.get("PYTHONPATH", "")])
+    full["PYTHONPATH"] = os.pathsep.join([_support.IMPORT_PATH, full.get("PYTHONPATH", "")])
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=full,
                           timeout=60)
 
@@ -38,6 +38,18 @@ class Loader(unittest.TestCase):
         wanted = os.environ.get("CARCASSONNE_LIBRARY")
         if wanted:
             self.assertEqual(os.path.realpath(path), os.path.realpath(wanted))
+
+    def test_bundled_library_first(self):
+        # pip install / a wheel: setup.py puts the library inside the package,
+        # and it is loaded before anything else without any variable.
+        bundled = os.path.join(os.path.dirname(os.path.abspath(carcassonne.__file__)), _lib.SONAME)
+        if not os.path.exists(bundled):
+            self.skipTest("no library bundled in the package (not installed with pip)")
+        result = _run("import carcassonne; print(carcassonne.library_path())")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertEqual(os.path.realpath(result.stdout.strip()), os.path.realpath(bundled))
+        if not os.environ.get("CARCASSONNE_LIBRARY") and not os.environ.get("CARC_LIBRARY"):
+            self.assertEqual(os.path.realpath(carcassonne.library_path()), os.path.realpath(bundled))
 
     def test_version_refused(self):
         for number in (0, 100, 107, 300, 10200, 10000, 1, 99):

@@ -479,7 +479,7 @@ class Example(unittest.TestCase):
         script = os.path.join(_support.REPO_ROOT, "examples", "python", "random_game.py")
         if not os.path.exists(script):
             self.skipTest("examples/python/random_game.py not found")
-        env = dict(os.environ, PYTHONPATH=_support.PACKAGE_PARENT)
+        env = dict(os.environ, PYTHONPATH=_support.IMPORT_PATH)
         run = subprocess.run([sys.executable, script, "--seed", "4", "--players", "3",
                               "--modules", "traders", "--moves"],
                              capture_output=True, text=True, env=env, timeout=60)
