@@ -3,6 +3,8 @@
 # this script; README.md gives it as the test command):
 #   0. build, and every ctest test (unit, engine, scenarios, records, examples,
 #      dice, Python, packaging, hardening tables);
+#      then the Python binding installed with pip into a fresh venv, its tests
+#      run against the installed package (tests/packaging/pip_install.sh);
 #   1. the whole ctest suite again in an ASan+UBSan build (-DCARC_SANITIZE=ON);
 #   2. valgrind memcheck over a C subset (scenarios, seeded games, misuse test);
 #   3. the ABI check against abi/carcassonne.abi (abidiff must exit 0);
@@ -12,7 +14,8 @@
 #      native library and the page in headless Chromium (tests/js/run.sh).
 # Needs: cmake gcc g++ make pkg-config libcmocka-dev python3 binutils
 # abigail-tools clang libclang-rt-14-dev valgrind emscripten chromium
-# python3-distributed nodejs npm (tests/hardening/README.md tells how to run
+# python3-distributed nodejs npm python3-pip python3-setuptools python3-wheel
+# python3-build python3-venv (tests/hardening/README.md tells how to run
 # each step alone; docs/web.md the browser's). Every step must pass; the
 # times of the steps are printed at the end.
 set -euo pipefail
@@ -58,6 +61,12 @@ step "build and test"
 {
 cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo && cmake --build build -j2 && ctest --test-dir build --output-on-failure -j2
 } || exit 1
+
+# The Python binding as pip installs it (offline, Debian's pip, setuptools,
+# wheel and build), tested from a venv; build/ gives the C programs that some
+# Python tests compare with.
+step "Python package: pip install, wheel, tests (tests/packaging/pip_install.sh)"
+bash tests/packaging/pip_install.sh build
 
 # 1. The same suite with AddressSanitizer + UndefinedBehaviorSanitizer: any
 #    report fails its test (-fno-sanitize-recover=all, leaks included).
