@@ -466,7 +466,7 @@ function botStep() {
   try {
     let move;
     if (kind === 'mcts' && hasMcts()) move = game.mctsMove({ budget: ui.budget });
-    else move = game.botMove(kind === 'random' ? 'random' : 'greedy');
+    else move = game.botMove(kind === 'random' ? 'random' : 'immediate');
     game.play(move);
   } catch (e) {
     // not expected: the bots answer with legal moves; say so, and stop them

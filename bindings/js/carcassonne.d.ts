@@ -1,5 +1,5 @@
 // Types of carcassonne.mjs, the JavaScript binding of libcarcassonne
-// (WebAssembly). See docs/web.md.
+// (WebAssembly), the npm package "carcassonne". See docs/web.md.
 
 export interface InitOptions {
   /** The bytes of carcassonne-wasm.wasm (default: read or fetched from beside carcassonne.mjs). */
@@ -15,7 +15,7 @@ export function isReady(): boolean;
 
 /** Every tile kind's name, in catalogue order. */
 export function tileNames(): string[];
-/** The CARC_MODULE_* flags of a module list ("river,abbot", "-farmers"). */
+/** The CARC_MODULE_* flags of a module list ("river,abbot", "all", "all,-farmers", "-farmers"). */
 export function parseModules(modules: ModulesRef): number;
 /** The names of the module flags in `flags`. */
 export function moduleNames(flags: number): ModuleName[];
@@ -27,7 +27,7 @@ export function version(): string;
 export function hasMcts(): boolean;
 
 export type ModuleName = 'farmers' | 'river' | 'abbot' | 'count' | 'inns' | 'traders';
-/** A carc_modules_parse list ("river,abbot", "river -farmers"), names, or CARC_MODULE_* flags. */
+/** A carc_modules_parse list ("river,abbot", "river -farmers", "all": every module), names, or CARC_MODULE_* flags. */
 export type ModulesRef = string | string[] | number;
 export type Seed = number | bigint;
 export type FigureName = 'none' | 'follower' | 'big' | 'abbot' | 'builder' | 'pig';
@@ -36,7 +36,12 @@ export type DecisionName = 'none' | 'place' | 'exit' | 'quarter' | 'count';
 export type MoveKind = 'place' | 'pass' | 'exit' | 'quarter' | 'count';
 export type FeatureName = 'field' | 'road' | 'city' | 'monastery' | 'garden' | 'river';
 export type GoodName = 'wine' | 'grain' | 'cloth';
-export type Policy = 'greedy' | 'random';
+/**
+ * A built-in bot policy (carc_playout_choose): "immediate" plays the move that
+ * scores the most points right now, "random" any legal move. ("greedy", the
+ * old name of "immediate", throws a TypeError that says to use "immediate".)
+ */
+export type Policy = 'immediate' | 'random';
 export type MoveRef = Move | string;
 
 /** A failed library call. */
@@ -102,7 +107,7 @@ export interface GameOptions {
   players?: number;
   /** Shuffles the tiles (default 0). */
   seed?: Seed;
-  /** Default: the base game with farmers. */
+  /** Default: the base game with farmers; "all": every module (no other option needed). */
   modules?: ModulesRef;
   /** Force the farmers on (true) or off (false). */
   farmers?: boolean;
@@ -248,7 +253,7 @@ export class Game {
 
   /** The bots' generator state (splitmix64). */
   botSeed: Seed;
-  /** The move a built-in policy would play now (carc_playout_choose); not played. */
+  /** The move a built-in policy (default "immediate") would play now (carc_playout_choose); not played. */
   botMove(policy?: Policy): Move;
   /** The example MCTS player's move (hasMcts()); not played. */
   mctsMove(options?: MctsOptions): Move;

@@ -5,10 +5,10 @@
 // (bindings/python/carcassonne): a Game with pending(), legalMoves(),
 // play(), undo(), save()/Game.load(), svg(), scores, events, history.
 //
-//   import { init, Game } from './carcassonne.mjs';
+//   import { init, Game } from 'carcassonne';   // or './carcassonne.mjs'
 //   await init();                       // loads the module (once)
-//   const game = new Game({ players: 2, seed: 7, modules: 'river,abbot' });
-//   while (!game.isOver) game.play(game.legalMoves()[0]);
+//   const game = new Game({ players: 2, seed: 7, modules: 'all' });
+//   while (!game.isOver) game.play(game.botMove('immediate'));
 //   console.log(game.scores, game.save());
 //   game.free();
 //
@@ -181,7 +181,19 @@ const SEGMENT_KINDS = ['field', 'road', 'city', 'monastery', 'garden', 'river'];
 const EVENT_KINDS = ['score', 'final', 'discard', 'recall', 'goods', 'trade'];
 const GOODS = ['wine', 'grain', 'cloth'];
 const HISTORY_KINDS = ['place', 'discard', 'end'];
-const POLICIES = { random: 'CARC_POLICY_RANDOM', greedy: 'CARC_POLICY_GREEDY' };
+// The built-in policies of carc_playout_choose by their names; "greedy" is
+// the retired name of "immediate" (refused with a message that says so).
+const POLICIES = { random: 'CARC_POLICY_RANDOM', immediate: 'CARC_POLICY_IMMEDIATE' };
+
+function policyValue(policy) {
+  const name = Object.hasOwn(POLICIES, policy) ? POLICIES[policy] : undefined;
+  if (name !== undefined) return K[name];
+  if (policy === 'greedy') {
+    throw new TypeError('the policy "greedy" is now called "immediate" (the move that scores the most points ' +
+      'right now): use "immediate"');
+  }
+  throw new TypeError(`unknown policy ${JSON.stringify(policy)} (known: ${Object.keys(POLICIES).join(', ')})`);
+}
 
 let FIG = null;  // name -> number, from the library's constants
 function buildNames() {
@@ -210,20 +222,33 @@ function tileKind(tile) {
   }
 }
 
-/** The CARC_MODULE_* flags of a module list ("river,abbot", "-farmers"; carc_modules_parse). */
+/**
+ * The CARC_MODULE_* flags of a module list (carc_modules_parse): "river,abbot",
+ * "all" (every module), "all,-farmers"; farmers are on unless "-farmers".
+ */
 export function parseModules(text) {
   need();
   if (typeof text === 'number') return text >>> 0;
   if (Array.isArray(text)) text = text.join(' ');
+  text = String(text);
+  let st = modulesParse(text);
+  if (st !== 0 && /(^|[\s,])all($|[\s,])/.test(text)) {
+    // a library that does not know "all" yet: every module it implements
+    const every = moduleNames(M._carc_modules_supported()).join(' ');
+    st = modulesParse(text.replace(/(^|[\s,])all(?=$|[\s,])/g, `$1${every}`));
+  }
+  if (st !== 0) {
+    const known = ['all', ...moduleNames(M._carc_modules_supported())].join(', ');
+    throw new CarcError(st, `cannot read modules ${JSON.stringify(text)} (known: ${known})`,
+      'carc_modules_parse');
+  }
+  return rdU32(SCRATCH);
+}
+
+function modulesParse(text) {
   const s = allocString(text);
   try {
-    const st = M._carc_modules_parse(SCRATCH, s.ptr);
-    if (st !== 0) {
-      const known = moduleNames(M._carc_modules_supported()).join(', ');
-      throw new CarcError(st, `cannot read modules ${JSON.stringify(text)} (known: ${known})`,
-        'carc_modules_parse');
-    }
-    return rdU32(SCRATCH);
+    return M._carc_modules_parse(SCRATCH, s.ptr);
   } finally {
     M._free(s.ptr);
   }
@@ -443,15 +468,17 @@ function playersOf(mask) {
 /**
  * A game of Carcassonne (carc_game).
  *
- * new Game({ players: 2, seed: 0, modules: 'river,abbot,inns,traders,count' })
+ * new Game({ players: 2, seed: 0, modules: 'all' })
  * creates a game with the start tile placed and the pile shuffled from
  * `seed`; player 0 moves first. Options: players (2..5, 2..6 with inns),
- * seed (number or bigint), modules (a carc_modules_parse list, an array of
- * names, or flags; farmers are on unless "-farmers" or farmers: false),
- * farmers, startTile (name), start ([x, y]), startRotation (quarter turns),
- * noUndo, variants (CARC_VARIANT_* flags). With the Count and the River and
- * no start tile given, the spring lies where examples/modules.h puts it.
- * Bad options throw a CarcError with the library's explanation.
+ * seed (number or bigint), modules (a carc_modules_parse list such as
+ * "river,abbot" or "all", an array of names, or flags; farmers are on unless
+ * "-farmers" or farmers: false), farmers, startTile (name), start ([x, y]),
+ * startRotation (quarter turns), noUndo, variants (CARC_VARIANT_* flags).
+ * With the Count and the River and no start given, the spring lies where the
+ * library puts it by default (from a library without that default: where
+ * examples/modules.h puts it), so every module set starts with no other
+ * option. Bad options throw a CarcError with the library's explanation.
  *
  * Free the C game with free() (a FinalizationRegistry frees forgotten ones).
  */
@@ -483,16 +510,20 @@ export class Game {
     }
     wrU32(o + lo.flags, options.noUndo ? K.CARC_GAME_NO_UNDO : 0);
     wrU32(o + lo.variants, integer(options.variants ?? 0, 'variants', 0, 0xffffffff));
-    // the Count and the River: the spring where examples/modules.h puts it
+    const msg = SCRATCH + 320;
+    let st = M._carc_game_options_check(o, msg, 180);
+    // The Count and the River with no start tile: the library's own place for
+    // the spring, or, from a library without one, where examples/modules.h
+    // puts it (RA at (0,-2) turned 270 degrees).
     const both = K.CARC_MODULE_COUNT | K.CARC_MODULE_RIVER;
-    if ((mods & both) === both && (options.startTile === undefined || options.startTile === null)) {
+    if (st !== 0 && (mods & both) === both && (options.startTile === undefined || options.startTile === null) &&
+        options.start === undefined && options.startRotation === undefined) {
       wrU32(o + lo.start_tile, tileKind('RA'));
       wrI32(o + lo.start_x, 0);
       wrI32(o + lo.start_y, -2);
       wrU32(o + lo.start_rotation, 3);
+      st = M._carc_game_options_check(o, msg, 180);
     }
-    const msg = SCRATCH + 320;
-    const st = M._carc_game_options_check(o, msg, 180);
     if (st !== 0) throw new CarcError(st, cstring(msg, 180), 'carc_game_options_check');
     const out = SCRATCH;
     check(M._carc_game_new(out, o), 'carc_game_new');
@@ -951,15 +982,16 @@ export class Game {
   }
 
   /**
-   * The move a built-in policy plays now (carc_playout_choose): "greedy"
-   * (the most immediate points, less the most any other player gains) or
+   * The move a built-in policy plays now (carc_playout_choose): "immediate"
+   * (the move that scores the most points right now: the player's points
+   * after it minus before, less the most any other player gains by it) or
    * "random" (uniform over the legal moves), drawing from botSeed's generator.
-   * Not played: pass it to play().
+   * Not played: pass it to play(). "greedy", the old name of "immediate",
+   * throws a TypeError that says so.
    */
-  botMove(policy = 'greedy') {
+  botMove(policy = 'immediate') {
     const p = this._ptr();
-    const name = POLICIES[policy];
-    if (name === undefined) throw new TypeError(`unknown policy ${JSON.stringify(policy)} (known: greedy, random)`);
+    const pol = policyValue(policy);
     if (typeof M._carc_playout_choose !== 'function') {
       throw new Error('libcarcassonne: this module has no playouts (carc_playout_choose)');
     }
@@ -971,22 +1003,21 @@ export class Game {
     }
     const at = SCRATCH + 16;
     zero(at, MOVE_BYTES);
-    const st = M._carc_playout_choose(at, h.runner, p, K[name], rng);
+    const st = M._carc_playout_choose(at, h.runner, p, pol, rng);
     if (st !== 0) throw new CarcError(st, '', 'carc_playout_choose');
     return readMove(at);
   }
 
   /**
    * The example MCTS player's move (examples/mcts.c; hasMcts() says whether
-   * this module has it): `budget` playouts with the `policy` playouts
-   * ("random" or "greedy"), seeded by `seed` (default: from botSeed).
+   * this module has it): `budget` playouts a move, the playouts played by
+   * `policy` ("random" or "immediate"), seeded by `seed` (default: from botSeed).
    */
   mctsMove({ budget = 500, policy = 'random', seed = undefined } = {}) {
     if (!hasMcts()) throw new Error('libcarcassonne: this module has no MCTS player (examples/mcts.c)');
     const p = this._ptr();
     const h = this._h;
-    const pol = K[POLICIES[policy]];
-    if (pol === undefined) throw new TypeError(`unknown policy ${JSON.stringify(policy)} (known: greedy, random)`);
+    const pol = policyValue(policy);
     if (seed === undefined) {
       const rng = this._rng();
       seed = joinU64(rdU32(rng), rdU32(rng + 4));

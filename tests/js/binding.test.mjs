@@ -45,8 +45,8 @@ function playJs(players, seed, modules, policy) {
   const next = splitmix(seed);
   while (!game.isOver) {
     let move;
-    if (policy === 'greedy') {
-      move = game.botMove('greedy');
+    if (policy === 'immediate') {
+      move = game.botMove('immediate');
     } else {
       const moves = game.legalMoves();
       move = policy === 'first' ? moves[0] : moves[Number(next() % BigInt(moves.length))];
@@ -63,9 +63,11 @@ const CASES = [
   [6, 8, 'inns,traders', 'random'],
   [3, 11, ALL, 'random'],
   [2, 3, ALL, 'first'],
-  [2, 12, '-', 'greedy'],
-  [3, 11, ALL, 'greedy'],
-  [5, 4, 'river,abbot,inns,count', 'greedy'],
+  [2, 12, '-', 'immediate'],
+  [3, 11, ALL, 'immediate'],
+  [5, 4, 'river,abbot,inns,count', 'immediate'],
+  [3, 13, 'all', 'random'],
+  [2, 14, 'all,-farmers', 'immediate'],
 ];
 
 for (const [players, seed, modules, policy] of CASES) {
@@ -226,6 +228,36 @@ test('options, seeds and modules read back', () => {
   assert.ok(carc.tileNames().includes('RA'));
 });
 
+test('the policies: "immediate" by default, "greedy" refused with its new name', () => {
+  const game = new Game({ players: 3, seed: 8, modules: ALL });
+  game.botSeed = 5;
+  const a = game.botMove();
+  game.botSeed = 5;
+  assert.ok(a.equals(game.botMove('immediate')), 'the default policy is "immediate"');
+  const calls = [() => game.botMove('greedy')];
+  if (carc.hasMcts()) calls.push(() => game.mctsMove({ budget: 5, policy: 'greedy' }));
+  for (const call of calls) {
+    assert.throws(call, (e) => e instanceof TypeError && /"greedy"/.test(e.message) && /use "immediate"/.test(e.message));
+  }
+  assert.throws(() => game.botMove('clever'), (e) => e instanceof TypeError && /known: random, immediate/.test(e.message));
+  game.free();
+});
+
+test('"all" names every module, and a game with every module starts with no other option', () => {
+  const every = carc.supportedModules();
+  assert.deepEqual(carc.moduleNames(carc.parseModules('all')), every);
+  assert.deepEqual(carc.moduleNames(carc.parseModules(['all', '-farmers'])), every.filter((m) => m !== 'farmers'));
+  assert.deepEqual(carc.moduleNames(carc.parseModules('river all')), every);
+  for (const modules of ['all', ['all'], carc.parseModules('all')]) {
+    const game = new Game({ modules });
+    assert.deepEqual(game.options.modules, every);
+    assert.equal(game.pending().decision, 'place');
+    assert.ok(game.legalMoves().length > 0);
+    game.free();
+  }
+  assert.throws(() => new Game({ modules: 'al' }), (e) => e instanceof CarcError && /known: all, /.test(e.message));
+});
+
 test('the MCTS player gives a legal move', { skip: !carc.hasMcts() }, () => {
   const game = new Game({ players: 2, seed: 4, modules: 'abbot' });
   const move = game.mctsMove({ budget: 50 });
@@ -242,7 +274,7 @@ test('the bots play a whole game with every module', () => {
   const kinds = new Set();
   while (!game.isOver) {
     kinds.add(game.pending().decision);
-    game.play(game.botMove(moves % 2 ? 'random' : 'greedy'));
+    game.play(game.botMove(moves % 2 ? 'random' : 'immediate'));
     moves++;
   }
   assert.ok(kinds.has('place'));

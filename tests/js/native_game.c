@@ -9,8 +9,8 @@
  *   native_game play PLAYERS SEED MODULES POLICY [MAX_MOVES]
  *       POLICY: first (the first legal move), random (carc-playout's: a
  *       splitmix64 from seed ^ 0x5eed5eed5eed, move index = next % count),
- *       greedy (carc_playout_choose, CARC_POLICY_GREEDY, the same generator
- *       state); MODULES as carc_modules_parse reads them ("" or "-": the
+ *       immediate (carc_playout_choose, CARC_POLICY_IMMEDIATE, the same
+ *       generator state); MODULES as carc_modules_parse reads them ("" or "-": the
  *       base game), the spring placed as examples/modules.h does.
  *   native_game load RECORD_FILE
  *
@@ -24,6 +24,15 @@
 #include <string.h>
 
 #include "../../examples/modules.h"
+
+/* The immediate-points policy: CARC_POLICY_IMMEDIATE, formerly
+ * CARC_POLICY_GREEDY (the same value, 1); tests/js/run.sh defines
+ * NATIVE_HAVE_POLICY_IMMEDIATE when search.h has the new name. */
+#ifdef NATIVE_HAVE_POLICY_IMMEDIATE
+#define NATIVE_POLICY_IMMEDIATE CARC_POLICY_IMMEDIATE
+#else
+#define NATIVE_POLICY_IMMEDIATE CARC_POLICY_GREEDY
+#endif
 
 static uint64_t splitmix64(uint64_t *s)
 {
@@ -135,8 +144,8 @@ static int play(int argc, char **argv)
         carc_move mv;
         if (carc_game_is_over(&over, g) != CARC_OK || over || played >= max_moves)
             break;
-        if (strcmp(policy, "greedy") == 0) {
-            st = carc_playout_choose(&mv, runner, g, CARC_POLICY_GREEDY, &rng);
+        if (strcmp(policy, "immediate") == 0) {
+            st = carc_playout_choose(&mv, runner, g, NATIVE_POLICY_IMMEDIATE, &rng);
         } else {
             size_t n;
             st = carc_game_legal_moves(ml, g, 0);
@@ -199,7 +208,7 @@ int main(int argc, char **argv)
         return play(argc, argv);
     if (argc == 3 && strcmp(argv[1], "load") == 0)
         return load(argv[2]);
-    fprintf(stderr, "usage: native_game play PLAYERS SEED MODULES first|random|greedy [MAX_MOVES]\n"
+    fprintf(stderr, "usage: native_game play PLAYERS SEED MODULES first|random|immediate [MAX_MOVES]\n"
                     "       native_game load RECORD\n");
     return 2;
 }

@@ -2,8 +2,9 @@
 # The WebAssembly build, the JavaScript binding and the page, tested (issue 18;
 # docs/web.md):
 #   1. the native reference: the library (CARC_NATIVE_BUILD, default
-#      build-wasm-native: configured and built here unless it has the
-#      library and tools/carc-playout already) and tests/js/native_game.c;
+#      build-wasm-native: configured here unless it is already, its library
+#      and tools/carc-playout built or brought up to date) and
+#      tests/js/native_game.c;
 #   2. the WebAssembly build (CARC_WASM_BUILD, default build-wasm) with
 #      Debian's emscripten, from the same CMake tree;
 #   3. playwright-core from the npm registry, pinned (tests/js/package-lock.json);
@@ -33,12 +34,18 @@ t0=$SECONDS
 step() { printf '\n=== tests/js: %s (%ds)\n' "$1" $((SECONDS - t0)); }
 
 step "native reference ($native)"
-if [ ! -e "$native/libcarc/libcarcassonne.so" ] || [ ! -x "$native/tools/carc-playout" ]; then
+# configured here unless it is already; always brought up to date (a no-op
+# when it is: a stale library would test old C against new JavaScript)
+if [ ! -e "$native/CMakeCache.txt" ]; then
     cmake -S . -B "$native" -DCMAKE_BUILD_TYPE=Release -DCARC_BUILD_TESTS=OFF >/dev/null
-    cmake --build "$native" -j"$jobs" --target carcassonne carc-playout
 fi
+cmake --build "$native" -j"$jobs" --target carcassonne carc-playout
 mkdir -p "$wasm"
-cc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude tests/js/native_game.c -o "$wasm/native_game" \
+# The immediate-points policy's C name: CARC_POLICY_IMMEDIATE, formerly
+# CARC_POLICY_GREEDY (tests/js/native_game.c takes either).
+policy_def=
+if grep -q CARC_POLICY_IMMEDIATE include/carcassonne/search.h; then policy_def=-DNATIVE_HAVE_POLICY_IMMEDIATE; fi
+cc -std=c11 -O2 -Wall -Wextra -Werror $policy_def -Iinclude tests/js/native_game.c -o "$wasm/native_game" \
    -L"$native/libcarc" -lcarcassonne -Wl,-rpath,"$root/$native/libcarc"
 
 step "WebAssembly build ($wasm)"
