@@ -9,13 +9,17 @@
 #      Debian's emscripten, from the same CMake tree;
 #   3. playwright-core from the npm registry, pinned (tests/js/package-lock.json);
 #   4. node --test: tests/js/binding.test.mjs (the binding under Node against
-#      the native library) and tests/js/page.test.mjs (the page in headless
-#      Chromium, /usr/bin/chromium or CARC_CHROMIUM).
+#      the native library), tests/js/package.test.mjs (the npm package:
+#      `npm pack` in <wasm build>/bindings/js, the tarball installed offline
+#      into an empty folder, a whole game with every module there by
+#      `import ... from "carcassonne"`) and tests/js/page.test.mjs (the page
+#      in headless Chromium, /usr/bin/chromium or CARC_CHROMIUM, over HTTP and
+#      from file://).
 # Needs: cmake, a C compiler, emscripten, nodejs + npm, chromium, python3
 # (the static file server). A screenshot of the page is written to
 # CARC_SCREENSHOT (default <wasm build>/web-screenshot.png).
 # Measured on 2 cores: about 90 s from nothing (wasm build ~30 s, native
-# ~15 s, tests ~35 s).
+# ~15 s, tests ~40 s).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
@@ -62,6 +66,6 @@ export CARC_WEB_DIR=$root/$wasm/web
 export CARC_NATIVE_GAME=$root/$wasm/native_game
 export CARC_PLAYOUT=$root/$native/tools/carc-playout
 export CARC_SCREENSHOT=${CARC_SCREENSHOT:-$root/$wasm/web-screenshot.png}
-(cd tests/js && node --test binding.test.mjs page.test.mjs)
+(cd tests/js && node --test binding.test.mjs package.test.mjs page.test.mjs)
 
 step "done"
