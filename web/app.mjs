@@ -4,10 +4,15 @@
 // WebAssembly; this file only draws the controls and calls it.
 //
 // URL parameters (all optional; the form sets the same): players=3,
-// seats=human,greedy,mcts (one per player: human, greedy, random, mcts),
-// modules=river,abbot (carc_modules_parse names; farmers are on unless
-// -farmers), seed=7, delay=250 (ms between bot moves), budget=300 (MCTS
-// playouts a move), zoom=0.6 (screen pixels per board unit).
+// seats=human,immediate,mcts (one per player: human, immediate, random, mcts;
+// the old name greedy reads as immediate, so that old links keep working),
+// modules=river,abbot (carc_modules_parse names, or all; farmers are on
+// unless -farmers), seed=7, delay=250 (ms between bot moves), budget=300
+// (MCTS playouts a move), zoom=0.6 (screen pixels per board unit).
+//
+// index.html starts this module, and only over HTTP: opened from disk
+// (file://) the page says how to serve it instead (browsers load no module
+// or WebAssembly from file:// URLs).
 //
 // The body's data-* attributes say what the page waits for (data-state:
 // loading, human, bot, over; data-decision, data-player, data-history), for
@@ -20,7 +25,17 @@ const TILE = 100;
 const MARGIN = 40;
 const COLORS = ['#d7261e', '#1f5fd0', '#f4c20d', '#262626', '#c23fbd', '#9a9a9a'];
 const NAMES = ['Red', 'Blue', 'Yellow', 'Black', 'Pink', 'Grey'];
-const SEAT_KINDS = { human: 'Human', greedy: 'Greedy bot', random: 'Random bot', mcts: 'MCTS bot' };
+const SEAT_KINDS = { human: 'Human', immediate: 'Immediate-points bot', random: 'Random bot', mcts: 'MCTS bot' };
+// What each bot does, in plain words (the page lists the bots you face).
+const SEAT_ABOUT = {
+  immediate: () => 'plays the move that scores the most points right now (it does not plan ahead)',
+  random: () => 'plays any legal move, chosen at random',
+  mcts: () => `Monte Carlo tree search: plays ${ui.budget} quick games of random moves from each position ` +
+    'and chooses the move that comes out best',
+};
+// Seat names of old links: "greedy" is the immediate-points bot's old name.
+const SEAT_ALIASES = { greedy: 'immediate' };
+const DEFAULT_BOT = 'immediate';
 const FIGURE_WORDS = { follower: 'Follower', big: 'Big follower', abbot: 'Abbot', builder: 'Builder', pig: 'Pig' };
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
@@ -129,8 +144,9 @@ function renderSeats(players, seats) {
       o.textContent = text;
       sel.append(o);
     }
-    sel.value = seats[p] ?? (p === 0 ? 'human' : 'greedy');
-    if (!sel.value) sel.value = 'greedy'; // a kind this module does not have (mcts)
+    for (const o of sel.options) if (SEAT_ABOUT[o.value]) o.title = `${o.textContent}: ${SEAT_ABOUT[o.value]()}`;
+    sel.value = seats[p] ?? (p === 0 ? 'human' : DEFAULT_BOT);
+    if (!sel.value) sel.value = DEFAULT_BOT; // a kind this module does not have (mcts)
     sel.addEventListener('change', () => {
       ui.seats[p] = sel.value;
       if (ui.game) { ui.sel = null; update(); }
@@ -142,7 +158,7 @@ function renderSeats(players, seats) {
 
 function formSeats(players) {
   const seats = [];
-  for (let p = 0; p < players; p++) seats.push($(`seat-${p}`)?.value ?? (p === 0 ? 'human' : 'greedy'));
+  for (let p = 0; p < players; p++) seats.push($(`seat-${p}`)?.value ?? (p === 0 ? 'human' : DEFAULT_BOT));
   return seats;
 }
 
@@ -158,7 +174,10 @@ function formModules() {
 }
 
 function setFormModules(names) {
-  for (const box of document.querySelectorAll('input[name=module]')) box.checked = names.includes(box.value);
+  const all = names.includes('all');
+  for (const box of document.querySelectorAll('input[name=module]')) {
+    box.checked = (all || names.includes(box.value)) && !names.includes(`-${box.value}`);
+  }
 }
 
 function startGame(game, seats) {
@@ -166,7 +185,7 @@ function startGame(game, seats) {
   if (ui.game) ui.game.free();
   ui.game = game;
   ui.seats = seats.slice(0, game.players);
-  while (ui.seats.length < game.players) ui.seats.push(ui.seats.length === 0 ? 'human' : 'greedy');
+  while (ui.seats.length < game.players) ui.seats.push(ui.seats.length === 0 ? 'human' : DEFAULT_BOT);
   $('players').value = String(game.players);
   renderSeats(game.players, ui.seats);
   setFormModules(game.options.modules);
@@ -274,6 +293,66 @@ function rotate() {
 
 // ------------------------------------------------------------------- panels
 
+// The tile to place, drawn by the library as it lies on the board: the
+// current game copied, the tile placed (by the selected placement, else by a
+// legal one, no figure), the picture cut down to that one cell and turned to
+// the selected rotation (else to 0: the tile as printed). Shown from the start
+// of the decision, before any click.
+function renderTilePreview(pending) {
+  const box = $('tile-preview');
+  const s = ui.sel;
+  const want = s ? s.rotations[s.r] : 0;
+  const key = `${ui.game.history().length}/${pending.tile}/${pending.part}/${want}`;
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  box.dataset.tile = pending.tile;
+  box.dataset.rotation = String(want);
+  box.textContent = '';
+  const chosen = s ? selectedMove() : null;
+  const move = chosen ? chosen.placement
+    : (ui.placeMoves.find((m) => m.rotation === want) ?? ui.placeMoves[0])?.placement;
+  box.setAttribute('aria-label', `the tile to place: ${pending.tile}${want ? `, turned ${want * 90} degrees` : ''}`);
+  if (!move) return;
+  const copy = ui.game.clone({ history: false });
+  let svg;
+  let bx0;
+  let by0;
+  try {
+    copy.play(move);
+    svg = copy.svg({ legend: false });
+    [bx0, by0] = copy.bounds();
+  } finally {
+    copy.free();
+  }
+  const x = MARGIN + (move.x - bx0) * TILE;
+  const y = MARGIN + (move.y - by0) * TILE;
+  box.innerHTML = `<g transform="rotate(${(want - move.rotation) * 90} 50 50)">` +
+    `${svg.replace(/^<svg /, `<svg class="ui-picture" x="${-x}" y="${-y}" `)}</g>`;
+}
+
+// Who the bots are, in plain words.
+function renderOpponents() {
+  const box = $('opponents');
+  box.textContent = '';
+  const bots = [];
+  for (let p = 0; p < ui.seats.length; p++) if (ui.seats[p] !== 'human') bots.push(p);
+  box.hidden = bots.length === 0;
+  if (!bots.length) return;
+  const head = document.createElement('div');
+  head.textContent = ui.seats.includes('human') ? 'You play against:' : 'The bots:';
+  box.append(head);
+  for (const p of bots) {
+    const kind = ui.seats[p];
+    const line = document.createElement('div');
+    line.className = 'ui-opponent';
+    line.dataset.player = String(p);
+    line.dataset.kind = kind;
+    line.append(swatch(p), ` ${NAMES[p] ?? `Player ${p + 1}`}, ${SEAT_KINDS[kind] ?? 'a bot'}: ` +
+      `${SEAT_ABOUT[kind] ? SEAT_ABOUT[kind]() : ''}.`);
+    box.append(line);
+  }
+}
+
 function renderPanels(human, pending) {
   const placePanel = $('place-panel');
   const decisionPanel = $('decision-panel');
@@ -281,6 +360,7 @@ function renderPanels(human, pending) {
   decisionPanel.hidden = !(human && pending.decision !== 'place' && !pending.over);
   if (!placePanel.hidden) {
     $('tile-name').textContent = pending.tile;
+    renderTilePreview(pending);
     const left = ui.game.remaining;
     $('tile-info').textContent = `${pending.secondTile ? '(the builder\'s second tile) ' : ''}· ${left} tile${left === 1 ? '' : 's'} left`;
     $('pass').hidden = !pending.optional;
@@ -420,6 +500,7 @@ function update() {
   renderBoard(human, pending);
   renderPanels(human, pending);
   renderScores(pending);
+  renderOpponents();
   renderEvents();
   renderStatus(pending);
   $('undo').disabled = !game.canUndo;
@@ -521,10 +602,11 @@ function loadRecord(text) {
 
 async function main() {
   await init();
-  $('version').textContent = version();
+  $('version').textContent = ` ${version()}`;
   const players = Math.min(6, Math.max(2, Number(params.get('players') ?? 2) || 2));
   $('players').value = String(players);
-  const seats = (params.get('seats') ?? '').split(',').filter((s) => s in SEAT_KINDS);
+  const seats = (params.get('seats') ?? '').split(',').map((s) => SEAT_ALIASES[s] ?? s)
+    .filter((s) => Object.hasOwn(SEAT_KINDS, s));
   renderSeats(players, seats);
   if (params.has('modules')) {
     const names = params.get('modules').split(/[ ,]+/).filter(Boolean);

@@ -1,9 +1,11 @@
 // The page (web/) in headless Chromium, driven with playwright-core over the
-// DevTools protocol: load it, play a whole game with every module by clicks
+// DevTools protocol: load it, see the tile to place drawn and the bots named
+// before any click, play a whole game with every module by clicks
 // (placements, rotations, figures, passes, the Count's decisions) beside a
 // bot, undo once, save the record, check it with the native library, start
 // another game, load the record back, and check that the page shows the same
-// game; no console errors. Run by tests/js/run.sh, which sets:
+// game; no console errors. Opened from disk (file://), the page says how to
+// serve it within seconds. Run by tests/js/run.sh, which sets:
 //   CARC_WEB_DIR       the built page (<build-wasm>/web)
 //   CARC_NATIVE_GAME   tests/js/native_game.c built against the native library
 //   CARC_CHROMIUM      the browser (default /usr/bin/chromium)
@@ -115,13 +117,38 @@ test('a whole game by clicks in Chromium: undo, save, load, no console errors', 
     page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()}`));
     page.on('response', (res) => { if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`); });
 
-    // Two players clicked by the test, a greedy bot and an MCTS bot, every module.
+    // Two players clicked by the test, an immediate-points bot and an MCTS
+    // bot, every module. The seat "greedy" of old links reads as "immediate".
     const seed = 2026;
     await page.goto(`${base}/index.html?seed=${seed}&players=4&seats=human,greedy,human,mcts&budget=30` +
       `&modules=${ALL}&delay=0`);
     await page.waitForFunction(() => document.body.dataset.state !== 'loading', null, { timeout: 30000 });
     const seatKinds = await page.$$eval('#seats select', (s) => s.map((e) => e.value));
-    assert.deepEqual(seatKinds, ['human', 'greedy', 'human', carc.hasMcts() ? 'mcts' : 'greedy']);
+    assert.deepEqual(seatKinds, ['human', 'immediate', 'human', carc.hasMcts() ? 'mcts' : 'immediate']);
+
+    // Before any click: the bots named in plain words, and the tile to place
+    // drawn (the library's picture of that tile, as printed: rotation 0).
+    const opponents = await page.textContent('#opponents');
+    assert.match(opponents, /You play against:/);
+    assert.match(opponents, /Blue, Immediate-points bot: plays the move that scores the most points right now/);
+    if (carc.hasMcts()) assert.match(opponents, /Black, MCTS bot: Monte Carlo tree search: plays 30 quick games/);
+    const first = new carc.Game({ players: 4, seed, modules: ALL });
+    const firstTile = first.currentTile;
+    first.free();
+    assert.equal(await page.evaluate(() => document.body.dataset.state), 'human');
+    assert.ok(await page.isVisible('#tile-preview'), 'the tile to place is shown before the first click');
+    assert.equal(await page.textContent('#tile-name'), firstTile);
+    const preview = await page.$eval('#tile-preview', (el) => {
+      const inner = el.querySelector('svg');
+      const x = -Number(inner.getAttribute('x'));
+      const y = -Number(inner.getAttribute('y'));
+      const box = el.getBoundingClientRect();
+      return { tile: el.dataset.tile, rotation: el.dataset.rotation, width: box.width, height: box.height,
+        // the cell shown holds a tile of the library's picture
+        drawn: [...inner.querySelectorAll(':scope > g')].some((g) => g.getAttribute('transform') === `translate(${x} ${y})`) };
+    });
+    assert.deepEqual(preview, { tile: firstTile, rotation: '0', width: preview.width, height: preview.height, drawn: true });
+    assert.ok(preview.width > 40 && preview.height > 40, `the picture has a size: ${preview.width}x${preview.height}`);
     const pick = rng(seed);
     const seen = new Map();
     let humanMoves = 0;
@@ -156,6 +183,10 @@ test('a whole game by clicks in Chromium: undo, save, load, no console errors', 
           if (await page.isEnabled('#rotate')) {
             for (let r = pick(4); r > 0; r--) { await page.click('#rotate'); clicks++; }
           }
+          // the tile's picture turns with the placement chosen
+          const shown = await page.locator('.ui-figure-option').first().getAttribute('data-move');
+          assert.equal(await page.$eval('#tile-preview', (el) => el.dataset.rotation),
+            String(carc.Move.parse(shown).rotation));
           const figures = await page.locator('.ui-figure-option').count();
           assert.ok(figures > 0, 'the figure choices are shown');
           // a figure two times in three (no figure is the first option)
@@ -261,5 +292,35 @@ test('a whole game by clicks in Chromium: undo, save, load, no console errors', 
     await browser.close();
     child.kill();
     rmSync(work, { recursive: true, force: true });
+  }
+});
+
+test('opened from disk (file://), the page says how to serve it, at once', { timeout: 60000 }, async () => {
+  const browser = await chromium.launch({
+    executablePath: process.env.CARC_CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const problems = [];
+  try {
+    const page = await browser.newPage();
+    page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console: ${msg.text()}`); });
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    const url = pathToFileURL(join(webDir, 'index.html')).href;
+    assert.match(url, /^file:\/\//);
+    const t0 = Date.now();
+    await page.goto(url);
+    await page.waitForFunction(() => document.body.dataset.state === 'file', null, { timeout: 3000 });
+    const message = await page.textContent('#message');
+    assert.ok(await page.isVisible('#message'));
+    assert.match(message, /does not run from a file opened from disk/);
+    assert.ok(message.includes(`python3 -m http.server -d ${webDir} 8000`), `the command to serve it: ${message}`);
+    assert.match(message, /http:\/\/localhost:8000\//);
+    assert.equal(await page.textContent('#status'),
+      'Not started: this page must be served over HTTP (see above).');
+    assert.equal(await page.isDisabled('#new-game'), true);
+    console.log(`# file://: the message in ${Date.now() - t0} ms`);
+    assert.deepEqual(problems, [], 'no console errors or page errors');
+  } finally {
+    await browser.close();
   }
 });
