@@ -49,6 +49,7 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/carc-pip.XXXXXX")
 trap 'rm -rf "$work"' EXIT
+work=$(cd "$work" && pwd -P)   # the path pip reports (no symlink, no double slash)
 outside=$work/run          # the tests' working directory: not in the checkout
 mkdir -p "$outside"
 
