@@ -1,6 +1,8 @@
+# SPDX-License-Identifier: MIT
 # Install rules: headers, the library and its symlinks, carcassonne.pc and the
 # CMake package (carcassonneConfig.cmake, carcassonneConfigVersion.cmake,
-# carcassonneTargets.cmake with namespace carcassonne::).
+# carcassonneTargets.cmake with namespace carcassonne::), and the licence
+# (LICENSE in the documentation directory).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -40,6 +42,12 @@ install(FILES "${PROJECT_BINARY_DIR}/carcassonneConfig.cmake"
               "${PROJECT_BINARY_DIR}/carcassonneConfigVersion.cmake"
         DESTINATION "${CARC_INSTALL_CMAKEDIR}"
         COMPONENT dev)
+
+# The licence travels with the library (MIT: the notice must be kept with
+# every copy).
+install(FILES "${PROJECT_SOURCE_DIR}/LICENSE"
+        DESTINATION "${CMAKE_INSTALL_DOCDIR}"
+        COMPONENT runtime)
 
 # pkg-config. The prefix is the one given at install time
 # (`cmake --install build --prefix P` or CMAKE_INSTALL_PREFIX), so the file is

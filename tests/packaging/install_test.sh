@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Install test: `cmake --install` into a fresh prefix, check what was
 # installed, then build and run a consumer program against it twice: with
-# pkg-config and with find_package(carcassonne).
+# pkg-config and with find_package(carcassonne). Both must name the licence
+# (MIT): the License field of carcassonne.pc and carcassonne_LICENSE.
 #
 #   tests/packaging/install_test.sh <build-dir> <source-dir>
 #
@@ -12,6 +14,7 @@
 #   CARC_VERSION    project version (from include/carcassonne/version.h)
 #   CARC_SOVERSION  SOVERSION (MAJOR.MINOR before 1.0, else MAJOR)
 #   CARC_LIBDIR     CMAKE_INSTALL_LIBDIR (lib)
+#   CARC_DOCDIR     CMAKE_INSTALL_DOCDIR (share/doc/carcassonne)
 #   CARC_CFLAGS     extra compiler and linker flags (e.g. sanitizers)
 set -euo pipefail
 
@@ -25,6 +28,7 @@ work=${CARC_WORK_DIR:-$build/install-test}
 cmake=${CARC_CMAKE:-cmake}
 cc=${CARC_CC:-cc}
 libdir_rel=${CARC_LIBDIR:-lib}
+docdir_rel=${CARC_DOCDIR:-share/doc/carcassonne}
 read -r -a extra_cflags <<<"${CARC_CFLAGS:-}"
 
 if [ -z "${CARC_VERSION:-}" ]; then
@@ -63,6 +67,12 @@ for f in include/carcassonne/carcassonne.h include/carcassonne/version.h \
          "$libdir_rel/cmake/carcassonne/carcassonneTargets.cmake"; do
     if [ -f "$prefix/$f" ]; then ok "$f"; else bad "missing $f"; fi
 done
+# The licence text, as in the source tree.
+if cmp -s "$src/LICENSE" "$prefix/$docdir_rel/LICENSE"; then
+    ok "$docdir_rel/LICENSE"
+else
+    bad "$docdir_rel/LICENSE missing or not the source tree's LICENSE"
+fi
 # The development and runtime symlinks.
 if [ "$(readlink "$libdir/libcarcassonne.so" || true)" = "libcarcassonne.so.$soversion" ]; then
     ok "libcarcassonne.so -> libcarcassonne.so.$soversion"
@@ -111,6 +121,18 @@ if [ "$modversion" = "$version" ]; then
 else
     bad "pkg-config --modversion carcassonne gave '$modversion', expected $version"
 fi
+if pkg-config --validate carcassonne; then
+    ok "pkg-config --validate carcassonne"
+else
+    bad "pkg-config --validate carcassonne"
+fi
+# The licence as an SPDX expression (pkgconf 1.8 accepts the field and leaves
+# it alone; later pkgconf releases read it).
+if grep -qx 'License: MIT' "$libdir/pkgconfig/carcassonne.pc"; then
+    ok "carcassonne.pc: License: MIT"
+else
+    bad "carcassonne.pc has no 'License: MIT' line"
+fi
 pc_flags=$(pkg-config --cflags --libs carcassonne || true)
 echo "pkg-config --cflags --libs carcassonne: $pc_flags"
 case " $pc_flags " in
@@ -137,6 +159,7 @@ cmake_args=(-S "$src/tests/packaging/consumer" -B "$work/consumer-build"
             -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc"
             -DCMAKE_BUILD_TYPE=RelWithDebInfo
             -DCARC_EXPECT_VERSION="$major.$minor"
+            -DCARC_EXPECT_LICENSE=MIT
             -DCARC_REFUSE_VERSION="$([ "$major" = 0 ] && echo "$major.$((minor + 1))" || echo "$((major + 1)).0")")
 if [ ${#extra_cflags[@]} -gt 0 ]; then
     cmake_args+=(-DCMAKE_C_FLAGS="${extra_cflags[*]}" -DCMAKE_EXE_LINKER_FLAGS="${extra_cflags[*]}")
@@ -147,6 +170,7 @@ fi
 if "$cmake" "${cmake_args[@]}" >"$work/cmake-configure.log" 2>&1 \
    && "$cmake" --build "$work/consumer-build" >"$work/cmake-build.log" 2>&1; then
     ok "built with find_package ($(sed -n 's/^-- carcassonne \(.*\) from .*/\1/p' "$work/cmake-configure.log"))"
+    ok "carcassonne_LICENSE: $(sed -n 's/^-- carcassonne licence: //p' "$work/cmake-configure.log")"
     if out=$("$work/consumer-build/consumer" 2>&1); then
         ok "ran: $(echo "$out" | tr '\n' ' ')"
     else
