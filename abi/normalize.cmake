@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Make abi/carcassonne.abi independent of where the tree was built: abidw
 # writes each translation unit's absolute source path (path='/home/.../libcarc/x.c');
 # keep it relative to the source directory. abidiff does not compare these

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Alternating runs of two carc-bench builds, the protocol of bench/README.md
 # ("Speed II"): run OLD then NEW, N times, each one run of --games G, and print
 # each pair's games/s (or moves/s with --moves) and NEW/OLD ratio, then the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ABI check with abigail-tools against a committed baseline (STYLE.md, section 3),
 # included by tests/packaging/CMakeLists.txt.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Test helpers, included by tests/CMakeLists.txt (after cmocka was found as the
 # imported target PkgConfig::CMOCKA).
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * carc-dice-demo: a seeded game of The Carcassonne Dice Game between simple
  * bots, printed roll by roll with each city drawn as text.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The Dice Game demo (carc-dice-demo), owned by the dice engineer.
 #
 # Included by examples/CMakeLists.txt after CARC_EXAMPLES_LIBRARY is set

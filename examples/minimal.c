@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * minimal: a whole game of Carcassonne between random players, in the fewest
  * lines. Build: cc minimal.c $(pkg-config --cflags --libs carcassonne)

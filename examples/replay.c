@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay: load a game record (written by carc_game_save, e.g. by
  * `carc-demo --record FILE`) and print its history, what scored, and the scores.

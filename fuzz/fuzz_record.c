@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target for carc_game_load (built by fuzz/run.sh, not by CMake).
  *

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Build the record fuzzer with clang (libFuzzer + ASan + UBSan) and run it.
 #
 #   fuzz/run.sh [SECONDS]        default 60

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Build the API fuzzer with clang (libFuzzer + ASan + UBSan) and run it.
 #
 #   fuzz/run_api.sh [SECONDS]        default 60

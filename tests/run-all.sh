@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The whole test suite, as CI runs it (.ci/run installs the packages, then runs
 # this script; README.md gives it as the test command):
 #   0. build, and every ctest test (unit, engine, scenarios, records, examples,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * carc-replay: replay a game record and show what happened.
  *

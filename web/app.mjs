@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The page: a whole game of Carcassonne against the bots, on the JavaScript
 // binding of libcarcassonne (carcassonne.mjs). Every rule, legal move, score,
 // record and the picture of the board come from the C library compiled to

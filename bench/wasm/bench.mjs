@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Games per second of the WebAssembly build, in Node and in headless
 // Chromium (bench/wasm/README.md; bench/wasm/run.sh runs it and the native
 // figure beside it). Two measures, each in both places:

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # Size and speed of the WebAssembly build beside the native library
 # (bench/wasm/README.md): the .wasm sizes, then games per second of
 # bench/carc-bench.c natively, in Node and in headless Chromium, and of random

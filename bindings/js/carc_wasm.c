@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The C side of the JavaScript binding (bindings/js/carcassonne.mjs), linked
  * into the WebAssembly module beside the library.

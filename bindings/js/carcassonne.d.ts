@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // Types of carcassonne.mjs, the JavaScript binding of libcarcassonne
 // (WebAssembly), the npm package "carcassonne". See docs/web.md.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // libcarcassonne for JavaScript: an ES module over the WebAssembly build of
 // the library (carcassonne-wasm.mjs + carcassonne-wasm.wasm, built by
 // bindings/js/CMakeLists.txt). The same rules, records and move notation as

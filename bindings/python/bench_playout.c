@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * carc-playout-bench: the C reference figure for examples/python/games_per_second.py.
  * Plays the games of tools/carc-playout (seeds 1..N, a random legal move chosen

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Packaging of the carcassonne Python binding (see "Installing with pip" in
 README.md).
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Play a seeded game of The Carcassonne Dice Game between two simple bots and
 print every roll and the final scores. Uses the Python binding (bindings/python).
 

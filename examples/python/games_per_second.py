@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """How fast Python plays Carcassonne through the binding, and what the binding
 costs per move compared with C.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Play a whole seeded game of Carcassonne with random legal moves and print
 the scores. Uses the Python binding (bindings/python).
 

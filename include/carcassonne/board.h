@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libcarcassonne: the board, the figures on it and the features.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libcarcassonne: common definitions (export macro, status codes, allocator).
  *

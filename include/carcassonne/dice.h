@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libcarcassonne: The Carcassonne Dice Game (Hans im Glueck 2011, 2-5 players).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libcarcassonne: pictures of the board (text for terminals, SVG).
  */

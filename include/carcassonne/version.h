@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* libcarcassonne: version macros. Generated from version.h.in by CMake; the
  * only source of the version is project(VERSION) in CMakeLists.txt. */
 #ifndef CARCASSONNE_VERSION_H

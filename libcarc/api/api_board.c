@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public queries over the board, the figures and the features. */
 #include "internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Public functions over the game handle: queries, tile choice, early end,
  * undo, history, events. Each checks its arguments; mutating calls set the

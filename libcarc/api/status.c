@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Status names and messages; the per-game last-error text. */
 #include "internal.h"
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Version queries: the same values as the macros of carcassonne/version.h. */
 #include "internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Allocation through the game's allocator (malloc/realloc/free by default). */
 #include "internal.h"
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The board: an open-addressing hash of cells (placed tiles and the frontier
  * of empty cells next to them) and the frontier itself, kept as parallel

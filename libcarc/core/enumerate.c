@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Enumerating moves: the placements of a tile (every frontier cell tested
  * against the four rotated edge signatures, eight or sixteen cells at a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Features: union-find over the segments of placed tiles (roads, cities,
  * fields; monasteries are single nodes). Every node points at its root, so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Game life cycle: create (deal the tiles from the seed, lay the start tile),
  * free, clone, copy.

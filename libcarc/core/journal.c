@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The undo journal: every write to the state block records the word's old
  * value (carci_set), and each undoable unit (a move with what it caused, a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Per-kind tables derived from the catalogue (tiles.c): written by
  * carci_print_kinds (core/ruleset.c), checked against carci_derive_kind by the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The features a segment of a tile would belong to once the tile is laid on
  * a frontier cell, and the occupancy rule over them (base.md 6.2: "Check the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * One turn of the base game: validate a move, place the tile, connect its
  * segments to the neighbours, set the figure, score what it completes, pass

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The last ruleset built with the default allocator, kept for the next game
  * of the same options (the seed aside): a program that creates game after

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Scoring: majority on a feature (ties score in full, base.md 6.4), figures
  * returned after scoring during play, final scoring of every feature that

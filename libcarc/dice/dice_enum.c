@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Dice Game's legal actions (carc_dice_game_legal_actions): roll,
  * knights by die, builds by die, y, x, rotation over the window of the grid

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Dice Game handle: options and face sets, life cycle (new, free,
  * clone), queries, play and undo, the roll hook, events. Every public

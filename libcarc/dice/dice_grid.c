@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Dice Game's city grid: edges of a die, where a die may be built (the
  * window that follows the city), which die lies where, what a cell asks of

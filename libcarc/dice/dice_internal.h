@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libcarcassonne internals of the Dice Game (dice_*.c). Never installed.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Dice game records: carc_dice_game_save and carc_dice_game_load.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Dice Game rules: the generator, the scoring table, the legality of
  * actions and their effects (the grid is dice_grid.c, the list of legal

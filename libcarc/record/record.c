@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Game records: carc_game_save and carc_game_load (serialize.h).
  *

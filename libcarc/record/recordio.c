@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Reading line-based text records (see recordio.h). */
 #include "record/recordio.h"
 #include <stddef.h>

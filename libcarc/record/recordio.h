@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Reading line-based text records (game records, dice records): strict lines,
  * canonical numbers, tokens, and the caller's carc_load_error.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Layout shared by the two renderers (render_text.c, render_svg.c): where the
  * parts of a tile go when the catalogue's segments alone do not say, and what

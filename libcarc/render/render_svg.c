@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * An SVG picture of the board: carc_game_render_svg (render.h).
  *

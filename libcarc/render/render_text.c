@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A text picture of the board: carc_game_render_text (render.h).
  *

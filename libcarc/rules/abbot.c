@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Abbot and gardens (../shared/rules/base.md section 5, rulings 19-21):
  * one abbot per player, on a monastery or a garden of the tile just placed

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Count of Carcassonne (../shared/rules/expansions.md section 1, rulings
  * C-1..C-20): the four quarters of the City of Carcassonne (laid by

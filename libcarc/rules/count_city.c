@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The City of Carcassonne (../shared/rules/expansions.md sections 1.1, 1.2
  * and 1.7): the 12 tiles of tiles/count.inc laid as one block in place of

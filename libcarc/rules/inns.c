@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Inns & Cathedrals (../shared/rules/expansions.md section 2, rulings I-1..I-5):
  * 18 tiles (tiles/inns.inc), one big follower per player, a sixth player.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The River (../shared/rules/base.md section 4, rulings 23-24): the spring
  * starts the game, the River tiles are drawn first and the lake last, and a

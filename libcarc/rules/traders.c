@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Traders & Builders (../shared/rules/expansions.md section 3, rulings
  * T-1..T-8): 24 tiles (tiles/traders.inc) with goods symbols in their cities,

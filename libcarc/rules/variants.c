@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Rule variants (carc_game_options.variants) and the module each needs.
  * Where a variant changes a rule, the rule's own file tests rs->variants: the

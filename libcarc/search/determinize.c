@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What a player does not know: the order of the pile under the current
  * tile. carc_game_determinize samples another order (information-set tree

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The position hash (carc_game_hash). The board's part is kept as the game is
  * played: the sum, mod 2^64, of one key per tile placed (place, kind,

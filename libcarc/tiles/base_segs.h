@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Edges and segments of the base letters that also come as a garden copy
  * (base.inc and gardens.inc share them). Included by catalogue.c.

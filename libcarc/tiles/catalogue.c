@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The tile catalogue as data, one tile set a file: base.inc (A-X), river.inc
  * (RA-RL), gardens.inc (the Abbot's garden copies), inns.inc (Inns &

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* snprintf-style text output to a caller's buffer (see textbuf.h). */
 #include "util/textbuf.h"
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Text written to a caller's buffer with snprintf semantics: everything that
  * fits is copied, the length the whole text needs is counted, and the end is

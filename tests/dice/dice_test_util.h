@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers shared by the Dice Game tests: fixed rolls, short action calls, a bot. */
 #ifndef CARC_DICE_TEST_UTIL_H
 #define CARC_DICE_TEST_UTIL_H

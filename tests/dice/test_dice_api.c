@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Dice Game API contracts: argument checks (NULL, ranges, wrong phase),
  * rejected calls leave the game unchanged, options and face sets, clone,

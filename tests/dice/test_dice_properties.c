@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Property tests over thousands of seeded bot games (white-box: the rules
  * state is compared byte for byte):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The Dice Game rules, one test per rule of expansions.md section 4 and per
  * ruling D-1..D-8, with fixed rolls (carc_dice_game_set_next_roll).

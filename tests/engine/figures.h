@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Figures accounted for, from the public API alone (shared by the property
  * and draw tests): what the quarters of the City of Carcassonne hold, and

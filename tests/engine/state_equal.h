@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * White-box comparison of two game states: the header, the draw pile (the
  * slots ever written), the hash of cells, and the live part of every array

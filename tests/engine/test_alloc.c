@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The allocator hook: every allocation goes through the game's allocator;
  * no allocation on the play/undo/enumerate path once a game and its move

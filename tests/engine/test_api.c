@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * API contracts: every public function checks its arguments, returns the
  * documented status, and a rejected call leaves the game byte for byte as it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The tile catalogue against the published totals (base.md 2.2, 4.1;
  * expansions.md 2.3, 3.5). */
 #include "test_util.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Draws, discards, tiles and figures over whole games, checked after every
  * move against rules worked out here from the tile catalogue alone (none of

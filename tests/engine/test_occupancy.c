@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The occupancy rule, checked on the board (base.md 6.2: "Check the whole
  * connected road, city or field, however far it reaches, not only this

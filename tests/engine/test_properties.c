@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Property tests over seeded random games of every set of the six modules
  * (farmers on/off x River x Abbot x the Count x Inns & Cathedrals x Traders &

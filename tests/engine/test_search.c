@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The search helpers (search.h): a playout equals the game played move by
  * move with the same policy and seed, and leaves its game untouched;

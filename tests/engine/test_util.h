@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Helpers shared by the engine tests. */
 #ifndef CARC_TEST_UTIL_H
 #define CARC_TEST_UTIL_H

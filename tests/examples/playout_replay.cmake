@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tools/carc-playout writes a record, tools/carc-replay reads it back: the
 # replay shows the modules of the record, a finished game and its scores.
 #   PLAYOUT, REPLAY   the two programs;  FILE  the record;  ARGS  carc-playout's arguments

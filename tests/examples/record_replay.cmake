@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # carc-demo --record FILE, then replay FILE: the replayed game must be over and
 # end with the scores carc-demo printed.
 #   DEMO, REPLAY   the two programs;  FILE  the record;  SEED, PLAYERS

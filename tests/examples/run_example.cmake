@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Runs one example program and checks what it did. Used by
 # tests/examples/CMakeLists.txt as: cmake -D... -P run_example.cmake
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # examples/ on its own against an installed library, the way a user builds it:
 # install the build tree into a scratch prefix, then configure, build and run
 # the examples once with find_package(carcassonne) and once with pkg-config.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ABI check against the committed baseline (STYLE.md section 3), on a build
 # made with debug information (RelWithDebInfo):
 #   1. stage-install the build (headers + library);

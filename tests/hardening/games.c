@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * carc-hardening-games: seeded full games through the whole public API, for
  * memory checkers (.ci/run runs it under valgrind memcheck; ctest runs it as

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Write the seed corpus of the API fuzzer (fuzz/corpus/api/).
 
     python3 tests/hardening/make_api_seeds.py fuzz/corpus/api

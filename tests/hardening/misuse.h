@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The fixture and the checks shared by test_misuse.c (the tile game) and
  * misuse_dice.c (the Dice Game): see test_misuse.c.

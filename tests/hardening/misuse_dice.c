@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * API misuse, the Dice Game part (carcassonne/dice.h): one m_<name> per
  * exported carc_dice_* function, listed in DICE_ENTRIES (misuse.h) and so in

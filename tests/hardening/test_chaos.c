@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Allocation failure (jansson's test_chaos, extended beyond
  * tests/engine/test_alloc.c): a script that uses every allocating part of the

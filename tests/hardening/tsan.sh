@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # ThreadSanitizer check (clang -fsanitize=thread), built outside CMake from the
 # library sources:
 #   1. bench/carc-bench in its multi-threaded mode: separate games on separate

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tsan_shared: the thread-safety promise of common.h under ThreadSanitizer
  * (built and run by tests/hardening/tsan.sh):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # valgrind memcheck over a C subset of an ordinary (non-sanitizer) build:
 #   - the scenario runner over every scenario (../shared/scenarios and
 #     tests/scenarios), in one process;

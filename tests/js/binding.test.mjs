@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The JavaScript binding under Node (node --test): seeded games played by the
 // same policy in the WebAssembly module and in the native C library give the
 // same record, scores, events and SVG; bad input throws CarcError with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The native reference for the JavaScript tests (tests/js/binding.test.mjs,
  * tests/js/page.test.mjs): plays a seeded game with one policy through the C

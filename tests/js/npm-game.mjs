@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // A program of someone who installed the npm package: copied by
 // tests/js/package.test.mjs into an empty folder where `npm install --offline
 // <tarball>` put the package "carcassonne" (node_modules/carcassonne), and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The npm package (node --test): `npm pack` in the built binding's folder
 // makes a tarball with the ES module, the .wasm and the .d.ts; its
 // package.json says "license": "MIT", has no dependencies, and its version is

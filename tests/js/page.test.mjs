@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The page (web/) in headless Chromium, driven with playwright-core over the
 // DevTools protocol: load it, see the tile to place drawn and the bots named
 // before any click, play a whole game with every module by clicks

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The WebAssembly build, the JavaScript binding and the page, tested (issue 18;
 # docs/web.md):
 #   1. the native reference: the library (CARC_NATIVE_BUILD, default

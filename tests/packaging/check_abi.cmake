@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ABI baseline check and refresh (cmake -P script; see cmake/CarcAbi.cmake).
 #   MODE=check     compare the built library with abi/carcassonne.abi
 #   MODE=baseline  rewrite abi/carcassonne.abi from the built library

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The exported symbols of the shared library (cmake -P script).
 #
 #   cmake -DMODE=check   -DNM=<nm> -DLIBRARY=<libcarcassonne.so> -DSYMBOLS=<abi/carcassonne.symbols>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Compiles every public header on its own (cmake -P script, run by ctest).
 #
 #   cmake -DSOURCE_DIR=<src> -DWORK_DIR=<dir> -DLANG=C   -DCOMPILER=<cc>  -P check_headers.cmake

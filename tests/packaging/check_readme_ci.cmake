@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # README.md and .ci/run must use exactly the same test command (cmake -P script):
 # the whole suite, tests/run-all.sh.
 cmake_minimum_required(VERSION 3.16)

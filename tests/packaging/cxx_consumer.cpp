@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // The public headers from C++: everything is declared with C linkage, so this
 // links against the C library and calls it.
 #include <carcassonne/carcassonne.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: MIT
 # The Python binding installed with pip, as a user installs it (tests/run-all.sh
 # runs it after the ordinary build; offline, with Debian's python3-pip,
 # python3-setuptools, python3-wheel, python3-build and python3-venv):

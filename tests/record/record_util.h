@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Helpers shared by the record and render tests: a small PRNG, a counting
  * (and failing) allocator, seeded random games over the public API, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_record: game records (carc_game_save / carc_game_load), black-box.
  *

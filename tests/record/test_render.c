@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_render: the text and SVG pictures of the board, black-box.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * carc-scenario: run scenario files (.scn, format 2 of shared/scenarios/FORMAT.md)
  * against libcarcassonne through its public API only.

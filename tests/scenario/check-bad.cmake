@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # cmake -DRUNNER=carc-scenario -DDIR=bad -P check-bad.cmake
 # Each bad/*.scn names the line the runner must report with "# runner-fails-at: N".
 # The runner must exit 1 (a failure, not a crash), print FILE:N:, and end with

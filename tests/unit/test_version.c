@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_version: the runtime version equals the version macros, and the macros
  * equal project(VERSION) (passed by CMake as CARC_TEST_PROJECT_VERSION).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Python binding of libcarcassonne, a Carcassonne rules engine (ctypes, no
 dependencies beyond the standard library).
 

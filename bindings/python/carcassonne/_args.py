@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Checks of the numbers a caller passes: integers only, in range.
 
 No silent coercion: ``int(2.7)`` would make 2 players of 2.7 and ``int('7')``

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Text views of a dice game (carcassonne.dice): the state as ``str(game)``
 shows it, and the picture of the city that ``game.render()`` draws."""
 from __future__ import annotations

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Find and load libcarcassonne.
 
 Search order (the first library that loads *and* has the right version wins):

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Lifetime of the objects that own C handles (games, move lists)."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Carcassonne Dice Game (carc_dice_game, include/carcassonne/dice.h).
 
 A separate game with its own handle; rules and project decisions are in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Exceptions raised by the binding.
 
 Every failing library call raises a subclass of :class:`CarcassonneError`

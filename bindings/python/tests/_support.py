@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Shared helpers of the binding's tests (imported first by every test module).
 
 The tests run with `python3 -m unittest discover -s bindings/python/tests`;

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Import the carcassonne package from PYTHONPATH, play a short seeded game
 and check which library file was loaded. Used by the ctest tests
 python.build-tree and python.install (not a unittest module).

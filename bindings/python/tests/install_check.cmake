@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # ctest python.install: install the library (component runtime) and the Python
 # package (component python) into a staging prefix, then import the package
 # from PYTHONPATH alone (no CARCASSONNE_LIBRARY, no LD_LIBRARY_PATH) and check

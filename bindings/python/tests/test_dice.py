@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Carcassonne Dice Game through the binding (carcassonne.dice, dice.h).
 
 - Seeded games between deterministic bots play to the end; records round-trip

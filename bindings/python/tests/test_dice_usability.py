@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Dice Game as a new user finds it (issue 19): one test class per point.
 
 - The grid edge: a die built at the edge of the grid's reach can be closed.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The 0.2 API: modules by name, the turn model (pending, pass), move kinds, the
 River and the Abbot (figures by kind, the recall), options errors."""
 import os

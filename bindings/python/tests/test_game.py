@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Game, Move and MoveList classes over the C API."""
 import copy
 import pickle

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Inns & Cathedrals through Python (module "inns"): the 18 tiles, segment and
 feature marks (special), the big follower, score bonuses (ScoreEvent.bonus),
 the field:interior notation and a sixth player."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Closing, use after close, context managers and garbage collection."""
 import gc
 import unittest

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The library loader (_lib.py): environment variable, version check, messages."""
 import ctypes.util
 import os

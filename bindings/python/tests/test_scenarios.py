@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The scenario files (.scn, format 2 of shared/scenarios/FORMAT.md) played through Python.
 
 A small scenario interpreter on top of the binding, which follows the rules of

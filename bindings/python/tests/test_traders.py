@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Traders & Builders through Python (module "traders"): the 24 tiles and their goods
 marks, Game.goods and Feature.goods, the GOODS and TRADE events, the builder's
 double turn (pending part 2, declined by a pass, undone), the pig's 4 per city,

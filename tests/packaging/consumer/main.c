@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A program outside the project, built against an installed libcarcassonne
  * (once with pkg-config, once with find_package). It uses only the public API.
