@@ -790,6 +790,9 @@ extern const carci_module_def carci_module_table[];
 extern const uint32_t carci_module_count;
 carc_status carci_modules_install(carci_ruleset *rs, const carc_game_options *o, char *err, size_t cap);
 uint32_t carci_max_players(uint32_t modules); /* 5, or 6 with Inns & Cathedrals */
+/* The flags a module name of n bytes names ("river"; "all": every module this
+ * build implements), 0 for an unknown name. */
+uint32_t carci_module_flags(const char *name, size_t n);
 carc_status carci_options_check(const carc_game_options *o, char *err, size_t cap);
 /* Rule variants (rules/variants.c): each flag, its name in the API, and the
  * module it needs (0: none). */
@@ -952,6 +955,14 @@ uint32_t carci_count_first_kind(void);
 void carci_count_setup(carc_game *g);
 /* With the Count and the River: whether the spring may start at (x, y) turned rot. */
 carc_status carci_count_check_spring(uint32_t kind, int32_t x, int32_t y, uint32_t rot, char *err, size_t cap);
+/* With the Count and the River, where the spring lies when the options name
+ * no start (game.h, CARC_DEFAULT_START_TILE): RA at (0,-2) turned 270
+ * degrees, north of CO/3, its field side on the field along the City's north
+ * wall, its river flowing east, away from the city (one of the nine places
+ * carci_count_check_spring accepts). */
+#define CARCI_COUNT_SPRING_X 0
+#define CARCI_COUNT_SPRING_Y (-2)
+#define CARCI_COUNT_SPRING_ROT 3u
 /* Whether a place move's tile may be placed at its cell now (fits and the
  * module rules), with the reason. */
 bool carci_placement_fail(const carc_game *g, uint32_t fi, uint32_t kind, int32_t x, int32_t y, uint32_t rot,

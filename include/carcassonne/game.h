@@ -18,7 +18,26 @@ typedef struct carc_game carc_game;
  * a version 1 struct (0.1) ends before `variants`. @since 0.1 */
 #define CARC_GAME_OPTIONS_VERSION 2
 
-/** No start tile override: the rules' default start (base: D at 0,0 rotation 0). */
+/**
+ * No start tile named: the rules' default start, so that every combination of
+ * modules starts with no other option.
+ *  - base game (and the Abbot, Inns & Cathedrals, Traders & Builders): D at
+ *    start_x, start_y turned start_rotation (default 0,0 rotation 0);
+ *  - with the River: the spring RA there instead;
+ *  - with the Count: the City of Carcassonne (CO/1..CO/12) lies in place of the
+ *    start tile, and no start tile, place or rotation may be given;
+ *  - with the Count and the River: the spring RA lies beside the City of
+ *    Carcassonne, by default at (0,-2) turned 270 degrees (rotation 3): north
+ *    of CO/3, its field side on the field along the City's north wall, its
+ *    river flowing east, away from the city (expansions.md 1.7). The default
+ *    place applies when start_x, start_y and start_rotation are all 0; any
+ *    other place (with this constant or with RA named) is checked as given:
+ *    on a field edge of the City, every shared edge matching, its river
+ *    flowing away (CARC_ERANGE and a message otherwise).
+ * carc_game_options_get and records name the start a game was made with (the
+ * tile, its place and rotation), so a game made with the default is made
+ * again from either.
+ */
 #define CARC_DEFAULT_START_TILE UINT32_MAX
 
 /**
@@ -34,7 +53,9 @@ typedef struct carc_game_options {
     uint32_t modules;       /**< CARC_MODULE_* flags (default CARC_MODULE_FARMERS) */
     uint32_t start_tile;    /**< tile kind of the start tile, or CARC_DEFAULT_START_TILE
                                  (base: D; with the River: the spring RA, which is then the
-                                 only start tile allowed) */
+                                 only start tile allowed; with the Count and the River: RA
+                                 at (0,-2) rotation 3 unless a place is given; see
+                                 CARC_DEFAULT_START_TILE) */
     int32_t start_x;        /**< where the start tile lies (default 0,0) */
     int32_t start_y;
     uint32_t start_rotation; /**< 0..3 quarter turns clockwise */

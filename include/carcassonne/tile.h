@@ -76,7 +76,10 @@ CARC_API const char *carc_module_name(uint32_t module);
  * "farmers river") into CARC_MODULE_* flags. A name may be preceded by '-'
  * ("-farmers") to leave that module out of `*out`, which starts from
  * CARC_MODULE_FARMERS (farmers are on unless named with '-'). "" gives
- * CARC_MODULE_FARMERS.
+ * CARC_MODULE_FARMERS. The name "all" stands for every module this build
+ * implements (carc_modules_supported()); the names are applied from left to
+ * right, so "all,-farmers" is every module but the farmers ("-all" leaves
+ * every module out: "-all,river" is the River without the farmers).
  * @return CARC_OK, CARC_EINVAL (NULL), CARC_EPARSE (an unknown name).
  * @since 0.2
  */

@@ -106,10 +106,7 @@ carc_status carc_modules_parse(uint32_t *out, const char *text)
         size_t n = 0;
         while (p[n] && p[n] != ' ' && p[n] != ',' && p[n] != '\t')
             n++;
-        uint32_t flag = 0;
-        for (uint32_t i = 0; i < carci_module_count && !flag; i++)
-            if (strlen(carci_module_table[i].name) == n && memcmp(carci_module_table[i].name, p, n) == 0)
-                flag = carci_module_table[i].flag;
+        uint32_t flag = carci_module_flags(p, n);
         if (!flag)
             return CARC_EPARSE;
         m = off ? m & ~flag : m | flag;

@@ -118,15 +118,31 @@ static uint32_t words_of(size_t bytes)
     return (uint32_t)((bytes + 1) / 2);
 }
 
-/* The start tile the options give (the module's default when none is named). */
-static uint32_t start_kind(const carc_game_options *o)
+/* The start the options give, the rules' defaults filled in (game.h,
+ * CARC_DEFAULT_START_TILE): the start tile's kind when none is named (base:
+ * D; with the River: the spring RA), and with the Count and the River, when
+ * neither the tile nor its place is given, the spring's place beside the
+ * City of Carcassonne (CARCI_COUNT_SPRING_*). */
+typedef struct start_place {
+    uint32_t kind, rot;
+    int32_t x, y;
+} start_place;
+
+static start_place start_of(const carc_game_options *o)
 {
+    start_place s = { o->start_tile, o->start_rotation, o->start_x, o->start_y };
     if (o->start_tile != CARC_DEFAULT_START_TILE)
-        return o->start_tile;
-    uint32_t k = 3u; /* D */
+        return s;
+    s.kind = 3u; /* D */
     if (o->modules & CARC_MODULE_RIVER)
-        carc_tile_find(&k, "RA");
-    return k;
+        carc_tile_find(&s.kind, "RA");
+    const uint32_t both = CARC_MODULE_COUNT | CARC_MODULE_RIVER;
+    if ((o->modules & both) == both && !o->start_x && !o->start_y && !o->start_rotation) {
+        s.x = CARCI_COUNT_SPRING_X;
+        s.y = CARCI_COUNT_SPRING_Y;
+        s.rot = CARCI_COUNT_SPRING_ROT;
+    }
+    return s;
 }
 
 carc_status carci_options_check(const carc_game_options *o, char *err, size_t cap)
@@ -173,17 +189,18 @@ carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t
             return CARC_EINVAL;
         }
     }
-    uint32_t start = start_kind(o);
+    start_place sp = start_of(o);
+    uint32_t start = sp.kind;
     if (start >= carci_tile_kinds) {
         CARCI_WHY(err, cap, "start tile %u out of range 0..%u", start, carci_tile_kinds - 1);
         return CARC_ERANGE;
     }
-    if (o->start_rotation > 3) {
-        CARCI_WHY(err, cap, "start rotation %u out of range 0..3", o->start_rotation);
+    if (sp.rot > 3) {
+        CARCI_WHY(err, cap, "start rotation %u out of range 0..3", sp.rot);
         return CARC_ERANGE;
     }
-    if (o->start_x < -16000 || o->start_x > 16000 || o->start_y < -16000 || o->start_y > 16000) {
-        CARCI_WHY(err, cap, "start position (%d,%d) out of range -16000..16000", (int)o->start_x, (int)o->start_y);
+    if (sp.x < -16000 || sp.x > 16000 || sp.y < -16000 || sp.y > 16000) {
+        CARCI_WHY(err, cap, "start position (%d,%d) out of range -16000..16000", (int)sp.x, (int)sp.y);
         return CARC_ERANGE;
     }
     if (copies[start] == 0) {
@@ -196,22 +213,16 @@ carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t
         return CARC_ERANGE;
     }
     /* with the Count, the City of Carcassonne takes the start tile's place;
-     * with the River too, the spring's place is given and touches the city
-     * (expansions.md 1.7) */
+     * with the River too, the spring touches the city (expansions.md 1.7):
+     * at the place given, or at the default one (start_of) */
     if (o->modules & CARC_MODULE_COUNT) {
         bool given = o->start_tile != CARC_DEFAULT_START_TILE;
         if (!(o->modules & CARC_MODULE_RIVER) && (given || o->start_x || o->start_y || o->start_rotation)) {
             CARCI_WHY(err, cap, "with the Count the City of Carcassonne is the start: no start tile may be given");
             return CARC_ERANGE;
         }
-        if (o->modules & CARC_MODULE_RIVER) {
-            if (!given) {
-                CARCI_WHY(err, cap, "with the Count and the River the spring's place must be given (start tile RA, "
-                                    "position, rotation)");
-                return CARC_ERANGE;
-            }
-            return carci_count_check_spring(start, o->start_x, o->start_y, o->start_rotation, err, cap);
-        }
+        if (o->modules & CARC_MODULE_RIVER)
+            return carci_count_check_spring(start, sp.x, sp.y, sp.rot, err, cap);
     }
     return CARC_OK;
 }
@@ -239,7 +250,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     carc_status st = carci_options_check_counts(o, copies, NULL, 0);
     if (st != CARC_OK)
         return st;
-    uint32_t start = start_kind(o);
+    start_place sp = start_of(o);
 
     uint32_t nkinds = carci_tile_kinds, ntiles = 0, nnodes = 0, nmon = 0;
     uint8_t present[CARCI_MAX_KINDS]; /* the kinds of the set, in order */
@@ -314,11 +325,11 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
      * the other root (features.c): a tile merges at most 12 times (4 edges,
      * 8 half-edges), each time a feature of at most nnodes nodes */
     rs->unit_reserve += 12 * nnodes;
-    rs->start_kind = start;
+    rs->start_kind = sp.kind;
     rs->start_tile = o->start_tile;
-    rs->start_rot = o->start_rotation;
-    rs->start_x = o->start_x;
-    rs->start_y = o->start_y;
+    rs->start_rot = sp.rot;
+    rs->start_x = sp.x;
+    rs->start_y = sp.y;
     rs->flags = o->flags;
     rs->variants = o->variants;
     rs->kinds = carci_kinds;
@@ -376,9 +387,9 @@ bool carci_ruleset_matches(const carci_ruleset *rs, const carc_game_options *o)
     /* the start as given, not only as resolved: a named start tile equal to
      * the module's default may be refused (the Count lays no start tile),
      * and a cached ruleset must not let such options through unchecked */
+    start_place sp = start_of(o);
     return rs->modules == o->modules && rs->players == o->players && rs->start_tile == o->start_tile &&
-           rs->start_kind == start_kind(o) &&
-           rs->start_rot == o->start_rotation && rs->start_x == o->start_x && rs->start_y == o->start_y &&
+           rs->start_kind == sp.kind && rs->start_rot == sp.rot && rs->start_x == sp.x && rs->start_y == sp.y &&
            rs->flags == o->flags && rs->variants == o->variants;
 }
 

@@ -1,9 +1,10 @@
 /*
- * The rules modules and their extension points. The base game's figure rules
- * are set here; each module's install function (one file per module in this
- * folder) adds its figure rules, its figures and its hooks (carci_hooks in
- * internal.h) to a game's ruleset. The core calls the hooks; it never tests a
- * module flag itself.
+ * The rules modules and their extension points, and their names (those of
+ * carc_module_name and carc_modules_parse, and "all" for every module). The
+ * base game's figure rules are set here; each module's install function (one
+ * file per module in this folder) adds its figure rules, its figures and its
+ * hooks (carci_hooks in internal.h) to a game's ruleset. The core calls the
+ * hooks; it never tests a module flag itself.
  */
 #include "internal.h"
 
@@ -29,6 +30,16 @@ const carci_module_def carci_module_table[] = {
     { CARC_MODULE_TRADERS, "traders", carci_traders_install, 0 },
 };
 const uint32_t carci_module_count = sizeof carci_module_table / sizeof carci_module_table[0];
+
+uint32_t carci_module_flags(const char *name, size_t n)
+{
+    if (n == 3 && memcmp(name, "all", 3) == 0) /* every module this build implements */
+        return carc_modules_supported();
+    for (uint32_t i = 0; i < carci_module_count; i++)
+        if (strlen(carci_module_table[i].name) == n && memcmp(carci_module_table[i].name, name, n) == 0)
+            return carci_module_table[i].flag;
+    return 0;
+}
 
 uint32_t carci_max_players(uint32_t modules)
 {
