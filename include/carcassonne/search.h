@@ -13,7 +13,8 @@
 extern "C" {
 #endif
 
-/** The built-in policies of a playout (carc_playout_run, carc_playout_choose). @since 0.2 */
+/** The built-in policies of a playout (carc_playout_run, carc_playout_choose),
+ * named "random" and "immediate" in the bindings and the tools. @since 0.2 */
 typedef enum carc_policy {
     /** Uniform over every legal answer to the pending decision (the whole list
      * carc_game_legal_moves gives with CARC_ENUM_UNIQUE_ROTATIONS: placement
@@ -22,8 +23,17 @@ typedef enum carc_policy {
     CARC_POLICY_RANDOM = 0,
     /** The answer (of the same list) that gains the most immediate points:
      * the deciding player's points after the move minus before, less the
-     * most any other player gains by it; ties broken uniformly at random. */
-    CARC_POLICY_GREEDY = 1
+     * most any other player gains by it; ties broken uniformly at random.
+     * One ply, points only: it values no open feature, figure or tile to
+     * come (about 46 points a player in a two-player base game against
+     * itself; the heuristic bot of examples/bots.c, which values them too,
+     * about 106: examples/README.md). Named "immediate" in the bindings and
+     * tools. */
+    CARC_POLICY_IMMEDIATE = 1,
+    /** Deprecated alias of CARC_POLICY_IMMEDIATE (the same value, its name
+     * before 0.2.0), kept so that older sources compile; new code says
+     * IMMEDIATE. The bindings and tools refuse the name "greedy". */
+    CARC_POLICY_GREEDY = CARC_POLICY_IMMEDIATE
 } carc_policy;
 
 /**

@@ -10,7 +10,7 @@
  * tile shape favoured for its symmetry), for a place decision by rejection
  * sampling over the placements (choose_random_place), which lists the
  * figure actions of one placement instead of all.
- * GREEDY tries every legal move on the trial game (an undo unit each:
+ * IMMEDIATE tries every legal move on the trial game (an undo unit each:
  * play, read the scores, roll back) and keeps the best gain; its ties are
  * broken uniformly (one draw from the generator per tie seen).
  */
@@ -19,7 +19,7 @@
 struct carc_playout {
     carc_allocator alloc;
     carc_game *work;      /* the game a playout plays */
-    carc_game *trial;     /* GREEDY: a copy of the position, moves tried on it */
+    carc_game *trial;     /* IMMEDIATE: a copy of the position, moves tried on it */
     carc_movelist list;   /* the legal moves of the pending decision */
     bool played;          /* `work` holds the end of a playout */
 };
@@ -99,7 +99,7 @@ static int32_t gain(const carc_game *t, const int16_t *before, uint32_t mover)
     return own - other;
 }
 
-static carc_status choose_greedy(carc_move *out, carc_playout *p, const carc_game *g, uint64_t *rng)
+static carc_status choose_immediate(carc_move *out, carc_playout *p, const carc_game *g, uint64_t *rng)
 {
     const carc_move *mv = p->list.moves;
     size_t n = p->list.n;
@@ -185,7 +185,7 @@ static carc_status choose_random_place(carc_move *out, carc_playout *p, const ca
     }
 }
 
-/* The policy's move (GREEDY: from the legal list, in p->list). */
+/* The policy's move (IMMEDIATE: from the legal list, in p->list). */
 static carc_status choose(carc_move *out, carc_playout *p, const carc_game *g, uint32_t policy, uint64_t *rng)
 {
     if (policy == CARC_POLICY_RANDOM && !CARCI_HDR(g)->step)
@@ -195,15 +195,15 @@ static carc_status choose(carc_move *out, carc_playout *p, const carc_game *g, u
         return s;
     if (p->list.n == 0)
         return CARC_EGAME_OVER; /* cannot happen: a game not over has a legal answer */
-    if (policy == CARC_POLICY_GREEDY)
-        return choose_greedy(out, p, g, rng);
+    if (policy == CARC_POLICY_IMMEDIATE)
+        return choose_immediate(out, p, g, rng);
     *out = p->list.moves[p->list.n == 1 ? 0 : carci_uniform(rng, (uint32_t)p->list.n)];
     return CARC_OK;
 }
 
 carc_status carc_playout_choose(carc_move *out, carc_playout *p, const carc_game *g, uint32_t policy, uint64_t *rng)
 {
-    CARCI_CHECK(out && p && g && rng && policy <= CARC_POLICY_GREEDY);
+    CARCI_CHECK(out && p && g && rng && policy <= CARC_POLICY_IMMEDIATE);
     if (CARCI_HDR(g)->over)
         return CARC_EGAME_OVER;
     return choose(out, p, g, policy, rng);
@@ -212,7 +212,7 @@ carc_status carc_playout_choose(carc_move *out, carc_playout *p, const carc_game
 carc_status carc_playout_run(carc_playout *p, const carc_game *g, uint32_t policy, uint64_t seed, int32_t *scores,
                              size_t n, uint32_t *moves)
 {
-    CARCI_CHECK(p && g && policy <= CARC_POLICY_GREEDY && (scores || n == 0));
+    CARCI_CHECK(p && g && policy <= CARC_POLICY_IMMEDIATE && (scores || n == 0));
     uint32_t players = CARCI_HDR(g)->players;
     if (scores && n < players)
         return CARC_ERANGE;
