@@ -195,8 +195,8 @@ static void playout_any_ruleset_and_seeds(void **state)
     carc_game_free(small);
 }
 
-/* Greedy beats random clearly (it is a policy, not noise). */
-static void greedy_beats_random(void **state)
+/* Immediate beats random clearly (it is a policy, not noise). */
+static void immediate_beats_random(void **state)
 {
     (void)state;
     carc_game *g = tu_new_game(2, 9);
@@ -210,7 +210,7 @@ static void greedy_beats_random(void **state)
             carc_pending pd = { .struct_size = sizeof pd };
             assert_int_equal(carc_game_pending(&pd, w), CARC_OK);
             carc_move m;
-            uint32_t pol = pd.player == i % 2 ? CARC_POLICY_GREEDY : CARC_POLICY_RANDOM;
+            uint32_t pol = pd.player == i % 2 ? CARC_POLICY_IMMEDIATE : CARC_POLICY_RANDOM;
             assert_int_equal(carc_playout_choose(&m, p, w, pol, &rng), CARC_OK);
             assert_int_equal(carc_game_play(w, &m), CARC_OK);
         }
@@ -639,7 +639,7 @@ int main(void)
         cmocka_unit_test(playout_equals_move_by_move),
         cmocka_unit_test(playout_any_ruleset_and_seeds),
         cmocka_unit_test(random_policy_is_uniform),
-        cmocka_unit_test(greedy_beats_random),
+        cmocka_unit_test(immediate_beats_random),
         cmocka_unit_test(determinize_keeps_known_facts),
         cmocka_unit_test(hash_undo_and_clone),
         cmocka_unit_test(hash_transpositions),
