@@ -23,12 +23,12 @@
  * reports the points that inns and cathedrals made (carc_event.bonus) and the
  * big follower's moves.
  *
- * `--modules all` is every module (examples/modules.h: farmers river abbot
+ * `--modules all` is every module (carc_modules_parse: farmers river abbot
  * count inns traders). With the Count the other decisions are the moves out of
  * the City (during the scoring of a tile and in the final round), the follower
  * into a quarter and the Count's move, each a uniform pick over its legal
- * moves, passes included; with the Count and the River the spring lies where
- * examples/modules.h puts it. A line reports the Count's moves.
+ * moves, passes included; with the Count and the River the spring lies at the
+ * library's default place (CARC_DEFAULT_START_TILE). A line reports the Count's moves.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <carcassonne/carcassonne.h>
@@ -37,8 +37,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-#include "../examples/modules.h"
 
 typedef struct stats {
     double turns, placements, figure_opts, score;
@@ -227,7 +225,6 @@ static void *run_games_modules(void *arg)
     o.players = j->players;
     o.flags = j->flags;
     o.modules = j->modules;
-    example_modules_setup(&o);
     carc_movelist *pl = NULL, *fl = NULL;
     uint64_t rng = j->seed * 0x9E3779B97F4A7C15ull + 1;
     memset(&j->st, 0, sizeof j->st);
@@ -325,7 +322,6 @@ static void time_ops(optimes *t, uint32_t players, uint32_t modules, uint64_t se
     bool general = (modules & ~(uint32_t)CARC_MODULE_FARMERS) != 0;
     o.players = players;
     o.modules = modules;
-    example_modules_setup(&o);
     uint64_t rng = seed ^ 0xABCDEFull;
     memset(t, 0, sizeof *t);
     for (uint32_t gi = 0; gi < games; gi++) {
@@ -428,7 +424,6 @@ static int bench_playouts(uint32_t policy, uint32_t games, uint32_t runs, uint32
     o.modules = modules;
     o.flags = flags;
     o.seed = seed;
-    example_modules_setup(&o);
     carc_game *g;
     carc_playout *p;
     if (carc_game_new(&g, &o) != CARC_OK || carc_playout_new(&p, g) != CARC_OK)
@@ -464,8 +459,9 @@ static int bench_playouts(uint32_t policy, uint32_t games, uint32_t runs, uint32
 static void usage(FILE *f)
 {
     fprintf(f, "usage: carc-bench [--games N] [--seed S] [--players 2..5] [--runs R] [--threads T] [--no-undo] "
-               "[--no-ops] [--modules LIST] [--playout random|greedy]\n"
-               "  --playout P     time carc_playout_run from the start of one game instead (policy P)\n"
+               "[--no-ops] [--modules LIST] [--playout random|immediate]\n"
+               "  --playout P     time carc_playout_run from the start of one game instead (policy P:\n"
+               "                  CARC_POLICY_RANDOM or CARC_POLICY_IMMEDIATE)\n"
                "  --no-undo       games created with CARC_GAME_NO_UNDO (no undo journal)\n"
                "  --modules LIST  rules modules, e.g. river,abbot,count,inns,traders, or all (default: the\n"
                "                  base game with farmers)\n"
@@ -497,19 +493,22 @@ int main(int argc, char **argv)
         } else if (!strcmp(a, "--modules") && v) {
             carc_game_options go = CARC_GAME_OPTIONS_INIT;
             char msg[160];
-            if (example_modules_parse(&modules, v) != CARC_OK) {
+            if (carc_modules_parse(&modules, v) != CARC_OK) {
                 fprintf(stderr, "carc-bench: --modules: cannot read '%s'\n", v);
                 return 2;
             }
             go.modules = modules;
-            example_modules_setup(&go);
             if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
                 fprintf(stderr, "carc-bench: --modules %s: %s\n", v, msg);
                 return 2;
             }
             modules_text = v;
-        } else if (!strcmp(a, "--playout") && v && (!strcmp(v, "random") || !strcmp(v, "greedy"))) {
+        } else if (!strcmp(a, "--playout") && v && (!strcmp(v, "random") || !strcmp(v, "immediate"))) {
             playout = v;
+        } else if (!strcmp(a, "--playout") && v && !strcmp(v, "greedy")) {
+            fprintf(stderr, "carc-bench: --playout greedy: the policy is named immediate (CARC_POLICY_IMMEDIATE) "
+                            "since 0.2.0\n");
+            return 2;
         } else if (!strcmp(a, "--games") && ok && n > 0 && n < 100000000ull) {
             games = (uint32_t)n;
         } else if (!strcmp(a, "--seed") && ok) {
@@ -532,14 +531,13 @@ int main(int argc, char **argv)
         char msg[160];
         go.modules = modules;
         go.players = players;
-        example_modules_setup(&go);
         if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
             fprintf(stderr, "carc-bench: %s\n", msg);
             return 2;
         }
     }
     if (playout)
-        return bench_playouts(strcmp(playout, "greedy") ? CARC_POLICY_RANDOM : CARC_POLICY_GREEDY, games, runs, players,
+        return bench_playouts(strcmp(playout, "immediate") ? CARC_POLICY_RANDOM : CARC_POLICY_IMMEDIATE, games, runs, players,
                               modules, flags, seed, playout);
     double *gps = calloc(runs, sizeof *gps), *mps = calloc(runs, sizeof *mps);
     job *jobs = calloc(threads, sizeof *jobs);
@@ -647,8 +645,7 @@ int main(int argc, char **argv)
         carc_game_options o = CARC_GAME_OPTIONS_INIT;
         o.players = players;
         o.modules = modules;
-        example_modules_setup(&o);
-        carc_game_new(&g, &o);
+            carc_game_new(&g, &o);
         size_t bytes = 0;
         carc_game_state_size(&bytes, g);
         carc_game_free(g);

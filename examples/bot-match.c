@@ -1,17 +1,18 @@
 /*
- * carc-bot-match: one bot (greedy by default) against the others (random by
+ * carc-bot-match: one bot (heuristic by default) against the others (random by
  * default) over many seeded games. The bot changes seat every game (game i:
  * seat i mod players), so no seat has an advantage. Prints the bot's win
  * rate, its mean score difference to the best other player, and the time
  * per move of each kind of bot.
  *
  *   carc-bot-match --games 1000 [--players 2] [--seed 1] [--modules river,abbot,inns] [--verbose]
- *   carc-bot-match --bot mcts:200 --against greedy --games 1000 --players 3
+ *   carc-bot-match --bot mcts:200 --against heuristic --games 1000 --players 3
+ *   carc-bot-match --bot immediate --against immediate --games 300
  *
  * With Inns & Cathedrals (--modules inns) up to 6 players, and the bots use the
- * big follower (see bots.c). `--modules all` plays every module (modules.h:
- * with the Count and the River the spring lies at a fixed place of the set-up);
- * with the Count the bots answer its decisions too.
+ * big follower (see bots.c). `--modules all` plays every module (with the
+ * Count and the River the library lays the spring at its default place,
+ * CARC_DEFAULT_START_TILE); with the Count the bots answer its decisions too.
  */
 #include <carcassonne/carcassonne.h>
 
@@ -22,7 +23,6 @@
 #include <string.h>
 
 #include "bots.h"
-#include "modules.h"
 
 #define MAX_PLAYERS 6 /* 6 only with Inns & Cathedrals */
 
@@ -31,16 +31,18 @@ static void usage(FILE *f)
     fprintf(f,
             "Usage: carc-bot-match [--games N] [--players N] [--seed S] [--modules LIST]\n"
             "                      [--bot KIND] [--against KIND] [--verbose]\n"
-            "Plays N games (default 1000) of one bot (--bot, default greedy) against the\n"
+            "Plays N games (default 1000) of one bot (--bot, default heuristic) against the\n"
             "others (--against, default random; 2..5 players, 2..6 with inns; default 2), the\n"
             "bot changing seat every game, and prints the bot's win rate, its mean score\n"
             "difference to the best other player, and the time per move. Game i uses seed S+i\n"
             "(default S = 1).\n"
-            "KIND: random, greedy, or mcts (Monte Carlo tree search with the greedy bot's\n"
-            "evaluation, %u iterations a move); mcts:N for N iterations a move, mcts:Nms for\n"
-            "N milliseconds a move, then :pure for plain UCT (random playouts to the end),\n"
-            ":dN for N playout moves before the evaluation, :greedy for greedy playouts\n"
-            "(e.g. mcts:300, mcts:50ms, mcts:2000:pure). Times are processor time.\n"
+            "KIND: random; immediate (the library's policy: the most points now); heuristic\n"
+            "(a one-ply evaluation that also values open features and figures); or mcts\n"
+            "(Monte Carlo tree search with the heuristic bot's evaluation, %u iterations a\n"
+            "move); mcts:N for N iterations a move, mcts:Nms for N milliseconds a move, then\n"
+            ":pure for plain UCT (random playouts to the end), :dN for N playout moves before\n"
+            "the evaluation, :immediate for immediate playouts (e.g. mcts:300, mcts:50ms,\n"
+            "mcts:2000:pure). Times are processor time.\n"
             "--modules takes rules modules such as river,abbot,count,inns,traders, or all\n"
             "(default: the base game with farmers; -farmers leaves the farmers out).\n",
             (unsigned)BOT_MCTS_BUDGET);
@@ -85,7 +87,6 @@ static int play_game(tally *t, const bot_spec *spec, const bot_spec *against, co
     go.players = players;
     go.seed = seed;
     go.modules = modules;
-    example_modules_setup(&go);
     st = carc_game_new(&g, &go);
     if (st != CARC_OK) {
         fprintf(stderr, "carc-bot-match: cannot create game (seed %llu): %s\n", (unsigned long long)seed,
@@ -177,7 +178,7 @@ int main(int argc, char **argv)
     bot_spec spec, against;
     char name[64], against_name[64];
 
-    bot_spec_parse(&spec, "greedy");
+    bot_spec_parse(&spec, "heuristic");
     bot_spec_parse(&against, "random");
 
     for (int i = 1; i < argc; i++) {
@@ -194,13 +195,12 @@ int main(int argc, char **argv)
         } else if (strcmp(a, "--modules") == 0) {
             carc_game_options go;
             char msg[160];
-            if (v == NULL || example_modules_parse(&modules, v) != CARC_OK) {
+            if (v == NULL || carc_modules_parse(&modules, v) != CARC_OK) {
                 fprintf(stderr, "carc-bot-match: --modules wants names such as river,abbot or all\n");
                 return 2;
             }
             carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
             go.modules = modules;
-            example_modules_setup(&go);
             if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
                 fprintf(stderr, "carc-bot-match: --modules %s: %s\n", v, msg);
                 return 2;
@@ -210,8 +210,8 @@ int main(int argc, char **argv)
             continue;
         } else if (strcmp(a, "--bot") == 0 || strcmp(a, "--against") == 0) {
             if (v == NULL || bot_spec_parse(strcmp(a, "--bot") == 0 ? &spec : &against, v) != 0) {
-                fprintf(stderr, "carc-bot-match: %s wants random, greedy, mcts, mcts:N or mcts:Nms (see --help), not '%s'\n",
-                        a, v != NULL ? v : "");
+                fprintf(stderr, "carc-bot-match: %s wants %s, not '%s'\n", a, bot_spec_hint(v),
+                        v != NULL ? v : "");
                 return 2;
             }
             i++;
@@ -244,7 +244,6 @@ int main(int argc, char **argv)
         carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
         go.modules = modules;
         go.players = (uint32_t)players;
-        example_modules_setup(&go);
         if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
             fprintf(stderr, "carc-bot-match: --players %llu: %s\n", (unsigned long long)players, msg);
             return 2;

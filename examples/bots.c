@@ -2,15 +2,21 @@
  * Example bots for libcarcassonne (see bots.h).
  *
  * The MCTS bot ("mcts", bot_spec_parse) is the search of mcts.c with the
- * greedy bot's evaluation below plugged in (mcts_options.evaluate: every
- * player's value as the greedy bot computes it): the children of a node are
+ * heuristic bot's evaluation below plugged in (mcts_options.evaluate: every
+ * player's value as the heuristic bot computes it): the children of a node are
  * valued by it (5 prior visits each), and so are the leaves; exploration
  * 0.1, the reward the margin alone (score_weight 1, scale 20 points), the
  * k-th visits of the root's moves paired on the same draws. "mcts:...:pure"
  * is plain UCT with playouts to the end (exploration 0.25, reward half win,
  * half margin).
  *
- * The greedy bot tries every legal move on a scratch copy of the game
+ * The immediate bot is the library's policy CARC_POLICY_IMMEDIATE
+ * (carc_playout_choose): the move that gains the most points now, less the
+ * most an opponent gains by it; it is what the Python binding and the web
+ * page call "immediate".
+ *
+ * The heuristic bot (called "greedy" before 0.2.0) tries every legal move on
+ * a scratch copy of the game
  * (carc_game_copy without the undo history once per turn, then carc_game_play +
  * carc_game_undo for each move) and keeps the move with the best evaluation:
  *
@@ -89,7 +95,7 @@
 
 #define BOT_MAX_PLAYERS 8
 
-/* The knobs of the evaluation (tuned with greedy-against-greedy matches). */
+/* The knobs of the evaluation (tuned with heuristic-against-heuristic matches). */
 typedef struct bot_weights {
     double road_growth;      /* expected extra tiles of an open road */
     double city_chance[5];   /* chance to complete a city with 1, 2, 3, 4, 5+ open edges */
@@ -124,35 +130,40 @@ struct bot {
     bool farmers;          /* fields are in play (the market's followers can leave) */
     carc_movelist *moves;
     mcts *mcts;            /* mcts: the search */
+    carc_playout *runner;  /* immediate: the library's policy */
     double seconds;        /* time spent in bot_choose */
     uint64_t calls;        /* moves chosen */
-    carc_game *scratch;    /* greedy: a copy of the game to try moves on */
-    uint32_t *features;    /* greedy: distinct occupied features (scratch space) */
+    carc_game *scratch;    /* heuristic: a copy of the game to try moves on */
+    uint32_t *features;    /* heuristic: distinct occupied features (scratch space) */
     size_t features_cap;
 };
 
+static const char *const kind_names[] = { "random", "heuristic", "mcts", "immediate" };
+
 const char *bot_kind_name(bot_kind kind)
 {
-    return kind == BOT_GREEDY ? "greedy" : kind == BOT_MCTS ? "mcts" : "random";
+    return (unsigned)kind < sizeof kind_names / sizeof kind_names[0] ? kind_names[kind] : "random";
 }
 
 int bot_kind_parse(bot_kind *out, const char *text)
 {
-    if (text == NULL)
+    if (out == NULL || text == NULL)
         return -1;
-    if (strcmp(text, "random") == 0) {
-        *out = BOT_RANDOM;
-        return 0;
-    }
-    if (strcmp(text, "greedy") == 0) {
-        *out = BOT_GREEDY;
-        return 0;
-    }
-    if (strcmp(text, "mcts") == 0) {
-        *out = BOT_MCTS;
-        return 0;
-    }
-    return -1;
+    for (unsigned k = 0; k < sizeof kind_names / sizeof kind_names[0]; k++)
+        if (strcmp(text, kind_names[k]) == 0) {
+            *out = (bot_kind)k;
+            return 0;
+        }
+    return -1; /* "greedy" too: see bot_spec_hint */
+}
+
+const char *bot_spec_hint(const char *text)
+{
+    if (text != NULL && strstr(text, "greedy") != NULL)
+        return "heuristic (the one-ply evaluation bot of bots.c, called greedy before 0.2.0) or immediate "
+               "(the library's policy CARC_POLICY_IMMEDIATE: the most points now; in mcts:N:immediate the "
+               "playouts' policy)";
+    return "random, immediate, heuristic, mcts, mcts:N or mcts:Nms (see --help)";
 }
 
 /* A whole decimal number in [1, 10000000] at *p, ending at ':', '\0' or "ms"; advances *p. */
@@ -218,8 +229,8 @@ int bot_spec_parse(bot_spec *out, const char *text)
         } else if (len == 6 && strncmp(p, "random", 6) == 0) {
             spec.policy = CARC_POLICY_RANDOM;
             p += len;
-        } else if (len == 6 && strncmp(p, "greedy", 6) == 0) {
-            spec.policy = CARC_POLICY_GREEDY;
+        } else if (len == 9 && strncmp(p, "immediate", 9) == 0) {
+            spec.policy = CARC_POLICY_IMMEDIATE;
             p += len;
         } else {
             return -1;
@@ -234,7 +245,7 @@ int bot_spec_parse(bot_spec *out, const char *text)
 const char *bot_spec_format(char *buf, size_t cap, const bot_spec *spec)
 {
     char depth[24] = "";
-    const char *policy = spec->policy == CARC_POLICY_GREEDY ? ":greedy" : "";
+    const char *policy = spec->policy == CARC_POLICY_IMMEDIATE ? ":immediate" : "";
     if (cap == 0)
         return buf;
     if (spec->kind != BOT_MCTS) {
@@ -339,6 +350,7 @@ void bot_free(bot *b)
         return;
     carc_movelist_free(b->moves);
     mcts_free(b->mcts);
+    carc_playout_free(b->runner);
     carc_game_free(b->scratch);
     free(b->features);
     free(b);
@@ -649,7 +661,7 @@ static size_t pass_index(const carc_move *moves, size_t n)
 /* Out of the City: an exit that wins or ties its feature's majority (or turns
  * a tie into a win) on a feature worth points, the best of them by the
  * evaluation; else the pass. */
-static carc_status greedy_exit(bot *b, const carc_game *game, const carc_move *moves, size_t n, uint32_t me,
+static carc_status heuristic_exit(bot *b, const carc_game *game, const carc_move *moves, size_t n, uint32_t me,
                                carc_move *out)
 {
     uint32_t players = 0, strength[BOT_MAX_PLAYERS], ties = 0;
@@ -710,7 +722,7 @@ static int quarter_of_kind(const bot *b, uint32_t kind)
 
 /* Into a quarter: always, a follower before the big follower, into the
  * quarter whose features holding opponents' figures are worth the most. */
-static carc_status greedy_quarter(bot *b, const carc_game *game, const carc_move *moves, size_t n, uint32_t me,
+static carc_status heuristic_quarter(bot *b, const carc_game *game, const carc_move *moves, size_t n, uint32_t me,
                                   carc_move *out)
 {
     double score[4], best = 0.0, time;
@@ -761,7 +773,7 @@ static carc_status greedy_quarter(bot *b, const carc_game *game, const carc_move
 
 /* The Count: to the quarter where the opponents have the most strength against
  * the bot's own, unless it stands on such a quarter already. */
-static carc_status greedy_count(bot *b, const carc_game *game, const carc_move *moves, size_t n, uint32_t me,
+static carc_status heuristic_count(bot *b, const carc_game *game, const carc_move *moves, size_t n, uint32_t me,
                                 carc_move *out)
 {
     double score[4] = { 0.0, 0.0, 0.0, 0.0 }, best = 0.0;
@@ -786,7 +798,7 @@ static carc_status greedy_count(bot *b, const carc_game *game, const carc_move *
     return CARC_OK;
 }
 
-static carc_status choose_greedy(bot *b, const carc_game *game, carc_move *out)
+static carc_status choose_heuristic(bot *b, const carc_game *game, carc_move *out)
 {
     const carc_move *moves;
     size_t n, chosen = 0;
@@ -813,11 +825,11 @@ static carc_status choose_greedy(bot *b, const carc_game *game, carc_move *out)
         carc_game_pending(&pd, game);
         me = pd.player;
         if (pd.decision == CARC_DECISION_EXIT)
-            return greedy_exit(b, game, moves, n, me, out);
+            return heuristic_exit(b, game, moves, n, me, out);
         if (pd.decision == CARC_DECISION_QUARTER)
-            return greedy_quarter(b, game, moves, n, me, out);
+            return heuristic_quarter(b, game, moves, n, me, out);
         if (pd.decision == CARC_DECISION_COUNT)
-            return greedy_count(b, game, moves, n, me, out);
+            return heuristic_count(b, game, moves, n, me, out);
     }
     st = sync_scratch(b, game);
     if (st != CARC_OK)
@@ -842,6 +854,14 @@ static carc_status choose_greedy(bot *b, const carc_game *game, carc_move *out)
     return CARC_OK;
 }
 
+/* The library's policy (carc_playout_choose), the bot's generator its state. */
+static carc_status choose_immediate(bot *b, const carc_game *game, carc_move *out)
+{
+    if (b->runner == NULL && carc_playout_new(&b->runner, game) != CARC_OK)
+        return CARC_ENOMEM;
+    return carc_playout_choose(out, b->runner, game, CARC_POLICY_IMMEDIATE, &b->rng);
+}
+
 static carc_status choose_random(bot *b, const carc_game *game, carc_move *out)
 {
     size_t n;
@@ -863,8 +883,10 @@ carc_status bot_choose(bot *b, const carc_game *game, carc_move *out)
     start = cpu_seconds();
     if (b->kind == BOT_MCTS)
         st = mcts_choose(b->mcts, game, out);
-    else if (b->kind == BOT_GREEDY)
-        st = choose_greedy(b, game, out);
+    else if (b->kind == BOT_HEURISTIC)
+        st = choose_heuristic(b, game, out);
+    else if (b->kind == BOT_IMMEDIATE)
+        st = choose_immediate(b, game, out);
     else
         st = choose_random(b, game, out);
     b->seconds += cpu_seconds() - start;

@@ -1,7 +1,16 @@
 /*
- * Example bots for libcarcassonne: a random bot, a greedy one-ply bot and a
- * Monte Carlo tree search bot (mcts.h). Used by carc-demo and carc-bot-match.
- * Public API only.
+ * Example bots for libcarcassonne: a random bot, the library's immediate
+ * policy as a bot, a heuristic one-ply bot and a Monte Carlo tree search bot
+ * (mcts.h). Used by carc-demo and carc-bot-match. Public API only.
+ *
+ * Two one-ply bots, two names (0.2.0; both were "greedy" before):
+ *  - "immediate": the library's CARC_POLICY_IMMEDIATE (search.h), the move
+ *    that gains the most points now; the bot of the Python binding's
+ *    Policy.IMMEDIATE and of the web page's "immediate";
+ *  - "heuristic": this file's evaluation, which also values open features,
+ *    figures in supply and the Count's decisions (bots.c): far stronger
+ *    (examples/README.md gives the points each scores against itself).
+ * "greedy" names neither and is refused (bot_spec_hint says why).
  *
  * The names here use the prefix `bot_`, not `carc_`, which belongs to the
  * library.
@@ -12,9 +21,10 @@
 #include <carcassonne/carcassonne.h>
 
 typedef enum bot_kind {
-    BOT_RANDOM = 0, /* a uniformly random legal move (passes included) */
-    BOT_GREEDY = 1, /* the best move by a one-ply evaluation */
-    BOT_MCTS = 2    /* Monte Carlo tree search (mcts.h) */
+    BOT_RANDOM = 0,    /* a uniformly random legal move (passes included) */
+    BOT_HEURISTIC = 1, /* the best move by a one-ply evaluation (bots.c) */
+    BOT_MCTS = 2,      /* Monte Carlo tree search (mcts.h) */
+    BOT_IMMEDIATE = 3  /* the library's CARC_POLICY_IMMEDIATE (carc_playout_choose) */
 } bot_kind;
 
 /* A bot and its settings, as the programs' --bot options name it. */
@@ -32,29 +42,37 @@ typedef struct bot_spec {
 
 typedef struct bot bot;
 
-/** "random", "greedy" or "mcts". */
+/** "random", "immediate", "heuristic" or "mcts". */
 const char *bot_kind_name(bot_kind kind);
 
-/** Parse "random", "greedy" or "mcts". Returns 0 on success, -1 otherwise. */
+/** Parse "random", "immediate", "heuristic" or "mcts". Returns 0 on success,
+ * -1 otherwise ("greedy" included). */
 int bot_kind_parse(bot_kind *out, const char *text);
 
 /**
- * Parse a bot: "random", "greedy", or "mcts" followed by settings, each after
- * a colon, in any order:
- *   N       N iterations a move, 1..10000000 (default BOT_MCTS_BUDGET)
- *   Nms     N milliseconds a move instead
- *   pure    plain UCT: playouts to the end of the game, no evaluation
- *           (default: the greedy bot's evaluation gives priors to the
- *           children of a node and values the leaves; see bots.c)
- *   dN      with the evaluation: N playout moves before it (default 0)
- *   random  the playouts' policy: CARC_POLICY_RANDOM (the default)
- *   greedy  ... CARC_POLICY_GREEDY
- * e.g. "mcts:200", "mcts:50ms", "mcts:2000:pure", "mcts:100:d2:greedy".
- * Returns 0 on success, -1 otherwise.
+ * Parse a bot: "random", "immediate", "heuristic", or "mcts" followed by
+ * settings, each after a colon, in any order:
+ *   N          N iterations a move, 1..10000000 (default BOT_MCTS_BUDGET)
+ *   Nms        N milliseconds a move instead
+ *   pure       plain UCT: playouts to the end of the game, no evaluation
+ *              (default: the heuristic bot's evaluation gives priors to the
+ *              children of a node and values the leaves; see bots.c)
+ *   dN         with the evaluation: N playout moves before it (default 0)
+ *   random     the playouts' policy: CARC_POLICY_RANDOM (the default)
+ *   immediate  ... CARC_POLICY_IMMEDIATE
+ * e.g. "mcts:200", "mcts:50ms", "mcts:2000:pure", "mcts:100:d2:immediate".
+ * "greedy" is refused, as a bot and as a policy (bot_spec_hint).
+ * Returns 0 on success, -1 otherwise (*out unchanged).
  */
 int bot_spec_parse(bot_spec *out, const char *text);
 
-/** The spec as bot_spec_parse reads it ("greedy", "mcts:200", "mcts:50ms:pure") into buf. */
+/** What a bot spec `text` that bot_spec_parse refused should have been, for
+ * a message "--bot wants <hint>, not '<text>'": for a spec with "greedy" the
+ * two names that replace it ("heuristic", "immediate") and what each is,
+ * else the bot names. A static string. */
+const char *bot_spec_hint(const char *text);
+
+/** The spec as bot_spec_parse reads it ("heuristic", "mcts:200", "mcts:50ms:pure") into buf. */
 const char *bot_spec_format(char *buf, size_t cap, const bot_spec *spec);
 
 /**

@@ -3,16 +3,13 @@
  * list every legal move of the player to move: each placement of the current
  * tile (carc_game_placements) with its figure options (carc_game_figure_options).
  * Usage: legal_moves [SEED [MOVES [MODULES]]]   (defaults: seed 1, 5 moves, the
- * base game; MODULES as "river,abbot", see carc_modules_parse, or "all": see
- * modules.h, which also lays the spring when the Count and the River play)
+ * base game; MODULES as carc_modules_parse reads them: "river,abbot", "all")
  */
 #include <carcassonne/carcassonne.h>
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "modules.h"
 
 static void check(carc_status st, const carc_game *g, const char *what)
 {
@@ -41,8 +38,7 @@ int main(int argc, char **argv)
 
     opts.seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 1;
     if (argc > 3)
-        check(example_modules_parse(&opts.modules, argv[3]), NULL, "carc_modules_parse");
-    example_modules_setup(&opts);
+        check(carc_modules_parse(&opts.modules, argv[3]), NULL, "carc_modules_parse");
     rng = opts.seed;
     check(carc_game_new(&game, &opts), NULL, "carc_game_new");
     check(carc_movelist_new(&placements, game), game, "carc_movelist_new");

@@ -189,7 +189,7 @@ static bool options_valid(const mcts_options *o)
         return false;
     if (!(o->prior_visits >= 0.0))
         return false;
-    return o->policy == CARC_POLICY_RANDOM || o->policy == CARC_POLICY_GREEDY;
+    return o->policy == CARC_POLICY_RANDOM || o->policy == CARC_POLICY_IMMEDIATE;
 }
 
 carc_status mcts_new(mcts **out, const carc_game *like, const mcts_options *opts)

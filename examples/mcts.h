@@ -21,7 +21,7 @@
  * node's children all come at once, each valued by the evaluation after
  * its move as `prior_visits` visits, and leaves are valued by the
  * evaluation (after `playout_moves` playout moves) instead of a playout to
- * the end. The "mcts" bot of bots.c plugs in the greedy bot's evaluation.
+ * the end. The "mcts" bot of bots.c plugs in the heuristic bot's evaluation.
  *
  *   mcts_options o = MCTS_OPTIONS_INIT;
  *   mcts *m = NULL;
@@ -52,7 +52,7 @@ typedef struct mcts_options {
     uint32_t budget;      /* playouts (iterations) per move; 0: only `seconds` limits */
     double seconds;       /* a time limit per move in seconds, 0: none (then budget > 0) */
     double exploration;   /* the UCT constant c of mean + c * sqrt(ln(available + 1) / visits) */
-    uint32_t policy;      /* the playouts' policy (carc_policy): CARC_POLICY_RANDOM or GREEDY */
+    uint32_t policy;      /* the playouts' policy (carc_policy): CARC_POLICY_RANDOM or IMMEDIATE */
     double score_weight;  /* reward = (1 - w) * win + w * margin, w in [0, 1] */
     double score_scale;   /* margin = (1 + tanh(points ahead of the best other / scale)) / 2 */
     uint64_t seed;        /* the search's own generator (determinizations, playouts, ties) */

@@ -7,9 +7,9 @@
  * --moves stops after M moves (default: play to the end). The same seed gives
  * the same game. --svg also writes the final board as an SVG picture.
  * --modules takes a list for carc_modules_parse ("river,abbot,inns"; default:
- * the base game with farmers), or `all` for every module (see
- * examples/modules.h, which also puts the spring where the rules want it when
- * the Count and the River play together); --no-farmers leaves the farmers out.
+ * the base game with farmers), or `all` for every module (with the Count and
+ * the River the library lays the spring at its default place beside the City,
+ * CARC_DEFAULT_START_TILE); --no-farmers leaves the farmers out.
  * --players is 2..5, or 2..6 with Inns & Cathedrals (the options check says
  * what is wrong).
  * A move is any legal answer to the pending decision (carc_game_legal_moves):
@@ -22,8 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "../examples/modules.h"
 
 static uint64_t splitmix64(uint64_t *s)
 {
@@ -92,7 +90,7 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--no-farmers") == 0) {
             no_farmers = true;
         } else if (i + 1 < argc && strcmp(argv[i], "--modules") == 0) {
-            if (example_modules_parse(&opts.modules, argv[++i]) != CARC_OK) {
+            if (carc_modules_parse(&opts.modules, argv[++i]) != CARC_OK) {
                 fprintf(stderr, "carc-playout: --modules: cannot read '%s' (known: farmers, river, abbot, count, "
                                 "inns, traders, all)\n",
                         argv[i]);
@@ -118,7 +116,6 @@ int main(int argc, char **argv)
         opts.modules &= ~(uint32_t)CARC_MODULE_FARMERS;
     opts.players = (uint32_t)players;
     opts.seed = seed;
-    example_modules_setup(&opts); /* the Count and the River: where the spring lies */
     rng = seed ^ 0x5eed5eed5eedull;
     {
         char msg[160];

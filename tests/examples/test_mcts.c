@@ -15,7 +15,6 @@
 
 #include "bots.h"
 #include "mcts.h"
-#include "modules.h"
 
 #define GAMES 30
 
@@ -39,7 +38,6 @@ static void random_options(carc_game_options *go, uint64_t seed)
         for (uint32_t bit = 1; bit != 0; bit <<= 1)
             if ((supported & bit) && below(2) == 0)
                 go->modules |= bit;
-        example_modules_setup(go);
         if (carc_game_options_check(go, msg, sizeof msg) == CARC_OK)
             return;
     }
@@ -65,14 +63,14 @@ static bool listed(carc_movelist *list, const carc_game *g, const carc_move *m)
  * (carc_game_check_move, and found in the legal moves) before it is played.
  * One seat (turning round) has the settings under test, which turn round
  * too: the bot with the evaluation (priors and evaluated leaves, or a short
- * playout first) and plain UCT with random or greedy playouts; the others
+ * playout first) and plain UCT with random or immediate playouts; the others
  * are plain UCT with 2 random playouts a move. Small budgets: what is tested
  * is legality, not strength. The counts of decisions are those of the seat
  * under test.
  */
 static void legal_over_random_modules(void **state)
 {
-    static const char *const specs[] = { "mcts:3", "mcts:4:pure", "mcts:2:d2:greedy", "mcts:2:pure:greedy",
+    static const char *const specs[] = { "mcts:3", "mcts:4:pure", "mcts:2:d2:immediate", "mcts:2:pure:immediate",
                                          "mcts:2:d1" };
     uint64_t decisions[5] = { 0 }, passes = 0, searched = 0;
     carc_movelist *list = NULL;
@@ -88,8 +86,7 @@ static void legal_over_random_modules(void **state)
 
         random_options(&go, 1000 + i);
         if (i % 3 == 0) {
-            assert_int_equal(example_modules_parse(&go.modules, "all"), CARC_OK);
-            example_modules_setup(&go);
+            assert_int_equal(carc_modules_parse(&go.modules, "all"), CARC_OK);
         }
         assert_int_equal(carc_game_new(&g, &go), CARC_OK);
         if (list == NULL)
@@ -231,8 +228,12 @@ static void spec_parse(void **state)
     bot_spec s;
     char buf[64];
     (void)state;
-    assert_int_equal(bot_spec_parse(&s, "greedy"), 0);
-    assert_int_equal(s.kind, BOT_GREEDY);
+    assert_int_equal(bot_spec_parse(&s, "heuristic"), 0);
+    assert_int_equal(s.kind, BOT_HEURISTIC);
+    assert_string_equal(bot_spec_format(buf, sizeof buf, &s), "heuristic");
+    assert_int_equal(bot_spec_parse(&s, "immediate"), 0);
+    assert_int_equal(s.kind, BOT_IMMEDIATE);
+    assert_string_equal(bot_spec_format(buf, sizeof buf, &s), "immediate");
     assert_int_equal(bot_spec_parse(&s, "random"), 0);
     assert_int_equal(s.kind, BOT_RANDOM);
     assert_int_equal(bot_spec_parse(&s, "mcts"), 0);
@@ -242,12 +243,12 @@ static void spec_parse(void **state)
     assert_int_equal(bot_spec_parse(&s, "mcts:200"), 0);
     assert_int_equal(s.budget, 200);
     assert_string_equal(bot_spec_format(buf, sizeof buf, &s), "mcts:200");
-    assert_int_equal(bot_spec_parse(&s, "mcts:50ms:pure:greedy"), 0);
+    assert_int_equal(bot_spec_parse(&s, "mcts:50ms:pure:immediate"), 0);
     assert_int_equal(s.budget, 0);
     assert_true(s.seconds > 0.049 && s.seconds < 0.051);
     assert_true(s.pure);
-    assert_int_equal(s.policy, CARC_POLICY_GREEDY);
-    assert_string_equal(bot_spec_format(buf, sizeof buf, &s), "mcts:50ms:pure:greedy");
+    assert_int_equal(s.policy, CARC_POLICY_IMMEDIATE);
+    assert_string_equal(bot_spec_format(buf, sizeof buf, &s), "mcts:50ms:pure:immediate");
     assert_int_equal(bot_spec_parse(&s, "mcts:100:d2"), 0);
     assert_int_equal(s.depth, 2);
     assert_string_equal(bot_spec_format(buf, sizeof buf, &s), "mcts:100:d2");
@@ -257,8 +258,21 @@ static void spec_parse(void **state)
     assert_int_equal(bot_spec_parse(&s, "mcts:fast"), -1);
     assert_int_equal(bot_spec_parse(&s, "mctsx"), -1);
     assert_int_equal(bot_spec_parse(&s, "mcts:10000001"), -1);
-    assert_int_equal(bot_spec_parse(&s, "greedy:3"), -1);
+    assert_int_equal(bot_spec_parse(&s, "heuristic:3"), -1);
     assert_int_equal(bot_spec_parse(&s, NULL), -1);
+    /* "greedy" names no bot and no policy (0.2.0): the hint names both successors */
+    s.kind = BOT_MCTS;
+    assert_int_equal(bot_spec_parse(&s, "greedy"), -1);
+    assert_int_equal(s.kind, BOT_MCTS); /* unchanged */
+    assert_int_equal(bot_spec_parse(&s, "mcts:100:d2:greedy"), -1);
+    assert_non_null(strstr(bot_spec_hint("greedy"), "heuristic"));
+    assert_non_null(strstr(bot_spec_hint("greedy"), "immediate"));
+    assert_non_null(strstr(bot_spec_hint("mcts:1:greedy"), "immediate"));
+    assert_null(strstr(bot_spec_hint("mcts:fast"), "greedy"));
+    assert_non_null(strstr(bot_spec_hint("mcts:fast"), "heuristic"));
+    assert_int_equal(bot_kind_parse(&s.kind, "greedy"), -1);
+    assert_string_equal(bot_kind_name(BOT_HEURISTIC), "heuristic");
+    assert_string_equal(bot_kind_name(BOT_IMMEDIATE), "immediate");
 }
 
 int main(void)
