@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
 # valgrind memcheck over a C subset of an ordinary (non-sanitizer) build:
-#   - the scenario runner over every scenario (../shared/scenarios and
-#     tests/scenarios), in one process;
+#   - the scenario runner over every scenario (tests/scenarios), in one
+#     process;
 #   - seeded full games through the whole API, every set of modules
 #     (carc-hardening-games 64: every set of the six modules, six players
 #     with Inns & Cathedrals among them, the Count's decisions answered);
@@ -29,8 +29,8 @@ misuse=$build/tests/hardening/hardening.misuse
 need "$runner"; need "$games"; need "$minimal"; need "$misuse"
 
 scenarios=()
-for d in "$top/../shared/scenarios" "$top/tests/scenarios"; do
-    [ -d "$d" ] && for f in "$d"/*.scn; do [ -e "$f" ] && scenarios+=("$f"); done
+for f in "$top"/tests/scenarios/*.scn; do
+    [ -e "$f" ] && scenarios+=("$f")
 done
 [ ${#scenarios[@]} -gt 0 ] || { echo "valgrind.sh: no scenario files found" >&2; exit 2; }
 

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""The scenario files (.scn, format 2 of shared/scenarios/FORMAT.md) played through Python.
+"""The scenario files (.scn, format 2: docs/scenarios.md) played through Python.
 
 A small scenario interpreter on top of the binding, which follows the rules of
 the C runner (tests/scenario/carc-scenario.c):
@@ -45,8 +45,7 @@ A file whose modules this build does not implement is skipped, not failed:
 the subTest is reported as skipped with the reason, and a summary is printed
 on stderr.
 
-It runs the team's shared scenarios (../shared/scenarios, skipped when missing)
-and the repository's tests/scenarios; the runner's negative files
+It runs the repository's tests/scenarios; the runner's negative files
 (tests/scenario/bad) must fail at the line they name, so we know this
 interpreter can fail.
 """
@@ -486,7 +485,7 @@ class Scenario:
         what = tokens[1] if len(tokens) > 1 else ""
         if what == "asks":
             return self.expect_asks(tokens)
-        # every other check first declines what is optional (FORMAT.md "Decisions")
+        # every other check first declines what is optional (docs/scenarios.md 8)
         self.decline(_EXPECT)
         g = self.game
         if what in ("score", "followers"):
@@ -762,13 +761,6 @@ class Scenarios(unittest.TestCase):
             print(f"\n{self.id()}: {len(skipped)} of {len(files)} scenarios skipped (not "
                   "implemented by this build):\n  " + "\n  ".join(skipped), file=sys.stderr)
         return skipped
-
-    def test_shared_scenarios(self):
-        files = _files("CARCASSONNE_SCENARIOS",
-                       os.path.join(_support.REPO_ROOT, "..", "shared", "scenarios"))
-        if not files:
-            self.skipTest("../shared/scenarios not found")
-        self._run_all(files)
 
     def test_repository_scenarios(self):
         files = _files("CARCASSONNE_REPO_SCENARIOS",
