@@ -198,10 +198,23 @@ CARC_API carc_status carc_game_legal_moves(carc_movelist *out, const carc_game *
 
 /**
  * Whether `move` is legal for the player to move now (CARC_OK), else the status
- * carc_game_play would return. Writes no last-error text.
+ * carc_game_play would return. Writes no last-error text
+ * (carc_game_check_move_msg says why).
  * @since 0.1
  */
 CARC_API carc_status carc_game_check_move(const carc_game *game, const carc_move *move);
+
+/**
+ * carc_game_check_move, and why: when the move is not legal, `msg` (if
+ * cap > 0) receives the NUL-terminated text carc_game_play would leave as its
+ * last error ("(5,5) touches no tile"), cut to cap - 1 bytes; "" when it is
+ * legal. Const: the game and its last-error text are not changed, so it may be
+ * called at the same time as other const calls.
+ * @return what carc_game_check_move returns; CARC_EINVAL also for msg NULL
+ *         with cap > 0 (then nothing is written).
+ * @since 0.2
+ */
+CARC_API carc_status carc_game_check_move_msg(const carc_game *game, const carc_move *move, char *msg, size_t cap);
 
 /**
  * Play a move: the answer to the pending decision. For a place move the tile
@@ -218,11 +231,25 @@ CARC_API carc_status carc_game_play(carc_game *game, const carc_move *move);
 /**
  * Parse a move in the move notation. Only the notation is checked, not
  * legality; the figure location is resolved against the tile's geometry.
- * "pass" gives a pass move.
+ * "pass" gives a pass move. carc_move_parse_msg also says what is wrong.
  * @return CARC_OK, CARC_EINVAL (NULL), CARC_EPARSE.
  * @since 0.1
  */
 CARC_API carc_status carc_move_parse(carc_move *out, const char *text);
+
+/**
+ * carc_move_parse, and why: on failure `msg` (if cap > 0) receives a
+ * NUL-terminated text that names the word at fault and what the notation
+ * expects there ("rotation 45: expected 0, 90, 180 or 270 (degrees
+ * clockwise)", "\"road:Q\": Q is not a side (N, E, S, W)", "unknown tile
+ * \"Q7\" (tiles: ...)", "bad x \"1a\": ..."), cut to cap - 1 bytes; "" on
+ * success. The same statuses as carc_move_parse, and *out is written only on
+ * success. No state: any thread may call it at any time.
+ * @return CARC_OK, CARC_EINVAL (out or text NULL; also msg NULL with cap > 0,
+ *         then nothing is written), CARC_EPARSE.
+ * @since 0.2
+ */
+CARC_API carc_status carc_move_parse_msg(carc_move *out, const char *text, char *msg, size_t cap);
 
 /**
  * Format a move in the move notation into `buf` (NUL-terminated when cap > 0).

@@ -102,6 +102,23 @@ carc_status carc_game_check_move(const carc_game *g, const carc_move *m)
     return carci_check_move(g, m, NULL, 0, NULL);
 }
 
+carc_status carc_game_check_move_msg(const carc_game *g, const carc_move *m, char *msg, size_t cap)
+{
+    if (!msg && cap)
+        return CARC_EINVAL;
+    if (cap)
+        msg[0] = '\0';
+    if (!g || !m) {
+        /* carc_game_play's text for a NULL move */
+        CARCI_WHY(msg, cap, "%s", !g ? "NULL game" : "NULL move");
+        return CARC_EINVAL;
+    }
+    carc_status s = carci_check_move(g, m, msg, cap, NULL);
+    if (s == CARC_OK && cap)
+        msg[0] = '\0';
+    return s;
+}
+
 carc_status carc_game_play(carc_game *g, const carc_move *m)
 {
     if (!g || !m)

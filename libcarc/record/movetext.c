@@ -23,6 +23,7 @@
  * kind does not use set (or an impossible combination) does not format.
  */
 #include "internal.h"
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <errno.h>
@@ -32,7 +33,44 @@ static const char *const PORTS[8] = { "NNW", "NNE", "ENE", "ESE", "SSE", "SSW", 
 static const char *const FIGURES[6] = { "", "", "big", "abbot", "builder", "pig" };
 static const char *const QUARTERS[4] = { "castle", "market", "blacksmith", "cathedral" };
 
+/* The words of a move: at most 5 are read, a 6th is the first one too many. */
 #define MAX_TOKENS 6
+
+/* Where the reason of a failure goes (carc_move_parse_msg): `cap` bytes of
+ * `msg`, nothing when cap is 0 (carc_move_parse). */
+typedef struct why {
+    char *msg;
+    size_t cap;
+} why;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static carc_status fail(why *y, const char *fmt, ...)
+{
+    if (y->cap) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(y->msg, y->cap, fmt, ap);
+        va_end(ap);
+    }
+    return CARC_EPARSE;
+}
+
+/* A word in a message: "%.*s%s" with TOK(s, n), at most 40 bytes of it. */
+#define TOKMAX 40
+#define TOK(s, n) (int)((n) > TOKMAX ? TOKMAX : (n)), (s), ((n) > TOKMAX ? "..." : "")
+
+/* The notation's shapes, for the messages. */
+#define PLACE_FORM "TILE X Y ROTATION [WHERE]"
+#define EXIT_FORM "exit QUARTER X Y [FIGURE/]seg:N"
+#define QUARTER_FORM "quarter [FIGURE/]QUARTER"
+#define COUNT_FORM "count QUARTER"
+#define QUARTER_NAMES "castle, market, blacksmith or cathedral"
+#define FIGURE_NAMES "big, abbot, builder or pig; a follower has no prefix"
+#define ROTATIONS "0, 90, 180 or 270 (degrees clockwise)"
+#define WHERE_FORMS "-, road:SIDE, city:SIDE, river:SIDE, field:PORT, field:interior, cloister or garden"
+#define TILE_NAMES "A..X, RA..RL, E.g, H.g, I.g, M.g, N.g, R.g, U.g, V.g, IC/..., TB/..."
 
 static bool parse_int(const char *s, size_t n, long lo, long hi, long *out)
 {
@@ -55,49 +93,88 @@ static bool token_is(const char *s, size_t n, const char *word)
     return strlen(word) == n && memcmp(s, word, n) == 0;
 }
 
-static bool parse_coords(const char *xs, size_t xn, const char *ys, size_t yn, carc_move *m)
+/* The same word but for the case of its ASCII letters. */
+static bool token_is_nocase(const char *s, size_t n, const char *word)
 {
-    long x, y;
-    if (!parse_int(xs, xn, -1000000, 1000000, &x) || !parse_int(ys, yn, -1000000, 1000000, &y))
+    if (strlen(word) != n)
         return false;
-    m->x = (int32_t)x;
-    m->y = (int32_t)y;
+    for (size_t i = 0; i < n; i++) {
+        char a = s[i], b = word[i];
+        if (a >= 'a' && a <= 'z')
+            a = (char)(a - 'a' + 'A');
+        if (b >= 'a' && b <= 'z')
+            b = (char)(b - 'a' + 'A');
+        if (a != b)
+            return false;
+    }
     return true;
+}
+
+/* The tile kind named by a word, or CARCI_NONE; with `nocase`, the first kind
+ * whose name differs only by case. */
+static unsigned find_tile(const char *s, size_t n, bool nocase)
+{
+    for (unsigned k = 0; k < carci_tile_kinds; k++)
+        if (nocase ? token_is_nocase(s, n, carci_tiles[k].name) : token_is(s, n, carci_tiles[k].name))
+            return k;
+    return CARCI_NONE;
+}
+
+static carc_status parse_coord(const char *s, size_t n, const char *what, int32_t *out, why *y)
+{
+    long v;
+    if (!parse_int(s, n, -1000000, 1000000, &v))
+        return fail(y, "bad %s \"%.*s%s\": expected a whole number from -1000000 to 1000000", what, TOK(s, n));
+    *out = (int32_t)v;
+    return CARC_OK;
+}
+
+static carc_status parse_coords(const char *xs, size_t xn, const char *ys, size_t yn, carc_move *m, why *y)
+{
+    carc_status st = parse_coord(xs, xn, "x", &m->x, y);
+    return st != CARC_OK ? st : parse_coord(ys, yn, "y", &m->y, y);
 }
 
 /* An optional "FIGURE/" prefix of a location: the figure it names (the
  * follower when there is none), and the rest of the token after it. */
-static bool parse_figure(const char **w, size_t *wn, uint8_t *figure)
+static carc_status parse_figure(const char **w, size_t *wn, uint8_t *figure, why *y)
 {
     const char *slash = memchr(*w, '/', *wn);
     *figure = CARC_FIGURE_FOLLOWER;
     if (!slash)
-        return true;
+        return CARC_OK;
     size_t fn = (size_t)(slash - *w);
     unsigned f;
     for (f = CARC_FIGURE_BIG; f <= CARC_FIGURE_PIG; f++)
         if (token_is(*w, fn, FIGURES[f]))
             break;
-    if (f > CARC_FIGURE_PIG)
-        return false;
+    if (f > CARC_FIGURE_PIG) {
+        if (fn == 0)
+            return fail(y, "\"%.*s%s\": no figure before the slash (" FIGURE_NAMES ")", TOK(*w, *wn));
+        return fail(y, "\"%.*s%s\": %.*s%s is not a figure (" FIGURE_NAMES ")", TOK(*w, *wn), TOK(*w, fn));
+    }
     *figure = (uint8_t)f;
     *wn -= fn + 1;
     *w = slash + 1;
-    return true;
+    return CARC_OK;
 }
 
-static bool parse_quarter(const char *s, size_t n, uint8_t *out)
+static carc_status parse_quarter(const char *s, size_t n, uint8_t *out, why *y)
 {
     for (unsigned q = 0; q < 4; q++)
         if (token_is(s, n, QUARTERS[q])) {
             *out = (uint8_t)q;
-            return true;
+            return CARC_OK;
         }
-    return false;
+    if (n == 0)
+        return fail(y, "no quarter: expected " QUARTER_NAMES);
+    return fail(y, "\"%.*s%s\" is not a quarter: expected " QUARTER_NAMES, TOK(s, n));
 }
 
-/* The segment of `kind` turned `rot` that WHERE (without its figure prefix) names. */
-static bool parse_location(const char *w, size_t wn, uint32_t kind, unsigned rot, uint8_t *out)
+/* The segment of `kind` turned `rot` that WHERE (without its figure prefix
+ * `w`; `where` the whole word, for the messages) names. */
+static carc_status parse_location(const char *where, size_t wheren, const char *w, size_t wn, uint32_t kind,
+                                  unsigned rot, uint8_t *out, why *y)
 {
     const carci_tiledef *t = &carci_tiles[kind];
     const char *colon = memchr(w, ':', wn);
@@ -108,11 +185,18 @@ static bool parse_location(const char *w, size_t wn, uint32_t kind, unsigned rot
             want = CARC_SEG_MONASTERY;
         else if (token_is(w, wn, "garden"))
             want = CARC_SEG_GARDEN;
+        else if (token_is(w, wn, "road") || token_is(w, wn, "city") || token_is(w, wn, "river") ||
+                 token_is(w, wn, "field"))
+            return fail(y, "\"%.*s%s\": which %.*s? expected %.*s:SIDE (N, E, S, W)%s", TOK(where, wheren), (int)wn,
+                        w, (int)wn, w, token_is(w, wn, "field") ? " or field:PORT (NNW, NNE, ..., WNW)" : "");
         else
-            return false;
+            return fail(y, "\"%.*s%s\": expected where the figure goes: " WHERE_FORMS, TOK(where, wheren));
         for (unsigned i = 0; i < t->nseg; i++)
             if (t->seg[i].kind == want)
                 seg = i;
+        if (seg == CARCI_NONE)
+            return fail(y, "\"%.*s%s\": tile %s has no %s", TOK(where, wheren), t->name,
+                        want == CARC_SEG_MONASTERY ? "monastery" : "garden");
     } else {
         size_t kn = (size_t)(colon - w), an = wn - kn - 1;
         const char *at = colon + 1;
@@ -122,74 +206,115 @@ static bool parse_location(const char *w, size_t wn, uint32_t kind, unsigned rot
             for (side = 0; side < 4; side++)
                 if (token_is(at, an, SIDES[side]))
                     break;
-            if (side == 4)
-                return false;
+            if (side == 4) {
+                if (an == 0)
+                    return fail(y, "\"%.*s%s\": no side after the colon: expected N, E, S or W", TOK(where, wheren));
+                return fail(y, "\"%.*s%s\": %.*s%s is not a side (N, E, S, W)", TOK(where, wheren), TOK(at, an));
+            }
             unsigned cs = (side - rot) & 3; /* catalogue side */
             for (unsigned i = 0; i < t->nseg; i++)
                 if (t->seg[i].kind == want && (t->seg[i].edges & (1u << cs)))
                     seg = i;
+            if (seg == CARCI_NONE)
+                return fail(y, "\"%.*s%s\": tile %s turned %u has no %.*s on side %s", TOK(where, wheren), t->name,
+                            90u * rot, (int)kn, w, SIDES[side]);
         } else if (token_is(w, kn, "field") && token_is(at, an, "interior")) {
             for (unsigned i = 0; i < t->nseg; i++)
                 if (t->seg[i].kind == CARC_SEG_FIELD && t->seg[i].ports == 0)
                     seg = i;
+            if (seg == CARCI_NONE)
+                return fail(y, "\"%.*s%s\": tile %s has no field that touches no side", TOK(where, wheren), t->name);
         } else if (token_is(w, kn, "field")) {
             unsigned port;
             for (port = 0; port < 8; port++)
                 if (token_is(at, an, PORTS[port]))
                     break;
-            if (port == 8)
-                return false;
+            if (port == 8) {
+                if (an == 0)
+                    return fail(y, "\"%.*s%s\": no port after the colon: expected NNW, NNE, ENE, ESE, SSE, SSW, WSW, "
+                                   "WNW or interior", TOK(where, wheren));
+                return fail(y, "\"%.*s%s\": %.*s%s is not a field port (NNW, NNE, ENE, ESE, SSE, SSW, WSW, WNW, "
+                               "interior)", TOK(where, wheren), TOK(at, an));
+            }
             unsigned cp = (port - 2u * rot) & 7;
             for (unsigned i = 0; i < t->nseg; i++)
                 if (t->seg[i].kind == CARC_SEG_FIELD && (t->seg[i].ports & (1u << cp)))
                     seg = i;
+            if (seg == CARCI_NONE)
+                return fail(y, "\"%.*s%s\": tile %s turned %u has no field at %s", TOK(where, wheren), t->name,
+                            90u * rot, PORTS[port]);
+        } else if (kn == 0) {
+            return fail(y, "\"%.*s%s\": no feature before the colon: expected road, city, river or field",
+                        TOK(where, wheren));
         } else {
-            return false;
+            return fail(y, "\"%.*s%s\": %.*s%s is not a feature (road, city, river or field before a colon)",
+                        TOK(where, wheren), TOK(w, kn));
         }
     }
-    if (seg == CARCI_NONE)
-        return false; /* the location names no segment of that kind */
     *out = (uint8_t)seg;
-    return true;
+    return CARC_OK;
 }
 
-static carc_status parse_place(carc_move *m, const char *const *tok, const size_t *len, int nt)
+static carc_status parse_place(carc_move *m, uint32_t kind, const char *const *tok, const size_t *len, int nt, why *y)
 {
-    if (nt < 4 || nt > 5)
-        return CARC_EPARSE;
-    char name[24]; /* the longest tile name is 10 characters ("IC/CcRr+.i") */
-    if (len[0] >= sizeof name)
-        return CARC_EPARSE;
-    memcpy(name, tok[0], len[0]);
-    name[len[0]] = '\0';
-    uint32_t kind;
-    if (carc_tile_find(&kind, name) != CARC_OK)
-        return CARC_EPARSE;
+    static const char *const MISSING[4] = { "", "X, Y and ROTATION are", "Y and ROTATION are", "ROTATION is" };
+    if (nt < 4) {
+        size_t n = (size_t)(tok[nt - 1] + len[nt - 1] - tok[0]);
+        return fail(y, "\"%.*s%s\": a place move is " PLACE_FORM ": %s missing", TOK(tok[0], n), MISSING[nt]);
+    }
+    if (nt > 5)
+        return fail(y, "unexpected \"%.*s%s\" after WHERE: a place move is " PLACE_FORM, TOK(tok[5], len[5]));
+    carc_status st = parse_coords(tok[1], len[1], tok[2], len[2], m, y);
+    if (st != CARC_OK)
+        return st;
     long deg;
-    if (!parse_coords(tok[1], len[1], tok[2], len[2], m) || !parse_int(tok[3], len[3], 0, 270, &deg) || deg % 90)
-        return CARC_EPARSE;
+    if (!parse_int(tok[3], len[3], 0, 270, &deg) || deg % 90) {
+        if (parse_int(tok[3], len[3], -999999999, 999999999, &deg))
+            return fail(y, "rotation %ld: expected " ROTATIONS, deg);
+        return fail(y, "bad rotation \"%.*s%s\": expected " ROTATIONS, TOK(tok[3], len[3]));
+    }
     m->tile = (uint16_t)kind;
     m->rotation = (uint8_t)(deg / 90);
     if (nt == 5 && !token_is(tok[4], len[4], "-")) {
         const char *w = tok[4];
         size_t wn = len[4];
-        if (!parse_figure(&w, &wn, &m->figure))
-            return CARC_EPARSE;
+        if ((st = parse_figure(&w, &wn, &m->figure, y)) != CARC_OK)
+            return st;
         if (token_is(w, wn, "recall")) {
-            if (m->figure != CARC_FIGURE_ABBOT || w == tok[4])
-                return CARC_EPARSE; /* only "abbot/recall" */
+            if (m->figure != CARC_FIGURE_ABBOT || w == tok[4]) /* only "abbot/recall" */
+                return fail(y, "\"%.*s%s\": only the abbot is recalled: abbot/recall", TOK(tok[4], len[4]));
             m->segment = CARC_SEGMENT_RECALL;
-        } else if (!parse_location(w, wn, kind, m->rotation, &m->segment)) {
-            return CARC_EPARSE;
+        } else if ((st = parse_location(tok[4], len[4], w, wn, kind, m->rotation, &m->segment, y)) != CARC_OK) {
+            return st;
         }
     }
     return CARC_OK;
 }
 
-carc_status carc_move_parse(carc_move *out, const char *text)
+/* A first word that is neither a keyword nor a tile: say which tile or
+ * keyword it may have meant. */
+static carc_status unknown_word(const char *const *tok, const size_t *len, int nt, why *y)
 {
-    if (!out || !text)
-        return CARC_EINVAL;
+    static const char *const KEYWORDS[4] = { "pass", "exit", "quarter", "count" };
+    long v;
+    unsigned k = find_tile(tok[0], len[0], true);
+    for (unsigned i = 0; i < 4 && k == CARCI_NONE; i++)
+        if (token_is_nocase(tok[0], len[0], KEYWORDS[i]))
+            return fail(y, "\"%.*s%s\": did you mean %s? (the notation is case-sensitive)", TOK(tok[0], len[0]),
+                        KEYWORDS[i]);
+    if (k != CARCI_NONE)
+        return fail(y, "unknown tile \"%.*s%s\": did you mean %s? (tile names are case-sensitive)",
+                    TOK(tok[0], len[0]), carci_tiles[k].name);
+    /* the shape of a place move: an unknown tile name */
+    if (nt >= 4 || (nt >= 2 && parse_int(tok[1], len[1], -999999999, 999999999, &v)))
+        return fail(y, "unknown tile \"%.*s%s\" (tiles: " TILE_NAMES ", CO/1..CO/12)", TOK(tok[0], len[0]));
+    return fail(y, "\"%.*s%s\": expected a move: " PLACE_FORM " (e.g. \"D 1 0 90 road:E\"), pass, or the "
+                   "Count's " EXIT_FORM ", " QUARTER_FORM ", " COUNT_FORM,
+                TOK(tok[0], len[0]));
+}
+
+static carc_status parse_move(carc_move *out, const char *text, why *y)
+{
     const char *tok[MAX_TOKENS];
     size_t len[MAX_TOKENS];
     int nt = 0;
@@ -198,51 +323,108 @@ carc_status carc_move_parse(carc_move *out, const char *text)
             p++;
         if (!*p)
             break;
-        if (nt == MAX_TOKENS)
-            return CARC_EPARSE;
-        tok[nt] = p;
+        const char *s = p;
         while (*p && *p != ' ' && *p != '\t')
             p++;
-        len[nt] = (size_t)(p - tok[nt]);
-        nt++;
+        if (nt < MAX_TOKENS) { /* the words past the 6th are not looked at */
+            tok[nt] = s;
+            len[nt] = (size_t)(p - s);
+        }
+        if (nt <= MAX_TOKENS)
+            nt++;
     }
     if (nt == 0)
-        return CARC_EPARSE;
+        return fail(y, "empty move: expected " PLACE_FORM " (e.g. \"D 1 0 90 road:E\") or pass");
+    if (nt > MAX_TOKENS)
+        nt = MAX_TOKENS; /* too many words either way: the 6th is the one reported */
     carc_move m = { 0, 0, 0, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_PLACE, 0, 0 };
+    carc_status st;
     if (token_is(tok[0], len[0], "pass")) {
         if (nt != 1)
-            return CARC_EPARSE;
+            return fail(y, "unexpected \"%.*s%s\" after pass: a pass is the one word", TOK(tok[1], len[1]));
         m.kind = CARC_MOVE_PASS;
     } else if (token_is(tok[0], len[0], "count")) {
-        if (nt != 2 || !parse_quarter(tok[1], len[1], &m.quarter))
-            return CARC_EPARSE;
+        if (nt != 2)
+            return nt < 2 ? fail(y, "count needs a quarter: " COUNT_FORM " (QUARTER: " QUARTER_NAMES ")")
+                          : fail(y, "unexpected \"%.*s%s\" after the quarter: " COUNT_FORM, TOK(tok[2], len[2]));
+        if ((st = parse_quarter(tok[1], len[1], &m.quarter, y)) != CARC_OK)
+            return st;
         m.kind = CARC_MOVE_COUNT;
     } else if (token_is(tok[0], len[0], "quarter")) {
-        const char *w = nt == 2 ? tok[1] : NULL;
-        size_t wn = nt == 2 ? len[1] : 0;
-        if (nt != 2 || !parse_figure(&w, &wn, &m.figure) || !parse_quarter(w, wn, &m.quarter))
-            return CARC_EPARSE;
+        if (nt != 2)
+            return nt < 2 ? fail(y, "quarter needs a quarter: " QUARTER_FORM " (QUARTER: " QUARTER_NAMES ")")
+                          : fail(y, "unexpected \"%.*s%s\" after the quarter: " QUARTER_FORM, TOK(tok[2], len[2]));
+        const char *w = tok[1];
+        size_t wn = len[1];
+        if ((st = parse_figure(&w, &wn, &m.figure, y)) != CARC_OK || (st = parse_quarter(w, wn, &m.quarter, y)) != CARC_OK)
+            return st;
         m.kind = CARC_MOVE_QUARTER;
     } else if (token_is(tok[0], len[0], "exit")) {
         /* exit QUARTER X Y [FIG/]seg:N: the move names no tile, so the
          * segment is its catalogue index (carc_tile_segment) */
         long seg;
-        if (nt != 5 || !parse_quarter(tok[1], len[1], &m.quarter) || !parse_coords(tok[2], len[2], tok[3], len[3], &m))
-            return CARC_EPARSE;
+        if (nt != 5)
+            return nt < 5 ? fail(y, "an exit is " EXIT_FORM " (e.g. \"exit castle 2 1 seg:0\"): %s missing",
+                                 nt == 1 ? "QUARTER, X, Y and the segment are" : nt == 2 ? "X, Y and the segment are"
+                                           : nt == 3 ? "Y and the segment are" : "the segment is")
+                          : fail(y, "unexpected \"%.*s%s\" after the segment: an exit is " EXIT_FORM,
+                                 TOK(tok[5], len[5]));
+        if ((st = parse_quarter(tok[1], len[1], &m.quarter, y)) != CARC_OK ||
+            (st = parse_coords(tok[2], len[2], tok[3], len[3], &m, y)) != CARC_OK)
+            return st;
         const char *w = tok[4];
         size_t wn = len[4];
-        if (!parse_figure(&w, &wn, &m.figure) || wn < 5 || memcmp(w, "seg:", 4) != 0 || w[4] == '-' ||
-            (w[4] == '0' && wn > 5) || !parse_int(w + 4, wn - 4, 0, CARCI_MAX_SEG - 1, &seg))
-            return CARC_EPARSE;
+        if ((st = parse_figure(&w, &wn, &m.figure, y)) != CARC_OK)
+            return st;
+        if (wn < 4 || memcmp(w, "seg:", 4) != 0)
+            return fail(y, "\"%.*s%s\": an exit names the segment by its number: seg:N (N: its number on the tile "
+                           "at X Y, as the legal moves write it)", TOK(tok[4], len[4]));
+        if (wn < 5 || w[4] == '-' || (w[4] == '0' && wn > 5) || !parse_int(w + 4, wn - 4, 0, CARCI_MAX_SEG - 1, &seg))
+            return fail(y, "\"%.*s%s\": expected seg:N with N a segment number from 0 to %u", TOK(tok[4], len[4]),
+                        (unsigned)CARCI_MAX_SEG - 1);
         m.segment = (uint8_t)seg;
         m.kind = CARC_MOVE_EXIT;
     } else {
-        carc_status st = parse_place(&m, tok, len, nt);
-        if (st != CARC_OK)
+        char name[24]; /* the longest tile name is 10 characters ("IC/CcRr+.i") */
+        uint32_t kind = CARCI_NONE;
+        if (len[0] < sizeof name) {
+            memcpy(name, tok[0], len[0]);
+            name[len[0]] = '\0';
+            if (carc_tile_find(&kind, name) != CARC_OK)
+                kind = CARCI_NONE;
+        }
+        if (kind == CARCI_NONE)
+            return unknown_word(tok, len, nt, y);
+        if ((st = parse_place(&m, kind, tok, len, nt, y)) != CARC_OK)
             return st;
     }
     *out = m;
     return CARC_OK;
+}
+
+carc_status carc_move_parse(carc_move *out, const char *text)
+{
+    why y = { NULL, 0 };
+    if (!out || !text)
+        return CARC_EINVAL;
+    return parse_move(out, text, &y);
+}
+
+carc_status carc_move_parse_msg(carc_move *out, const char *text, char *msg, size_t cap)
+{
+    why y = { msg, cap };
+    if (!msg && cap)
+        return CARC_EINVAL;
+    if (cap)
+        msg[0] = '\0';
+    if (!out || !text) {
+        fail(&y, "%s", !out ? "NULL out" : "NULL text");
+        return CARC_EINVAL;
+    }
+    carc_status st = parse_move(out, text, &y);
+    if (st == CARC_OK && cap)
+        msg[0] = '\0';
+    return st;
 }
 
 /* WHERE of a place move ("-", "road:E", "abbot/garden", "abbot/recall"). */

@@ -2977,6 +2977,47 @@ static void m_game_check_move(fx *f)
     }
 }
 
+/* carc_game_check_move_msg: check_move's status, and for a refused move the
+ * text play leaves (play is not called here: REJECT elsewhere checks play),
+ * cut to the buffer; the game and its last-error text unchanged. */
+static void m_game_check_move_msg(fx *f)
+{
+    bad_move bad[MAX_BAD_MOVES];
+    char msg[200];
+    carc_move m;
+    memset(&m, 0, sizeof m);
+    memset(msg, GUARD, sizeof msg);
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_check_move_msg(NULL, &m, msg, sizeof msg));
+    assert_string_not_equal(msg, "");
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_game_check_move_msg(NULL, &m, NULL, 0));
+    FOR_GAMES(f, i) {
+        carc_game *g = f->g[i];
+        memset(msg, GUARD, sizeof msg);
+        EXPECT(g, CARC_EINVAL, carc_game_check_move_msg(g, &m, NULL, 5));
+        EXPECT(g, CARC_EINVAL, carc_game_check_move_msg(g, NULL, msg, sizeof msg));
+        assert_string_equal(msg, "NULL move");
+        if (hz_over(g))
+            continue;
+        size_t n = IS_COC_DECISION(i) ? bad_decision_moves(f, g, bad) : bad_moves(f, g, bad);
+        for (size_t k = 0; k < n; k++) {
+            memset(msg, GUARD, sizeof msg);
+            carc_status s = carc_game_check_move_msg(g, &bad[k].m, msg, sizeof msg);
+            if (s != bad[k].want)
+                fail_msg("%s game, %s: check_move_msg gave %s, expected %s", game_names[i], bad[k].what,
+                         carc_status_name(s), carc_status_name(bad[k].want));
+            if (memchr(msg, '\0', sizeof msg) == NULL || msg[0] == '\0')
+                fail_msg("%s game, %s: no reason written", game_names[i], bad[k].what);
+            char small[6];
+            memset(small, GUARD, sizeof small);
+            EXPECT(g, bad[k].want, carc_game_check_move_msg(g, &bad[k].m, small, 4));
+            check_guard(small, 4, sizeof small, "carc_game_check_move_msg(cap 4)", __LINE__);
+            assert_int_equal(strlen(small), strlen(msg) < 3 ? strlen(msg) : 3);
+            assert_memory_equal(small, msg, strlen(small));
+            EXPECT(g, bad[k].want, carc_game_check_move_msg(g, &bad[k].m, NULL, 0));
+        }
+    }
+}
+
 /* ------------------------------------------------------------ the River and the Abbot */
 
 static uint32_t kind_of(const char *name)
@@ -3837,6 +3878,42 @@ static void m_move_parse(fx *f)
     assert_memory_equal(&m, &keep, sizeof m);
 }
 
+/* carc_move_parse_msg: carc_move_parse's statuses, a reason for each
+ * failure, cut to the buffer, *out untouched. */
+static void m_move_parse_msg(fx *f)
+{
+    carc_move m, keep;
+    char msg[200];
+    static const char *const bad[] = {
+        "", "D", "D 1 0", "ZZ 1 0 0 -", "D 1 0 45 -", "D x 0 0 -", "D 1 0 0 - extra", "D 1 0 0 road:Q",
+        "D 1 0 0 hat/road:E", "A 0 0 0 road:N", "pass x", "count kitchen", "exit castle 1 1 city:N", "hello",
+    };
+    memset(&m, GUARD, sizeof m);
+    keep = m;
+    memset(msg, GUARD, sizeof msg);
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_move_parse_msg(NULL, "D 1 0 0 -", msg, sizeof msg));
+    assert_string_not_equal(msg, "");
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_move_parse_msg(&m, NULL, msg, sizeof msg));
+    assert_string_not_equal(msg, "");
+    memset(msg, GUARD, sizeof msg);
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_move_parse_msg(&m, "D 1 0 0 -", NULL, 5));
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        memset(msg, GUARD, sizeof msg);
+        EXPECT(f->g[G_MID], CARC_EPARSE, carc_move_parse_msg(&m, bad[i], msg, sizeof msg));
+        if (memchr(msg, '\0', sizeof msg) == NULL || msg[0] == '\0')
+            fail_msg("carc_move_parse_msg(\"%s\"): no reason written", bad[i]);
+        char small[6];
+        memset(small, GUARD, sizeof small);
+        EXPECT(f->g[G_MID], CARC_EPARSE, carc_move_parse_msg(&m, bad[i], small, 4));
+        check_guard(small, 4, sizeof small, "carc_move_parse_msg(cap 4)", __LINE__);
+        assert_memory_equal(small, msg, strlen(small));
+        EXPECT(f->g[G_MID], CARC_EPARSE, carc_move_parse_msg(&m, bad[i], NULL, 0));
+    }
+    assert_memory_equal(&m, &keep, sizeof m);
+    EXPECT(f->g[G_MID], CARC_OK, carc_move_parse_msg(&m, "D 1 0 90 -", msg, sizeof msg));
+    assert_string_equal(msg, "");
+}
+
 static void m_move_format(fx *f)
 {
     carc_move m = legal_move(f, f->g[G_MID], 2), q;
@@ -4533,6 +4610,7 @@ static const misuse_entry MISUSE_TABLE[] = {
     { "carc_game_bounds", m_game_bounds },
     { "carc_game_can_undo", m_game_can_undo },
     { "carc_game_check_move", m_game_check_move },
+    { "carc_game_check_move_msg", m_game_check_move_msg },
     { "carc_game_choose_tile", m_game_choose_tile },
     { "carc_game_city", m_game_city },
     { "carc_game_clone", m_game_clone },
@@ -4588,6 +4666,7 @@ static const misuse_entry MISUSE_TABLE[] = {
     { "carc_modules_supported", m_modules_supported },
     { "carc_move_format", m_move_format },
     { "carc_move_parse", m_move_parse },
+    { "carc_move_parse_msg", m_move_parse_msg },
     { "carc_movelist_count", m_movelist_count },
     { "carc_movelist_data", m_movelist_data },
     { "carc_movelist_free", m_movelist_free },

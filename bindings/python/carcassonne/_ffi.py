@@ -284,8 +284,12 @@ _fn("carc_game_legal_moves", carc_status, [MOVELIST, GAME, c_uint32], status=Tru
 # check_move returns the status play would return and writes no last-error text:
 # no errcheck, the caller decides.
 _fn("carc_game_check_move", carc_status, [GAME, POINTER(carc_move)])
+# check_move_msg and parse_msg write their reason into the caller's buffer: no
+# errcheck, the caller raises with that text.
+_fn("carc_game_check_move_msg", carc_status, [GAME, POINTER(carc_move), CHARBUF, c_size_t])
 _fn("carc_game_play", carc_status, [GAME, POINTER(carc_move)], status=True, last_error_arg=0)
 _fn("carc_move_parse", carc_status, [POINTER(carc_move), c_char_p], status=True)
+_fn("carc_move_parse_msg", carc_status, [POINTER(carc_move), c_char_p, CHARBUF, c_size_t])
 _fn("carc_move_format", carc_status, [CHARBUF, c_size_t, POINTER(c_size_t), POINTER(carc_move)],
     status=True, ok=_OK_EBUFFER)
 

@@ -305,7 +305,8 @@ class Declarations(unittest.TestCase):
 _STATUS_FUNCTIONS_CHECKED_BY_HAND = {"carc_game_check_move", "carc_game_load",
                                      "carc_game_options_check", "carc_modules_parse",
                                      "carc_dice_game_check_action", "carc_dice_game_check_action_msg",
-                                     "carc_dice_game_load", "carc_playout_run"}
+                                     "carc_dice_game_load", "carc_playout_run",
+                                     "carc_game_check_move_msg", "carc_move_parse_msg"}
 
 
 if __name__ == "__main__":
