@@ -17,7 +17,8 @@ from ._constants import (BONUS_NAMES, CLONE_NO_HISTORY, DEFAULT_START_TILE,
                          Quarter, SegmentKind, SegmentSpecial, Status, Variant)
 from ._owner import Owner
 from .errors import ClosedError, GameOverError, NotFoundError, error_class
-from .moves import Move, MoveList, as_move, figure_of, moves_from_array, quarter_of
+from .moves import (_MSG_CAP, Move, MoveList, as_move, figure_of, moves_from_array, quarter_of,
+                    reason_error)
 from .tiles import (Goods, ModulesRef, good_of, kind_of, module_names, modules_of, special_names,
                     tile_names)
 
@@ -567,10 +568,15 @@ class Game(Owner):
         return moves_from_array(_ffi.carc_movelist_data(lst), _ffi.carc_movelist_count(lst))
 
     def check(self, move: Union[Move, str]) -> None:
-        """Raise what :meth:`play` would raise for `move`, changing nothing."""
-        status = _ffi.carc_game_check_move(self._handle(), byref(as_move(move)._as_c()))
+        """Raise what :meth:`play` would raise for `move`, changing nothing:
+        the same exception class and the same reason (``detail``, the text
+        play leaves as the last error: carc_game_check_move_msg). A string
+        that is not a move raises ParseError with the reason, as play does."""
+        msg = ctypes.create_string_buffer(_MSG_CAP)
+        status = _ffi.carc_game_check_move_msg(self._handle(), byref(as_move(move)._as_c()), msg,
+                                               _MSG_CAP)
         if status != 0:
-            raise _ffi.make_error(status, "carc_game_check_move")
+            raise reason_error(status, msg.value, "carc_game_check_move")
 
     def is_legal(self, move: Union[Move, str]) -> bool:
         """Whether `move` is legal for the player to move now."""

@@ -12,7 +12,7 @@ from ._args import integer
 from ._constants import (ENUM_UNIQUE_ROTATIONS, FIGURE_NAMES, NO_SEGMENT, QUARTER_NAMES,
                          SEGMENT_RECALL, Figure, MoveKind, Quarter, Status)
 from ._owner import Owner
-from .errors import RangeError
+from .errors import CarcassonneError, RangeError, error_class
 from .tiles import kind_of, tile_names
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -26,6 +26,24 @@ assert _MOVE.size == ctypes.sizeof(_ffi.carc_move)
 _INT32 = (-(1 << 31), (1 << 31) - 1)
 _FIGURE_BY_NAME = {name: figure for figure, name in FIGURE_NAMES.items()}
 _QUARTER_BY_NAME = {name: quarter for quarter, name in QUARTER_NAMES.items()}
+_MAX_FIGURE, _MAX_MOVE_KIND, _MAX_QUARTER = max(Figure), max(MoveKind), max(Quarter)
+
+
+# A reason of the library (carc_move_parse_msg, carc_game_check_move_msg):
+# ample room (the longest is about 220 bytes).
+_MSG_CAP = 512
+
+
+def reason_error(status: int, reason: bytes, function: str) -> CarcassonneError:
+    """The exception for `status` with the library's reason, as the calls that
+    set a last-error text raise it (its ``detail``)."""
+    return error_class(status)(status, _ffi._status_name(status), _ffi._status_str(status),
+                               reason.decode("utf-8", "replace"), function)
+
+
+def _out_of_range(what: str, value: int, expected: str) -> RangeError:
+    return RangeError(Status.ERANGE, "CARC_ERANGE", "value out of range",
+                      f"{what} {value}: expected {expected}", "")
 
 
 def figure_of(figure: Union[str, int]) -> Figure:
@@ -73,6 +91,10 @@ class Move(tuple):
 
     ``Move("D", 1, 0, 1, segment=2)`` places a follower on segment 2 (the
     figure defaults to FOLLOWER when a segment is given, else NONE), as in 0.1.
+    A field out of its range is refused when the move is made, with a
+    :class:`RangeError` (a ``ValueError``) that says what is allowed: rotation
+    0..3 (quarter turns), figure 0..5, move_kind 0..4, quarter 0..3, segment
+    0..255, x and y 32-bit.
     ``kind`` is the tile's kind number, as in 0.1; the C field ``kind`` (the
     move's kind) is :attr:`move_kind`, set with the ``move_kind`` keyword.
     """
@@ -98,6 +120,20 @@ class Move(tuple):
                              f"move fields out of range: x={x} y={y} rotation={rotation} "
                              f"figure={int(figure)} segment={segment} move_kind={int(move_kind)} "
                              f"quarter={int(quarter)}", "")
+        if fields[3] > 3:
+            hint = (f"; {fields[3]} degrees is rotation={fields[3] // 90}"
+                    if fields[3] in (90, 180, 270) else "")
+            raise _out_of_range("rotation", fields[3], "0, 1, 2 or 3 quarter turns clockwise "
+                                f"(0, 90, 180, 270 degrees){hint}")
+        if fields[4] > _MAX_FIGURE:
+            raise _out_of_range("figure", fields[4], "a Figure, 0..5 or a name "
+                                "(follower, big, abbot, builder, pig)")
+        if fields[6] > _MAX_MOVE_KIND:
+            raise _out_of_range("move_kind", fields[6], "a MoveKind, 0..4 "
+                                "(PLACE, PASS, EXIT, QUARTER, COUNT)")
+        if fields[7] > _MAX_QUARTER:
+            raise _out_of_range("quarter", fields[7], "a Quarter, 0..3 or a name "
+                                "(castle, market, blacksmith, cathedral)")
         return tuple.__new__(cls, fields)
 
     # ------------------------------------------------------- other kinds
@@ -239,9 +275,15 @@ class Move(tuple):
     @classmethod
     def parse(cls, text: str) -> "Move":
         """Read a move in the move notation (carc_move_parse): only the
-        notation is checked, not legality. Raises ParseError."""
+        notation is checked, not legality. Raises ParseError, whose
+        ``detail`` is the library's reason: the word at fault and what the
+        notation expects there (carc_move_parse_msg: "rotation 45: expected
+        0, 90, 180 or 270 (degrees clockwise)")."""
         out = _ffi.carc_move()
-        _ffi.carc_move_parse(ctypes.byref(out), text.encode("utf-8"))
+        msg = ctypes.create_string_buffer(_MSG_CAP)
+        status = _ffi.carc_move_parse_msg(ctypes.byref(out), text.encode("utf-8"), msg, _MSG_CAP)
+        if status != 0:
+            raise reason_error(status, msg.value, "carc_move_parse")
         return cls._from_c(out)
 
     def __str__(self) -> str:
