@@ -320,8 +320,9 @@ export class Move {
     try {
       const at = SCRATCH + 16;
       zero(at, MOVE_BYTES);
-      const st = M._carc_move_parse(at, s.ptr);
-      if (st !== 0) throw new CarcError(st, `cannot read the move ${JSON.stringify(String(text))}`, 'carc_move_parse');
+      const msg = SCRATCH + 256; // the library's reason: the word at fault, what is expected
+      const st = M._carc_move_parse_msg(at, s.ptr, msg, 256);
+      if (st !== 0) throw new CarcError(st, cstring(msg, 256), 'carc_move_parse');
       return readMove(at);
     } finally {
       M._free(s.ptr);
@@ -904,8 +905,9 @@ export class Game {
     const mv = asMove(move);
     const at = SCRATCH + 16;
     writeMove(at, mv);
-    const st = M._carc_game_check_move(p, at);
-    if (st !== 0) throw new CarcError(st, `the move ${mv.text} is not legal now`, 'carc_game_check_move');
+    const msg = SCRATCH + 256; // the reason play() would give
+    const st = M._carc_game_check_move_msg(p, at, msg, 256);
+    if (st !== 0) throw new CarcError(st, cstring(msg, 256), 'carc_game_check_move');
   }
 
   isLegal(move) {

@@ -215,6 +215,44 @@ test('bad notation, options and records throw CarcError', () => {
   assert.throws(() => game.scores, /freed/);
 });
 
+test('notation errors say what is wrong and where; check() gives play()\'s reason', () => {
+  const reasons = {
+    'hello': /^"hello": expected a move: TILE X Y ROTATION \[WHERE\]/,
+    'D 1 0 45 -': /^rotation 45: expected 0, 90, 180 or 270/,
+    'D 1 0 0 road:Q': /^"road:Q": Q is not a side \(N, E, S, W\)$/,
+    'Q7 1 0 0 -': /^unknown tile "Q7" \(tiles: A\.\.X, /,
+    'D 1a 0 0 -': /^bad x "1a": expected a whole number/,
+  };
+  for (const [text, why] of Object.entries(reasons)) {
+    assert.throws(() => Move.parse(text), (e) => {
+      assert.ok(e instanceof CarcError);
+      assert.equal(e.code, 'CARC_EPARSE');
+      assert.equal(e.function, 'carc_move_parse');
+      assert.match(e.detail, why);
+      assert.ok(e.message.includes(e.detail));
+      return true;
+    }, text);
+  }
+  const game = new Game({ players: 2, seed: 1 });
+  const before = game.save();
+  const tile = game.currentTile;
+  for (const text of [`${tile} 5 5 0 -`, `${tile} 0 0 0 -`, 'pass']) {
+    let played = null;
+    assert.throws(() => game.play(text), (e) => { played = e; return e instanceof CarcError; });
+    assert.throws(() => game.check(text), (e) => {
+      assert.ok(e instanceof CarcError);
+      assert.equal(e.code, played.code);
+      assert.ok(e.detail.length > 0, 'check says why');
+      assert.equal(e.detail, played.detail);
+      return true;
+    }, text);
+  }
+  assert.throws(() => game.check(`${tile} 5 5 0 -`), (e) => e.detail === '(5,5) touches no tile');
+  assert.throws(() => game.check('D 1 0 45 -'), (e) => e.code === 'CARC_EPARSE' && /rotation 45/.test(e.detail));
+  assert.equal(game.save(), before);
+  game.free();
+});
+
 test('options, seeds and modules read back', () => {
   const game = new Game({ players: 3, seed: 2n ** 63n + 5n, modules: ['river', 'abbot'], farmers: false });
   const o = game.options;
