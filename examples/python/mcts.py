@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """A compact Monte Carlo tree search for Carcassonne on the playouts of the C
-library, and a match against the library's greedy policy.
+library, and a match against the library's immediate policy (Policy.IMMEDIATE,
+the most points now; "greedy" before 0.2.0).
 
 Determinized UCT, information-set style: the searcher knows the board, the
 scores and its own tile, not the order of the pile. Each iteration copies the
@@ -11,24 +12,26 @@ and finishes the game with one C playout (Playout.run: one call). Nodes are
 found by Game.hash(): a position's legal moves are a function of it, so each
 node lists them once; other draws of the opponents' tiles give other nodes,
 and other move orders to the same position share one. A new node tries the
-library's greedy move first (Playout.choose), then the others in a random
+library's immediate move first (Playout.choose), then the others in a random
 order. A player's reward is 1 for a win, 1/2 for a shared first place, 0
 otherwise, with a little for the margin (`reward`).
 
     PYTHONPATH=bindings/python CARCASSONNE_LIBRARY=build/libcarc/libcarcassonne.so.0.2 \\
         python3 examples/python/mcts.py --games 40 --iterations 300
 
-plays 40 two-player games of MCTS against greedy (seeds 1..40, seats swapped
-every game) and prints wins, mean scores and the time per move.
+plays 40 two-player games of MCTS against immediate (seeds 1..40, seats
+swapped every game) and prints wins, mean scores and the time per move.
+`--modules all` plays every module (the library lays the River's spring beside
+the City of Carcassonne by its default).
 
 Measured 2026-12-03 on the project machine (2 shared cores), 40 games each,
 CPU time a move of the searcher:
 
     300 iterations: 38 wins, 1 tie, 1 loss (96%), mean score 73.1 to 35.9, 30 ms
     100 iterations: 32 wins, 8 losses (80%), 57.2 to 36.7, 9 ms
-    300 iterations, --no-greedy-first: 35-1-4 (89%), 70.8 to 37.2, 28 ms
+    300 iterations, --no-immediate-first: 35-1-4 (89%), 70.8 to 37.2, 28 ms
 
-Used by selfplay_dask.py: `make_bot("mcts:32")`, `make_bot("greedy")`,
+Used by selfplay_dask.py: `make_bot("mcts:32")`, `make_bot("immediate")`,
 `play_game(bots, seed)`.
 """
 from __future__ import annotations
@@ -67,7 +70,7 @@ class Node:
 
     def __init__(self, moves: List[Move], rng: random.Random, first: Optional[Move] = None):
         rng.shuffle(moves)
-        if first is not None:  # tried first (the greedy policy's move)
+        if first is not None:  # tried first (the immediate policy's move)
             if first in moves:
                 moves.remove(first)
             moves.insert(0, first)
@@ -81,15 +84,15 @@ class Node:
 class MCTS:
     """Determinized UCT. `iterations` per move (or `seconds`, whichever comes
     first when both are given), `policy` of the playouts ("random" or
-    "greedy"), `c` the exploration constant, `seed` the searcher's own
-    generator (determinizations and playout seeds). With `greedy_first` a new
-    node tries the library's greedy move first (Playout.choose), then the
+    "immediate"), `c` the exploration constant, `seed` the searcher's own
+    generator (determinizations and playout seeds). With `immediate_first` a
+    new node tries the library's immediate move first (Playout.choose), then the
     others in a random order: a budget smaller than the number of moves
     still sees the move that scores most now."""
 
     def __init__(self, iterations: int = 300, seconds: Optional[float] = None,
-                 policy: str = "random", c: float = 0.7, seed: int = 0, greedy_first: bool = True):
-        self.greedy_first = greedy_first
+                 policy: str = "random", c: float = 0.7, seed: int = 0, immediate_first: bool = True):
+        self.immediate_first = immediate_first
         self.iterations = iterations
         self.seconds = seconds
         self.policy = policy
@@ -112,10 +115,10 @@ class MCTS:
         rng = self.rng
         run, getrandbits, c, policy = self.runner.run, rng.getrandbits, self.c, self.policy
         log, sqrt = math.log, math.sqrt
-        choose = self.runner.choose if self.greedy_first else None
+        choose = self.runner.choose if self.immediate_first else None
 
         def new_node(position: Game) -> Node:
-            first = choose(position, "greedy", getrandbits(64))[0] if choose else None
+            first = choose(position, "immediate", getrandbits(64))[0] if choose else None
             return Node(position.legal_moves(unique_rotations=True), rng, first)
 
         table: Dict[int, Node] = {}
@@ -164,10 +167,10 @@ class MCTS:
 
 
 class PolicyBot:
-    """The library's built-in policy ("greedy" or "random") as a player: one
+    """The library's built-in policy ("immediate" or "random") as a player: one
     carc_playout_choose call a move."""
 
-    def __init__(self, policy: str = "greedy", seed: int = 0):
+    def __init__(self, policy: str = "immediate", seed: int = 0):
         self.policy = policy
         self.state = seed
         self.runner: Optional[Playout] = None
@@ -185,15 +188,23 @@ class PolicyBot:
 
 
 def make_bot(spec: str, seed: int = 0):
-    """A player from its name: "greedy", "random", "mcts" or "mcts:N" (N
-    iterations a move), "mcts:N:greedy" (greedy playouts)."""
+    """A player from its name: "immediate", "random", "mcts" or "mcts:N" (N
+    iterations a move), "mcts:N:immediate" (immediate playouts). "greedy" is
+    refused: the library's policy is "immediate" since 0.2.0 (the C examples'
+    stronger one-ply bot, "heuristic", has no Python version here)."""
     name, _, rest = spec.partition(":")
-    if name in ("greedy", "random") and not rest:
+    if "greedy" in spec.split(":"):
+        raise ValueError(f"unknown player {spec!r}: 'greedy' is named 'immediate' since 0.2.0 "
+                         "(the library's policy, the most points now; 'heuristic' is the C "
+                         "examples' one-ply evaluation bot)")
+    if name in ("immediate", "random") and not rest:
         return PolicyBot(name, seed)
     if name == "mcts":
         iterations, _, policy = rest.partition(":")
+        if policy not in ("", "random", "immediate"):
+            raise ValueError(f"unknown player {spec!r} (playouts: random or immediate)")
         return MCTS(iterations=int(iterations or 300), policy=policy or "random", seed=seed)
-    raise ValueError(f"unknown player {spec!r} (greedy, random, mcts, mcts:N, mcts:N:greedy)")
+    raise ValueError(f"unknown player {spec!r} (immediate, random, mcts, mcts:N, mcts:N:immediate)")
 
 
 def play_game(bots: Sequence, seed: int, modules: str = "", times: Optional[List[float]] = None) -> Game:
@@ -216,14 +227,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games (default 40)")
     parser.add_argument("--iterations", type=int, default=300, help="MCTS iterations a move (default 300)")
-    parser.add_argument("--policy", default="random", choices=("random", "greedy"),
+    parser.add_argument("--policy", default="random", choices=("random", "immediate"),
                         help="the MCTS playouts' policy (default random)")
-    parser.add_argument("--opponent", default="greedy", help="greedy (default), random, mcts:N")
+    parser.add_argument("--opponent", default="immediate", help="immediate (default), random, mcts:N")
     parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
-    parser.add_argument("--modules", default="", help="rules modules (default: the base game)")
-    parser.add_argument("--no-greedy-first", action="store_true",
+    parser.add_argument("--modules", default="",
+                        help="rules modules, e.g. river,abbot or all (default: the base game)")
+    parser.add_argument("--no-immediate-first", action="store_true",
                         help="new nodes try their moves in a random order only")
     args = parser.parse_args()
+    try:
+        make_bot(args.opponent).close()
+    except ValueError as e:
+        parser.error(str(e))
 
     wins = ties = losses = 0
     mine = theirs = 0
@@ -231,13 +247,14 @@ def main() -> int:
     moves = [0, 0]
     start = time.perf_counter()
     print(f"libcarcassonne {carcassonne.library_version()}: MCTS ({args.iterations} iterations a "
-          f"move, {args.policy} playouts{', no greedy first' if args.no_greedy_first else ''}) "
-          f"against {args.opponent}, {args.games} games")
+          f"move, {args.policy} playouts{', no immediate first' if args.no_immediate_first else ''}) "
+          f"against {args.opponent}, {args.games} games"
+          f"{', modules ' + args.modules if args.modules else ''}")
     for i in range(args.games):
         seed = args.seed + i
         seat = i % 2  # MCTS plays first in even games, second in odd ones
         searcher = MCTS(iterations=args.iterations, policy=args.policy, seed=seed,
-                        greedy_first=not args.no_greedy_first)
+                        immediate_first=not args.no_immediate_first)
         other = make_bot(args.opponent, seed=seed + 1000003)
         bots = [searcher, other] if seat == 0 else [other, searcher]
         times = [0.0, 0.0]

@@ -20,8 +20,8 @@ not where the binding looks), then
 worker reports its library version before the games start).
 
 One task plays one game (play_one: seed -> seed, scores, record text, seats);
-`--bots mcts:32,greedy` names the players (mcts:N is mcts.py's searcher with N
-iterations a move; greedy and random are the library's policies). The seats
+`--bots mcts:32,immediate` names the players (mcts:N is mcts.py's searcher with N
+iterations a move; immediate and random are the library's policies). The seats
 rotate with the seed, so each player sits in each seat equally often. Results
 arrive as they complete (as_completed); the records go to DIR/seed-NNNNNN.rec
 and every result to DIR/results.jsonl. Printed at the end: games/s, each
@@ -73,7 +73,7 @@ def seats_for(bots: Sequence[str], seed: int) -> List[str]:
     return list(bots[k:]) + list(bots[:k])
 
 
-def play_one(seed: int, bots: Sequence[str] = ("mcts:32", "greedy"), modules: str = "") -> Result:
+def play_one(seed: int, bots: Sequence[str] = ("mcts:32", "immediate"), modules: str = "") -> Result:
     """Play game `seed` (the tile order and every player's generator derive
     from it: the same seed gives the same game, byte for byte) and return its
     Result. Runs on a worker: everything it uses is made here."""
@@ -191,9 +191,9 @@ def selfplay(client, games: int, bots: Sequence[str], first_seed: int = 1, modul
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games (default 2000)")
-    parser.add_argument("--bots", default="mcts:32,greedy",
-                        help="the players, comma-separated: mcts:N[:greedy], greedy, random "
-                             "(default mcts:32,greedy)")
+    parser.add_argument("--bots", default="mcts:32,immediate",
+                        help="the players, comma-separated: mcts:N[:immediate], immediate, random "
+                             "(default mcts:32,immediate)")
     parser.add_argument("--modules", default="", help="rules modules (default: the base game)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     parser.add_argument("--workers", type=int, default=2, help="LocalCluster worker processes (default 2)")
