@@ -88,12 +88,12 @@ def find_program(given):
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--playouts", type=int, default=5000,
-                        help="random playouts a round (default 5000; greedy: a tenth)")
+                        help="random playouts a round (default 5000; immediate: a tenth)")
     parser.add_argument("--rounds", type=int, default=5, help="rounds of each (default 5)")
     parser.add_argument("--players", type=int, default=2, help="2..5 (default 2)")
     parser.add_argument("--seed", type=int, default=1, help="the game and the first playout seed (default 1)")
-    parser.add_argument("--policy", default="random,greedy",
-                        help="policies, comma-separated (default random,greedy)")
+    parser.add_argument("--policy", default="random,immediate",
+                        help="policies, comma-separated (default random,immediate)")
     parser.add_argument("--carc-bench",
                         help="bench/carc-bench (default: CARCASSONNE_CARC_BENCH, then build*/bench/)")
     args = parser.parse_args()
@@ -113,7 +113,7 @@ def main() -> int:
             c_wall, c_cpu, c_moves = c_playouts(program, n, args.players, args.seed, policy)
             py_wall, py_cpu, py_moves = python_playouts(n, args.players, args.seed, policy)
             rows.append((n / c_wall, n / py_wall, n / c_cpu, n / py_cpu))
-            print(f"  {policy:6s} round {r + 1}: wall C {n / c_wall:8.1f}/s Python {n / py_wall:8.1f}/s "
+            print(f"  {policy:9s} round {r + 1}: wall C {n / c_wall:8.1f}/s Python {n / py_wall:8.1f}/s "
                   f"Python/C {c_wall / py_wall:.3f} | CPU C {n / c_cpu:8.1f}/s Python "
                   f"{n / py_cpu:8.1f}/s Python/C {c_cpu / py_cpu:.3f} | moves a playout "
                   f"C {c_moves:.1f} Python {py_moves:.1f}", flush=True)

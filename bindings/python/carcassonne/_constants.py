@@ -231,9 +231,11 @@ class HistoryKind(IntEnum):
 
 
 class Policy(IntEnum):
-    """carc_policy (search.h, 0.2): the built-in policies of a playout."""
-    RANDOM = 0    # uniform over every legal answer to the pending decision
-    GREEDY = 1    # the most immediate points (own gain less the best other gain), ties at random
+    """carc_policy (search.h, 0.2): the built-in policies of a playout.
+    IMMEDIATE was GREEDY before 0.2.0 (C keeps CARC_POLICY_GREEDY as a
+    deprecated alias; here the old name is refused, see policy_of)."""
+    RANDOM = 0      # uniform over every legal answer to the pending decision
+    IMMEDIATE = 1   # the most immediate points (own gain less the best other gain), ties at random
 
 
 GAME_OPTIONS_VERSION = 2          # CARC_GAME_OPTIONS_VERSION
@@ -262,7 +264,7 @@ BONUS_NAMES = {Bonus.INN: "inn", Bonus.CATHEDRAL: "cathedral", Bonus.PIG: "pig"}
 GOOD_NAMES = {Good.WINE: "wine", Good.GRAIN: "grain", Good.CLOTH: "cloth"}
 GOOD_MARKS = {good: good.mark for good in Good}
 #: The names of the playout policies (Playout.run and choose take them).
-POLICY_NAMES = {Policy.RANDOM: "random", Policy.GREEDY: "greedy"}
+POLICY_NAMES = {Policy.RANDOM: "random", Policy.IMMEDIATE: "immediate"}
 #: The module names of carc_module_name / carc_modules_parse, by flag.
 MODULE_NAMES = {Module.FARMERS: "farmers", Module.RIVER: "river", Module.ABBOT: "abbot",
                 Module.COUNT: "count", Module.INNS: "inns", Module.TRADERS: "traders"}

@@ -418,8 +418,9 @@ class Game(Owner):
     the draw pile shuffled from `seed`; player 0 moves first. `players`:
     2..5, or 2..6 with Inns & Cathedrals (``Game(players=6,
     modules={"inns"})``). `modules`: the rules modules, by name (``{"river", "abbot"}``,
-    ``"river,abbot"``, ``"river -farmers"``) or as :class:`Module` flags
-    (``Module.RIVER | Module.ABBOT``); the farmers are on unless
+    ``"river,abbot"``, ``"river -farmers"``; ``"all"`` for every module, as
+    in C and JavaScript: ``Game(modules="all")``, ``"all,-farmers"``) or as
+    :class:`Module` flags (``Module.RIVER | Module.ABBOT``); the farmers are on unless
     ``"-farmers"`` is named or ``farmers=False`` is given (``farmers=True``
     forces them on). An unknown name raises ParseError (a ValueError) naming
     the known modules; bad options raise before any game exists, with the
@@ -432,8 +433,12 @@ class Game(Owner):
     ``Variant.COC_FINAL_MARKET`` and ``Variant.COC_ONCE_PER_TURN``, need the
     Count). With the Count (``modules={"count"}``) the City of Carcassonne
     (CO/1..CO/12) lies in place of the start tile: no start tile may be
-    given, except with the River, where `start_tile` must be the spring
-    "RA", at `start` beside a field edge of the city.
+    given, except with the River, where the spring "RA" lies beside a field
+    edge of the city: by default (no `start_tile`, `start` nor
+    `start_rotation`) at (0, -2) turned 270 degrees (CARC_DEFAULT_START_TILE),
+    or where `start_tile="RA"`, `start` and `start_rotation` say (RangeError
+    if that place breaks the rules). Every combination of modules starts
+    with no other option.
     Other options: `start_tile` (name), `start` ((x, y)), `start_rotation`
     (quarter turns), `no_undo` (keep no undo journal: faster playouts).
 

@@ -9,7 +9,7 @@ speed of C::
 
     with Game(players=2, seed=7) as game, Playout(game) as runner:
         scores = runner.run(game, "random", seed=1)     # [27, 11]; game is unchanged
-        move, rng = runner.choose(game, "greedy", 1)    # C 0 -1 180 -, the new state
+        move, rng = runner.choose(game, "immediate", 1) # C 0 -1 180 -, the new state
 
 The rest of search.h is on :class:`~carcassonne.Game`: ``game.determinize(seed)``
 re-shuffles the tiles nobody has seen, ``game.remaining_tiles()`` is the
@@ -48,11 +48,16 @@ _FAST_TYPES = (str, int, Policy)
 
 def policy_of(policy: PolicyRef) -> Policy:
     """A :class:`Policy` from a Policy, its number or its name ("random",
-    "greedy"). ValueError for an unknown one, TypeError for a bool, a float
+    "immediate"). ValueError for an unknown one (the old name "greedy"
+    included: it is "immediate" since 0.2.0), TypeError for a bool, a float
     or anything else that is no integer or text."""
     if isinstance(policy, str):
         found = _BY_NAME.get(policy.lower())
         if found is None:
+            if policy.lower() == "greedy":
+                raise ValueError("the policy 'greedy' is named 'immediate' since 0.2.0 (Policy.IMMEDIATE, "
+                                 "the most immediate points; the C examples' stronger one-ply bot is "
+                                 "'heuristic')")
             raise ValueError(f"unknown policy {policy!r} (known: {', '.join(_BY_NAME)})")
         return found
     number = integer(policy, "policy")
@@ -174,11 +179,11 @@ class Playout(Owner):
         _ffi.carc_game_clone(byref(handle), ended, 0)
         return Game._wrap(handle)
 
-    def choose(self, game: Game, policy: PolicyRef = Policy.GREEDY,
+    def choose(self, game: Game, policy: PolicyRef = Policy.IMMEDIATE,
                rng: int = 0) -> Tuple[Move, int]:
         """The move `policy` plays now in `game` (carc_playout_choose; `game`
         is not changed) and the policy's generator state after the choice:
-        ``move, rng = runner.choose(game, "greedy", rng)``. `rng` is any
+        ``move, rng = runner.choose(game, "immediate", rng)``. `rng` is any
         64-bit value (it is splitmix64's state). Playing the moves this gives
         one after another, from `rng` = s, is exactly the playout
         ``run(game, policy, seed=s)``. GameOverError once the game is over."""

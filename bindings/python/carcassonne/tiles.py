@@ -46,25 +46,30 @@ def _known() -> str:
 def parse_modules(text: str) -> Module:
     """Module names separated by spaces or commas ("river,abbot", "farmers
     river", "-farmers") into :class:`Module` flags (carc_modules_parse): the
-    farmers are on unless named with '-'; "" gives Module.FARMERS.
+    farmers are on unless named with '-'; "" gives Module.FARMERS; "all" is
+    every module this build implements, and the names apply from left to
+    right ("all,-farmers": all but the farmers).
     An unknown name raises ParseError (a ValueError) that names the known ones."""
     out = ctypes.c_uint32()
     status = _ffi.carc_modules_parse(ctypes.byref(out), str(text).encode("utf-8"))
     if status != 0:
         words = str(text).replace(",", " ").split()
-        unknown = [w for w in words if w.lstrip("-") not in MODULE_NAMES.values()]
+        unknown = [w for w in words if w.lstrip("-") not in (*MODULE_NAMES.values(), "all")]
         what = f"unknown module {unknown[0]!r}" if unknown else f"cannot read modules {text!r}"
         raise error_class(status)(status, _ffi._status_name(status), _ffi._status_str(status),
-                                  f"{what} (known modules: {_known()})", "carc_modules_parse")
+                                  f"{what} (known modules: {_known()}; all for every one)",
+                                  "carc_modules_parse")
     return Module(out.value)
 
 
 def modules_of(modules: ModulesRef) -> Module:
     """The :class:`Module` flags of a game for `modules`: flags (an int or
     Module, as in 0.1: modules on top of the farmers), a string for
-    :func:`parse_modules` ("river,abbot", "river -farmers"), or an iterable of
-    names and flags ({"river", "abbot"}, ["-farmers", Module.RIVER]). The
-    farmers are on unless "-farmers" is named."""
+    :func:`parse_modules` ("river,abbot", "river -farmers", "all"), or an
+    iterable of names and flags ({"river", "abbot"}, ["-farmers", Module.RIVER],
+    {"all", "-farmers"}). The farmers are on unless "-farmers" is named. An
+    iterable has no order: its names apply as a set, the modules named first
+    and those named with '-' taken out after them."""
     if isinstance(modules, bool):
         raise TypeError("modules: expected flags, names or a string, got a bool")
     if isinstance(modules, int):
@@ -85,8 +90,10 @@ def modules_of(modules: ModulesRef) -> Module:
             flags |= int(item)
         else:
             raise TypeError(f"modules: expected names or flags, got {type(item).__name__}")
-    # sorted: a set of names gives the same text (and the same error) every time
-    return Module(int(parse_modules(" ".join(sorted(words)))) | flags)
+    # sorted: a set of names gives the same text (and the same error) every
+    # time; the names with '-' last, so that {"all", "-farmers"} leaves them out
+    words.sort(key=lambda w: (w.startswith("-"), w))
+    return Module(int(parse_modules(" ".join(words))) | flags)
 
 
 _ALL_MODULES = sum(int(m) for m in MODULE_NAMES)

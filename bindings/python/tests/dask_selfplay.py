@@ -1,5 +1,5 @@
 """examples/python/selfplay_dask.py on a small LocalCluster (2 worker processes
-of one thread): a few dozen games of MCTS against the library's greedy
+of one thread): a few dozen games of MCTS against the library's immediate
 policy and of MCTS against MCTS; the results, the records (they load back and
 give the same scores; a game replayed here gives the same record, byte for
 byte) and the --scheduler path of the script.
@@ -56,9 +56,9 @@ class SelfPlay(unittest.TestCase):
         for text in libraries.values():
             self.assertTrue(text.startswith(carcassonne.library_version()), text)
 
-    def test_mcts_against_greedy(self):
-        out = os.path.join(self.tmp.name, "vs-greedy")
-        bots = ["mcts:8", "greedy"]
+    def test_mcts_against_immediate(self):
+        out = os.path.join(self.tmp.name, "vs-immediate")
+        bots = ["mcts:8", "immediate"]
         summary = selfplay_dask.selfplay(self.client, GAMES, bots, first_seed=1, records=out)
         self.assertEqual(summary["games"], GAMES)
         self.assertGreater(summary["games_per_second"], 0)
@@ -108,13 +108,13 @@ class SelfPlay(unittest.TestCase):
         text = io.StringIO()
         with redirect_stdout(text):
             code = selfplay_dask.main(["--scheduler", self.cluster.scheduler_address,
-                                       "--games", "6", "--bots", "random,greedy", "--seed", "7",
+                                       "--games", "6", "--bots", "random,immediate", "--seed", "7",
                                        "--records", out, "--json"])
         self.assertEqual(code, 0)
         summary = json.loads(text.getvalue().splitlines()[-1])
         self.assertEqual(summary["games"], 6)
         self.assertEqual(summary["workers"], 2)
-        self.assertEqual(set(summary["players"]), {"random", "greedy"})
+        self.assertEqual(set(summary["players"]), {"random", "immediate"})
         self.assertEqual(len(glob.glob(os.path.join(out, "seed-*.rec"))), 6)
 
     def test_a_bad_player_name_fails_before_the_games(self):

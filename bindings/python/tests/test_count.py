@@ -217,9 +217,10 @@ class Options(unittest.TestCase):
         with self.assertRaises(errors.RangeError) as cm:
             Game(modules="count", start_tile="D")
         self.assertIn("no start tile may be given", cm.exception.detail)
-        with self.assertRaises(errors.RangeError) as cm:
-            Game(modules="river count")
-        self.assertIn("spring", cm.exception.detail)
+        # with the River too, the spring's default place (0.2.0: no option needed)
+        with Game(modules="river count") as g:
+            self.assertEqual((g.options.start_tile, g.options.start_x, g.options.start_y,
+                              g.options.start_rotation), ("RA", 0, -2, 3))
 
     def test_spring_beside_the_city(self):
         places = spring_places()

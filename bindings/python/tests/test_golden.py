@@ -362,7 +362,7 @@ class AgainstCPrograms(unittest.TestCase):
         if program is None:
             self.skipTest("CARCASSONNE_DEMO not set (ctest sets it)")
         with tempfile.TemporaryDirectory() as tmp:
-            for seed, players, bot in ((7, 3, "greedy"), (11, 5, "greedy"), (3, 2, "random"),
+            for seed, players, bot in ((7, 3, "heuristic"), (11, 5, "heuristic"), (3, 2, "random"),
                                        (8, 4, "random")):
                 with self.subTest(seed=seed, players=players, bot=bot):
                     record = os.path.join(tmp, f"demo-{seed}.rec")

@@ -11,9 +11,8 @@ import _support
 import carcassonne
 from carcassonne import ClosedError, Game, GameOverError, Move, Playout, Policy, policy_of, tiles
 
-#: Every module, the spring where examples/modules.h puts it beside the City.
-EVERY_MODULE = dict(modules="farmers river abbot count inns traders", start_tile="RA",
-                    start=(0, -2), start_rotation=3)
+#: Every module (the spring at the library's default place beside the City).
+EVERY_MODULE = dict(modules="all")
 MODULE_SETS = [dict(), dict(modules="river,abbot"), dict(modules="inns", players=6),
                dict(modules="traders", players=3), dict(modules="count"), EVERY_MODULE,
                dict(farmers=False, players=5)]
@@ -33,7 +32,7 @@ def advanced(seed=3, moves=20, **options):
 
 
 def gain_of(game, move):
-    """What the greedy policy maximises: the mover's points after `move`
+    """What the immediate policy maximises: the mover's points after `move`
     minus before, less the most any other player gains by it."""
     before = game.scores
     player = game.current_player
@@ -47,10 +46,12 @@ def gain_of(game, move):
 class Policies(unittest.TestCase):
     def test_names_numbers_and_errors(self):
         self.assertEqual(policy_of("random"), Policy.RANDOM)
-        self.assertEqual(policy_of("GREEDY"), Policy.GREEDY)
-        self.assertEqual(policy_of(1), Policy.GREEDY)
+        self.assertEqual(policy_of("IMMEDIATE"), Policy.IMMEDIATE)
+        self.assertEqual(policy_of("immediate"), Policy.IMMEDIATE)
+        self.assertEqual(policy_of(1), Policy.IMMEDIATE)
         self.assertEqual(policy_of(Policy.RANDOM), Policy.RANDOM)
-        self.assertEqual(carcassonne.POLICY_NAMES[Policy.GREEDY], "greedy")
+        self.assertEqual(carcassonne.POLICY_NAMES[Policy.IMMEDIATE], "immediate")
+        self.assertEqual(set(carcassonne.POLICY_NAMES.values()), {"random", "immediate"})
         for bad in ("minimax", 2, -1):
             with self.subTest(policy=bad), self.assertRaises(ValueError):
                 policy_of(bad)
@@ -95,7 +96,7 @@ class Run(unittest.TestCase):
         with Game(seed=8) as game, Playout(game) as runner:
             self.assertIsNone(runner.last_game())
             self.assertEqual(runner.last_moves, 0)
-            scores = runner.run(game, "greedy", seed=3)
+            scores = runner.run(game, "immediate", seed=3)
             with runner.last_game() as ended:
                 self.assertTrue(ended.is_over)
                 self.assertEqual(ended.scores, scores)
@@ -109,7 +110,7 @@ class Run(unittest.TestCase):
         game = advanced(seed=11, moves=40)
         with game, Playout() as runner:
             now = game.scores
-            for policy in ("random", "greedy"):
+            for policy in ("random", "immediate"):
                 for seed in range(3):
                     final = runner.run(game, policy, seed)
                     self.assertTrue(all(f >= n for f, n in zip(final, now)), (final, now))
@@ -117,7 +118,7 @@ class Run(unittest.TestCase):
 
     def test_choose_plays_the_playout(self):
         # carc_playout_run with seed s plays the moves carc_playout_choose gives from rng s
-        for policy in ("random", "greedy"):
+        for policy in ("random", "immediate"):
             for options in (dict(seed=2), dict(seed=4, modules="river,abbot,inns", players=3)):
                 with self.subTest(policy=policy, **options), Game(**options) as start, \
                         Playout(start) as runner:
@@ -143,7 +144,7 @@ class Run(unittest.TestCase):
             self.assertNotEqual(rng1, 5)
             self.assertTrue(0 <= rng1 < 1 << 64)
 
-    def test_greedy_takes_the_most_points(self):
+    def test_immediate_takes_the_most_points(self):
         game = advanced(seed=21, moves=30)
         with game, Playout(game) as runner:
             checked = 0
@@ -151,7 +152,7 @@ class Run(unittest.TestCase):
             for _ in range(25):
                 legal = game.legal_moves()
                 best = max(gain_of(game, m) for m in legal)
-                move, rng = runner.choose(game, "greedy", rng)
+                move, rng = runner.choose(game, "immediate", rng)
                 self.assertIn(move, legal)
                 self.assertEqual(gain_of(game, move), best, str(move))
                 game.play(move)
@@ -174,7 +175,7 @@ class Run(unittest.TestCase):
             for options in MODULE_SETS:
                 with self.subTest(**{k: str(v) for k, v in options.items()}), \
                         Game(seed=7, **options) as game:
-                    for policy in ("random", "greedy"):
+                    for policy in ("random", "immediate"):
                         scores = runner.run(game, policy, 1)
                         self.assertEqual(len(scores), game.players)
                         self.assertEqual(runner.run(game, policy, 1), scores)
@@ -187,7 +188,7 @@ class Run(unittest.TestCase):
             game.end()
             self.assertEqual(runner.run(game, "random", 1), game.scores)
             self.assertEqual(runner.last_moves, 0)
-            self.assertRaises(GameOverError, runner.choose, game, "greedy", 1)
+            self.assertRaises(GameOverError, runner.choose, game, "immediate", 1)
 
     def test_threads_each_with_its_runner(self):
         def work(seed, out):
@@ -208,12 +209,12 @@ class Run(unittest.TestCase):
         # run and choose only read the game: threads may share one that nobody changes
         with Game(seed=9) as game:
             with Playout(game) as runner:
-                expected = [runner.run(game, "greedy", s) for s in range(6)]
+                expected = [runner.run(game, "immediate", s) for s in range(6)]
             out = {}
 
             def work(k):
                 with Playout(game) as mine:
-                    out[k] = [mine.run(game, "greedy", s) for s in range(6)]
+                    out[k] = [mine.run(game, "immediate", s) for s in range(6)]
             threads = [threading.Thread(target=work, args=(k,)) for k in range(3)]
             for t in threads:
                 t.start()
@@ -343,7 +344,7 @@ class Determinize(unittest.TestCase):
             for seed in range(6):
                 with game.clone(history=False) as sample:
                     sample.determinize(seed)
-                    results.add(tuple(runner.run(sample, "greedy", 0)))
+                    results.add(tuple(runner.run(sample, "immediate", 0)))
             self.assertGreater(len(results), 1)
 
 
