@@ -20,8 +20,9 @@
  *   [2..5]   start tile kind, rotation, x, y (int8); a start the modules do
  *            not allow must be refused alike by carc_game_options_check and
  *            carc_game_new, and the game then starts from the default start
- *            (with the Count and the River, which have none: the spring at
- *            the place beside the City of Carcassonne that byte 2 picks)
+ *            (with the Count and the River, after checking that the default
+ *            is accepted: the spring at the place beside the City of
+ *            Carcassonne that byte 2 picks)
  *   [6..13]  seed, little endian
  *   then     op byte (op % OP_COUNT) followed by its argument bytes
  *

@@ -226,9 +226,10 @@ static void queries(const carc_game *g, uint32_t modules)
     OK(carc_game_remaining(&u, g));
 }
 
-/* The Count with the River: the spring's place must be given, beside the
- * City of Carcassonne. The places carc_game_new accepts (every cell around
- * the city's block, every rotation, tried once), then the pick-th of them. */
+/* The Count with the River: the spring's place beside the City of
+ * Carcassonne, given (the default place is one of them). The places
+ * carc_game_new accepts (every cell around the city's block, every rotation,
+ * tried once), then the pick-th of them. */
 static bool spring_place(carc_game_options *o, uint64_t pick)
 {
     static int32_t places[64][3];

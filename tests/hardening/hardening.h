@@ -329,8 +329,9 @@ static inline char *hz_fingerprint(const carc_game *g, unsigned flags)
 
 /* ------------------------------------------------------------- the Count */
 
-/* The Count with the River: the spring's place must be given (next to the
- * City of Carcassonne, on a field edge, the river flowing away). The places
+/* The Count with the River: the places the spring may be given (next to the
+ * City of Carcassonne, on a field edge, the river flowing away; without one
+ * it lies at the default place, one of them). The places
  * carc_game_options_check accepts, found by trying every cell around the
  * city's block with every rotation, once. */
 static inline unsigned hz_coc_springs(int32_t out[][3], unsigned cap)

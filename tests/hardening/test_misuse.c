@@ -874,7 +874,8 @@ static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator hal
     BAD_OPTION(F, allocator, &half[1], CARC_EINVAL);
     BAD_OPTION(F | RV, allocator, &half[2], CARC_EINVAL);
     /* the Count: the City of Carcassonne is the start; with the River the
-     * spring's place must be given, beside the city (expansions.md 1.7) */
+     * spring lies beside the city (expansions.md 1.7), at the default place
+     * when none is given, else where the options say and as the rules allow */
     BAD_OPTION(F | CO, players, 6, CARC_ERANGE);
     BAD_OPTION(F | CO | IN, players, 7, CARC_ERANGE);
     BAD_OPTION(F | CO, start_tile, base_d, CARC_ERANGE);  /* no start tile may be given */
@@ -885,9 +886,9 @@ static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator hal
     BAD_OPTION(F | CO | IN, start_rotation, 1, CARC_ERANGE);
     BAD_OPTION(F | CO, start_rotation, 4, CARC_ERANGE);
     BAD_OPTION(F | CO, start_tile, river, CARC_ERANGE);   /* a River tile without the River */
-    BAD_OPTION(F | RV | CO, flags, 0, CARC_ERANGE);       /* with the River: no spring given */
-    BAD_OPTION(RV | AB | IN | TR | CO, flags, 0, CARC_ERANGE);
-    BAD_OPTION(F | RV | CO, start_x, -3, CARC_ERANGE);    /* a place, but no tile */
+    BAD_OPTION(F | RV | CO, start_rotation, 1, CARC_ERANGE); /* a place given: (0,0) lies in the city */
+    BAD_OPTION(RV | AB | IN | TR | CO, start_y, 1, CARC_ERANGE);
+    BAD_OPTION(F | RV | CO, start_x, -3, CARC_ERANGE);    /* a place, the default tile: edges do not match */
     BAD_OPTION(F | RV | CO, start_tile, rb, CARC_ERANGE); /* with the River only the spring starts */
     BAD_OPTION(F | RV | CO, start_tile, base_d, CARC_ERANGE);
     /* the spring at wrong places: in the city (0,0), away from it, edges
@@ -1265,7 +1266,7 @@ static void m_game_options_check(fx *f)
             bool tile;
             const char *msg;
         } coc[] = {
-            { 0, 0, 0, false, "the spring's place must be given" },
+            { 0, 0, 1, false, "lies in the City of Carcassonne" }, /* a place given with the default tile */
             { 0, 0, 0, true, "lies in the City of Carcassonne" },
             { -3, 0, 0, true, "does not match the City of Carcassonne" },
             { 5, 5, 0, true, "must touch a field edge of the City of Carcassonne" },
