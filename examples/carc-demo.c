@@ -724,7 +724,10 @@ static void play_help(void)
            "                  where QUARTER is castle, market, blacksmith or cathedral)\n"
            "  pass            decline a decision you may decline (when the list has it), e.g. the\n"
            "                  builder's second tile, or end your moves out of the City\n"
-           "  moves           list the legal moves again\n"
+           "  X Y             the moves that place your tile at x X, y Y (e.g. '1 0', '-1 2')\n"
+           "  X Y ROTATION    the moves of one placement: the figure choices (e.g. '1 0 90')\n"
+           "  moves           list the legal moves again (by cell and rotation when there are many)\n"
+           "  moves all       every legal move, numbered\n"
            "  board           draw the board again\n"
            "  undo            take back your last turn (and the bots' turns since)\n"
            "  help            this text\n"
@@ -753,26 +756,376 @@ static const char *figure_part(const char *notation)
     return *p ? p : "-";
 }
 
-/* Legal moves, numbered from 1, one line per placement with its figure choices. */
-static void list_moves(const session *s)
+/* ---- the tile to place, as a picture -------------------------------------- */
+
+/* A tile drawn in 7 x 5 characters with the board's signs (# city, * pennant,
+ * - | + road, o village, [M] monastery, . field, ~ river, @ spring, O lake,
+ * g garden; C cathedral, i inn, w s c goods), from its segments turned `rot`
+ * (carc_tile_segment): a city against each of its sides (across the middle
+ * when it has two or more), a road or river from each of its sides to the
+ * middle, what a road ends at in the middle. Smaller than the board's picture
+ * of a tile and simpler, but the same sides. */
+#define PIC_W 7
+#define PIC_H 5
+
+typedef struct tile_pic {
+    char ch[PIC_H][PIC_W + 1];
+    signed char seg[PIC_H][PIC_W]; /* the segment a character belongs to, -1 none */
+} tile_pic;
+
+/* The side of the tile whose triangle holds (c, r), -1 for the middle. */
+static int pic_zone(int c, int r)
 {
-    size_t n = carc_movelist_count(s->list);
+    int u = c - PIC_W / 2, v = r - PIC_H / 2, au = u < 0 ? -u : u, av = v < 0 ? -v : v;
+    if (u == 0 && v == 0)
+        return -1;
+    if (3 * av >= 2 * au)
+        return v < 0 ? CARC_N : CARC_S;
+    return u < 0 ? CARC_W : CARC_E;
+}
+
+/* A city of one side: the edge and a bump in front of its middle. */
+static bool pic_bump(int side, int c, int r)
+{
+    switch (side) {
+    case CARC_N: return r == 0 || (r == 1 && c >= 2 && c <= 4);
+    case CARC_S: return r == PIC_H - 1 || (r == PIC_H - 2 && c >= 2 && c <= 4);
+    case CARC_W: return (c == 0 && r >= 1 && r <= 3) || (c == 1 && r == 2);
+    default: return (c == PIC_W - 1 && r >= 1 && r <= 3) || (c == PIC_W - 2 && r == 2);
+    }
+}
+
+/* A city of two sides that meet at a corner: the half of the tile on the
+ * corner's side of the diagonal, a little inside it (two such cities on one
+ * tile stay apart). */
+static bool pic_corner(uint32_t edges, int c, int r)
+{
+    int cc = (edges & (1u << CARC_E)) ? c : PIC_W - 1 - c, rr = (edges & (1u << CARC_N)) ? r : PIC_H - 1 - r;
+    return 2 * cc > 3 * rr + 1;
+}
+
+/* A road or river between two sides that meet at a corner, drawn as a curve
+ * that keeps off the middle (where something else is). */
+static void pic_curve(tile_pic *p, uint32_t edges, bool river, int seg)
+{
+    bool north = (edges & (1u << CARC_N)) != 0, west = (edges & (1u << CARC_W)) != 0;
+    int vr = north ? 0 : PIC_H - 1, hc = west ? 0 : PIC_W - 2;
+    int cells[4][2] = { { PIC_W / 2, vr }, { hc, PIC_H / 2 }, { hc + 1, PIC_H / 2 },
+                        { west ? PIC_W / 2 - 1 : PIC_W / 2 + 1, north ? PIC_H / 2 - 1 : PIC_H / 2 + 1 } };
+    for (int k = 0; k < 4; k++) {
+        p->ch[cells[k][1]][cells[k][0]] = river ? '~' : k == 0 ? '|' : k < 3 ? '-' : north == west ? '/' : '\\';
+        p->seg[cells[k][1]][cells[k][0]] = (signed char)seg;
+    }
+}
+
+/* The cell nearest the middle holding `want` (of segment `seg` unless seg < 0)
+ * next to a cell of segment `beside` (unless beside < 0); false if none. */
+static bool pic_find(const tile_pic *p, char want, int seg, int beside, int *fc, int *fr)
+{
+    int best = -1;
+    for (int r = 0; r < PIC_H; r++)
+        for (int c = 0; c < PIC_W; c++) {
+            int dc = c - PIC_W / 2, dr = 2 * (r - PIC_H / 2), d = dc * dc + dr * dr;
+            bool near = beside < 0;
+            if (p->ch[r][c] != want || (seg >= 0 && p->seg[r][c] != seg))
+                continue;
+            for (int k = 0; k < 4 && !near; k++) {
+                int cc = c + (k == 1) - (k == 3), rr = r + (k == 2) - (k == 0);
+                near = cc >= 0 && cc < PIC_W && rr >= 0 && rr < PIC_H && p->seg[rr][cc] == beside;
+            }
+            if (near && (best < 0 || d < best)) {
+                best = d;
+                *fc = c;
+                *fr = r;
+            }
+        }
+    return best >= 0;
+}
+
+static void draw_tile(tile_pic *p, uint32_t kind, uint32_t rot)
+{
+    uint32_t nseg = 0, paths = 0;
+    carc_segment_info si[16];
+
+    memset(p->seg, -1, sizeof p->seg);
+    for (int r = 0; r < PIC_H; r++) {
+        memset(p->ch[r], '.', PIC_W);
+        p->ch[r][PIC_W] = '\0';
+    }
+    if (carc_tile_segment_count(&nseg, kind) != CARC_OK)
+        return;
+    if (nseg > 16)
+        nseg = 16;
+    for (uint32_t i = 0; i < nseg; i++) {
+        memset(&si[i], 0, sizeof si[i]);
+        si[i].struct_size = sizeof si[i];
+        carc_tile_segment(&si[i], kind, rot, i);
+    }
+    /* cities first, then roads and rivers over them, then the middle's marks */
+    for (uint32_t i = 0; i < nseg; i++) {
+        uint32_t e = si[i].edges & 15u;
+        bool wide = (e & (e - 1)) != 0; /* two sides or more: across the middle */
+        bool corner = e == 3u || e == 6u || e == 12u || e == 9u;
+        if (si[i].kind != CARC_SEG_CITY)
+            continue;
+        for (int r = 0; r < PIC_H; r++)
+            for (int c = 0; c < PIC_W; c++) {
+                int z = pic_zone(c, r);
+                if (corner ? pic_corner(e, c, r) : z < 0 ? wide : (e & (1u << z)) && (wide || pic_bump(z, c, r))) {
+                    p->ch[r][c] = '#';
+                    p->seg[r][c] = (signed char)i;
+                }
+            }
+    }
+    for (uint32_t i = 0; i < nseg; i++)
+        paths += si[i].kind == CARC_SEG_ROAD || si[i].kind == CARC_SEG_RIVER || si[i].kind == CARC_SEG_MONASTERY;
+    for (uint32_t i = 0; i < nseg; i++) {
+        uint32_t e = si[i].edges & 15u;
+        bool river = si[i].kind == CARC_SEG_RIVER;
+        char mid;
+        if (si[i].kind != CARC_SEG_ROAD && !river)
+            continue;
+        if (paths > 1 && si[i].end == CARC_END_NONE && (e == 3u || e == 6u || e == 12u || e == 9u)) {
+            pic_curve(p, e, river, (int)i);
+            continue;
+        }
+        for (int side = 0; side < 4; side++) {
+            if (!(e & (1u << side)))
+                continue;
+            for (int k = 1; k <= (side == CARC_N || side == CARC_S ? 2 : 3); k++) {
+                int c = PIC_W / 2 + (side == CARC_E ? k : side == CARC_W ? -k : 0);
+                int r = PIC_H / 2 + (side == CARC_S ? k : side == CARC_N ? -k : 0);
+                p->ch[r][c] = river ? '~' : side == CARC_N || side == CARC_S ? '|' : '-';
+                p->seg[r][c] = (signed char)i;
+            }
+        }
+        if (si[i].end == CARC_END_VILLAGE)
+            mid = 'o';
+        else if (si[i].end == CARC_END_SPRING)
+            mid = '@';
+        else if (si[i].end == CARC_END_LAKE)
+            mid = 'O';
+        else if (river)
+            mid = '~';
+        else if (e == 5u || e == 1u || e == 4u) /* north-south, or a dead end from N or S */
+            mid = '|';
+        else if (e == 10u || e == 2u || e == 8u)
+            mid = '-';
+        else
+            mid = '+';
+        p->ch[PIC_H / 2][PIC_W / 2] = mid;
+        p->seg[PIC_H / 2][PIC_W / 2] = (signed char)i;
+    }
+    for (uint32_t i = 0; i < nseg; i++) {
+        int c, r;
+        if (si[i].kind == CARC_SEG_MONASTERY) {
+            memcpy(&p->ch[PIC_H / 2][PIC_W / 2 - 1], "[M]", 3);
+        } else if (si[i].kind == CARC_SEG_GARDEN) {
+            if (pic_find(p, '.', -1, -1, &c, &r))
+                p->ch[r][c] = 'g';
+        } else if (si[i].kind == CARC_SEG_CITY) {
+            /* its marks on its characters nearest the middle: pennant, cathedral, goods */
+            uint32_t goods = si[i].special & (CARC_SEGMENT_WINE | CARC_SEGMENT_GRAIN | CARC_SEGMENT_CLOTH);
+            if (si[i].pennants && pic_find(p, '#', (int)i, -1, &c, &r))
+                p->ch[r][c] = '*';
+            if ((si[i].special & CARC_SEGMENT_CATHEDRAL) && pic_find(p, '#', (int)i, -1, &c, &r))
+                p->ch[r][c] = 'C';
+            if (goods && pic_find(p, '#', (int)i, -1, &c, &r))
+                p->ch[r][c] = goods & CARC_SEGMENT_WINE ? 'w' : goods & CARC_SEGMENT_GRAIN ? 's' : 'c';
+        } else if (si[i].kind == CARC_SEG_ROAD && (si[i].special & CARC_SEGMENT_INN)) {
+            if (pic_find(p, '.', -1, (int)i, &c, &r))
+                p->ch[r][c] = 'i';
+        }
+    }
+}
+
+/* The tile to place turned each way, side by side, under its rotations. */
+static void print_tile_pictures(uint32_t kind)
+{
+    tile_pic pic[4];
+    for (uint32_t rot = 0; rot < 4; rot++)
+        draw_tile(&pic[rot], kind, rot);
+    printf("  %-7s  %-7s  %-7s  %-7s   (turned 0, 90, 180, 270 degrees clockwise; north is up)\n", "0", "90", "180",
+           "270");
+    for (int r = 0; r < PIC_H; r++)
+        printf("  %s  %s  %s  %s\n", pic[0].ch[r], pic[1].ch[r], pic[2].ch[r], pic[3].ch[r]);
+}
+
+/* ---- the legal moves -------------------------------------------------------- */
+
+/* More moves than this are shown grouped by cell, then rotation. */
+#define LIST_FULL_MAX 40
+
+/* Whether move i is the first of its placement (x, y, rotation) in the list. */
+static bool first_of_placement(const carc_move *m, size_t i)
+{
+    return i == 0 || m[i - 1].kind != CARC_MOVE_PLACE || m[i].x != m[i - 1].x || m[i].y != m[i - 1].y
+           || m[i].rotation != m[i - 1].rotation;
+}
+
+/* The moves (numbered from 1, as in the whole list) of the placements at
+ * (x, y) (every cell when `cell` is false) with rotation `rot` (every one when
+ * rot > 3): one line per placement with its figure choices; the moves that
+ * place no tile too when every cell is shown. Returns how many were shown. */
+static size_t list_placements(const session *s, bool cell, int32_t x, int32_t y, uint32_t rot)
+{
+    size_t n = carc_movelist_count(s->list), shown = 0;
     const carc_move *m = carc_movelist_data(s->list);
 
-    printf("Legal moves (%zu):", n);
     for (size_t i = 0; i < n; i++) {
         char text[96];
+        if (m[i].kind != CARC_MOVE_PLACE ? cell
+                                         : (cell && (m[i].x != x || m[i].y != y)) || (rot < 4 && m[i].rotation != rot))
+            continue;
         format_move(text, sizeof text, &m[i]);
+        shown++;
         if (m[i].kind != CARC_MOVE_PLACE) { /* pass, and the decisions that place no tile: a line each */
             printf("\n  %-14s %4zu) %s", "", i + 1, text);
             continue;
         }
-        if (i == 0 || m[i - 1].kind != CARC_MOVE_PLACE || m[i].x != m[i - 1].x || m[i].y != m[i - 1].y
-            || m[i].rotation != m[i - 1].rotation)
+        if (first_of_placement(m, i))
             printf("\n  %-14.*s", (int)placement_length(text), text);
         printf(" %4zu) %s", i + 1, figure_part(text));
     }
     putchar('\n');
+    return shown;
+}
+
+typedef struct cell_xy {
+    int32_t x, y;
+} cell_xy;
+
+/* Rows from north to south, each from west to east. */
+static int cell_order(const void *a, const void *b)
+{
+    const cell_xy *p = a, *q = b;
+    if (p->y != q->y)
+        return p->y < q->y ? -1 : 1;
+    return p->x < q->x ? -1 : p->x > q->x;
+}
+
+/* The placements grouped by cell (north to south, west to east), then
+ * rotation: "(1,0): 0 90 | ..."; the moves that place no tile with their
+ * numbers. */
+static void list_grouped(const session *s)
+{
+    size_t n = carc_movelist_count(s->list), cells = 0, col = 0;
+    const carc_move *m = carc_movelist_data(s->list);
+    cell_xy *cell = malloc(n * sizeof *cell);
+
+    if (cell == NULL) {
+        printf("Legal moves (%zu):", n);
+        list_placements(s, false, 0, 0, 4);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        bool seen = false;
+        if (m[i].kind != CARC_MOVE_PLACE)
+            continue;
+        for (size_t j = 0; j < cells && !seen; j++)
+            seen = cell[j].x == m[i].x && cell[j].y == m[i].y;
+        if (!seen) {
+            cell[cells].x = m[i].x;
+            cell[cells].y = m[i].y;
+            cells++;
+        }
+    }
+    qsort(cell, cells, sizeof *cell, cell_order);
+    printf("Legal moves (%zu) at %zu place%s, by cell (x,y) and rotation. Type X Y for the moves at a cell,\n"
+           "X Y ROTATION for one placement, 'moves all' for the whole list, or a move:\n",
+           n, cells, cells == 1 ? "" : "s");
+    for (size_t i = 0; i < n; i++)
+        if (m[i].kind != CARC_MOVE_PLACE) { /* pass, and the decisions that place no tile */
+            char text[96];
+            format_move(text, sizeof text, &m[i]);
+            printf("  %zu) %s\n", i + 1, text);
+        }
+    for (size_t c = 0; c < cells; c++) {
+        char entry[160];
+        /* this cell's rotations, in the order of the list */
+        int len = snprintf(entry, sizeof entry, "(%ld,%ld):", (long)cell[c].x, (long)cell[c].y);
+        for (size_t j = 0; j < n && len > 0 && (size_t)len < sizeof entry - 8; j++)
+            if (m[j].kind == CARC_MOVE_PLACE && m[j].x == cell[c].x && m[j].y == cell[c].y && first_of_placement(m, j))
+                len += snprintf(entry + len, sizeof entry - (size_t)len, " %u", 90u * m[j].rotation);
+        if (col > 0 && col + 3 + strlen(entry) > 78) {
+            putchar('\n');
+            col = 0;
+        }
+        printf("%s%s", col ? " | " : "  ", entry);
+        col += (col ? 3 : 2) + strlen(entry);
+    }
+    if (col)
+        putchar('\n');
+    free(cell);
+}
+
+/* Legal moves: every one, numbered from 1, one line per placement with its
+ * figure choices; grouped by cell and rotation when there are many. */
+static void list_moves(const session *s, bool all)
+{
+    size_t n = carc_movelist_count(s->list);
+    if (!all && n > LIST_FULL_MAX) {
+        list_grouped(s);
+        return;
+    }
+    printf("Legal moves (%zu):", n);
+    list_placements(s, false, 0, 0, 4);
+}
+
+/* "X Y" or "X Y ROTATION": the legal moves of the tile to place there, or why
+ * there are none. */
+static void show_cell(const session *s, int32_t x, int32_t y, bool with_rot, uint32_t rot)
+{
+    carc_pending pending;
+    char msg[200];
+
+    memset(&pending, 0, sizeof pending);
+    pending.struct_size = sizeof pending;
+    carc_game_pending(&pending, s->game);
+    if (pending.decision != CARC_DECISION_PLACE) {
+        printf("There is no tile to place now. Type 'moves' for the list.\n");
+        return;
+    }
+    if (with_rot)
+        printf("Moves of %s at (%ld,%ld) turned %u:", tile_name(pending.tile), (long)x, (long)y, 90u * rot);
+    else
+        printf("Moves of %s at (%ld,%ld):", tile_name(pending.tile), (long)x, (long)y);
+    if (list_placements(s, true, x, y, with_rot ? rot : 4) == 0) {
+        carc_move m;
+        memset(&m, 0, sizeof m);
+        m.x = x;
+        m.y = y;
+        m.tile = (uint16_t)pending.tile;
+        m.rotation = (uint8_t)(with_rot ? rot : 0);
+        m.figure = CARC_FIGURE_NONE;
+        m.segment = CARC_NO_SEGMENT;
+        if (carc_game_check_move_msg(s->game, &m, msg, sizeof msg) != CARC_OK)
+            printf("  none: %s.\n", msg);
+        else
+            printf("  none.\n");
+    }
+}
+
+/* A line of whole numbers ("12", "1 0", "-1 2 90"): how many (0 if the line
+ * is anything else, or has more than three). */
+static int parse_numbers(const char *p, long v[3])
+{
+    int n = 0;
+    for (;;) {
+        char *end;
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (*p == '\0')
+            return n;
+        if (n == 3 || !(isdigit((unsigned char)*p) || (*p == '-' && isdigit((unsigned char)p[1]))))
+            return 0;
+        errno = 0;
+        v[n] = strtol(p, &end, 10);
+        if (errno != 0 || (*end != '\0' && *end != ' ' && *end != '\t') || v[n] < -1000000 || v[n] > 1000000)
+            return 0;
+        n++;
+        p = end;
+    }
 }
 
 static const char *decision_name(uint32_t decision)
@@ -782,18 +1135,6 @@ static const char *decision_name(uint32_t decision)
     case CARC_DECISION_QUARTER: return "put a follower into a quarter of the City";
     case CARC_DECISION_COUNT: return "move the Count";
     default: return "decide";
-    }
-}
-
-/* The decision a move of kind `kind` answers (a pass answers any optional one). */
-static uint32_t decision_of(uint32_t kind)
-{
-    switch (kind) {
-    case CARC_MOVE_PLACE: return CARC_DECISION_PLACE;
-    case CARC_MOVE_EXIT: return CARC_DECISION_EXIT;
-    case CARC_MOVE_QUARTER: return CARC_DECISION_QUARTER;
-    case CARC_MOVE_COUNT: return CARC_DECISION_COUNT;
-    default: return CARC_DECISION_NONE;
     }
 }
 
@@ -811,12 +1152,14 @@ static void show_position(session *s)
         printf("Your tile: %s (%u tile%s left to draw, this one included)%s\n", tile_name(tile), remaining,
                remaining == 1 ? "" : "s",
                (pending.flags & CARC_PENDING_OPTIONAL) ? "; you may also pass" : "");
+        if (pending.decision == CARC_DECISION_PLACE)
+            print_tile_pictures(tile);
     } else {
         printf("You %s%s%s.\n", (pending.flags & CARC_PENDING_OPTIONAL) ? "may " : "must ",
                decision_name(pending.decision),
                (pending.flags & CARC_PENDING_FINAL) ? " (final round: one a go, a pass is final)" : "");
     }
-    list_moves(s);
+    list_moves(s, false);
 }
 
 /*
@@ -892,9 +1235,12 @@ static turn_result human_turn(session *s)
     for (;;) {
         const char *p;
         carc_move m;
+        char why[256];
+        long num[3];
+        int nums;
         size_t n = carc_movelist_count(s->list);
 
-        printf("Your move (1-%zu, a move, undo, help, quit)> ", n);
+        printf("Your move (1-%zu, a move, X Y, undo, help, quit)> ", n);
         fflush(stdout);
         if (read_line(line, sizeof line) != 0) {
             printf("\nEnd of input: quitting.\n");
@@ -911,8 +1257,8 @@ static turn_result human_turn(session *s)
             play_help();
             continue;
         }
-        if (strcmp(p, "moves") == 0) {
-            list_moves(s);
+        if (strcmp(p, "moves") == 0 || strcmp(p, "moves all") == 0) {
+            list_moves(s, strcmp(p, "moves all") == 0);
             continue;
         }
         if (strcmp(p, "board") == 0) {
@@ -924,6 +1270,13 @@ static turn_result human_turn(session *s)
             if (r == TURN_AGAIN)
                 continue;
             return r;
+        }
+        if ((nums = parse_numbers(p, num)) >= 2) { /* a cell, or a placement */
+            if (nums == 3 && (num[2] < 0 || num[2] > 270 || num[2] % 90 != 0))
+                printf("Rotation %ld: expected 0, 90, 180 or 270 (degrees clockwise).\n", num[2]);
+            else
+                show_cell(s, (int32_t)num[0], (int32_t)num[1], nums == 3, nums == 3 ? (uint32_t)(num[2] / 90) : 0);
+            continue;
         }
         if (isdigit((unsigned char)*p)) {
             uint64_t k;
@@ -937,46 +1290,23 @@ static turn_result human_turn(session *s)
             }
             m = carc_movelist_data(s->list)[k - 1];
         } else {
-            st = carc_move_parse(&m, p);
+            st = carc_move_parse_msg(&m, p, why, sizeof why);
             if (st != CARC_OK) {
-                char first[8] = "";
+                /* the library says what is wrong and where */
+                char first[16] = "", word[4][16];
                 uint32_t kind;
-                sscanf(p, "%7s", first);
-                if (carc_tile_find(&kind, first) == CARC_OK)
-                    printf("Cannot read the move '%s' (%s): it is TILE X Y ROTATION [WHERE], and WHERE "
-                           "must name a part of the tile, e.g. road:E. Type 'moves' for the list.\n",
-                           p, carc_status_str(st));
-                else if (strcmp(first, "exit") == 0 || strcmp(first, "quarter") == 0 || strcmp(first, "count") == 0)
-                    printf("Cannot read the move '%s' (%s): it is exit QUARTER X Y [big/]seg:N, quarter "
-                           "[big/]QUARTER or count QUARTER (QUARTER: castle, market, blacksmith, cathedral). "
-                           "Type 'moves' for the list.\n",
-                           p, carc_status_str(st));
+                sscanf(p, "%15s", first);
+                if (carc_tile_find(&kind, first) == CARC_OK || strcmp(first, "pass") == 0
+                    || strcmp(first, "exit") == 0 || strcmp(first, "quarter") == 0 || strcmp(first, "count") == 0
+                    || sscanf(p, "%15s %15s %15s %15s", word[0], word[1], word[2], word[3]) == 4)
+                    printf("Cannot read the move '%s': %s. Type 'moves' for the list.\n", p, why);
                 else
-                    printf("'%s' is neither a command nor a move. Type 'help' for help.\n", p);
+                    printf("'%s' is neither a command nor a move: %s. Type 'help' for help.\n", p, why);
                 continue;
             }
-            st = carc_game_check_move(s->game, &m);
+            st = carc_game_check_move_msg(s->game, &m, why, sizeof why);
             if (st != CARC_OK) {
-                uint32_t tile = 0, count = 0;
-                carc_pending pending;
-                memset(&pending, 0, sizeof pending);
-                pending.struct_size = sizeof pending;
-                carc_game_pending(&pending, s->game);
-                carc_game_current_tile(&tile, s->game);
-                if (m.kind == CARC_MOVE_PASS)
-                    printf("Illegal move '%s': you cannot pass now (%s). Type 'moves' for the list.\n", p,
-                           carc_status_str(st));
-                else if (m.kind == CARC_MOVE_PLACE && pending.decision == CARC_DECISION_PLACE && m.tile != tile)
-                    printf("Illegal move '%s': your tile is %s, not %s.\n", p, tile_name(tile),
-                           tile_name(m.tile));
-                else if (pending.decision != decision_of(m.kind))
-                    printf("Illegal move '%s': now you %s%s. Type 'moves' for the list.\n", p,
-                           (pending.flags & CARC_PENDING_OPTIONAL) ? "may " : "must ",
-                           pending.decision == CARC_DECISION_PLACE ? "place your tile" : decision_name(pending.decision));
-                else if (m.kind == CARC_MOVE_COUNT && carc_game_count(&count, s->game) == CARC_OK && m.quarter == count)
-                    printf("Illegal move '%s': the Count stands in the %s already.\n", p, quarter_name(count));
-                else
-                    printf("Illegal move '%s': %s. Type 'moves' for the list.\n", p, carc_status_str(st));
+                printf("Illegal move '%s': %s. Type 'moves' for the list.\n", p, why[0] ? why : carc_status_str(st));
                 continue;
             }
         }
