@@ -2,14 +2,14 @@
  * carc-demo: a whole seeded game of Carcassonne between bots, turn by turn,
  * or against you with --play. Uses only the public API of libcarcassonne.
  *
- *   carc-demo                         3 greedy bots, seed 1
+ *   carc-demo                         3 heuristic bots, seed 1
  *   carc-demo --players 4 --seed 7 --bot random --svg board.svg --record game.txt
  *   carc-demo --bot mcts:200          Monte Carlo tree search bots (mcts.h)
  *   carc-demo --play --seat 1         you are player 1
  *   carc-demo --modules river,abbot   with the River and the Abbot
  *   carc-demo --modules inns --players 6   Inns & Cathedrals, six players
  *   carc-demo --modules all           every module (the Count and the River:
- *                                     the spring at the place of modules.h)
+ *                                     the spring at the library's default place)
  *
  * The bots and the human answer whatever decision the game waits for
  * (carc_game_pending): a tile to place with its figure action, an abbot to
@@ -28,7 +28,6 @@
 #include <string.h>
 
 #include "bots.h"
-#include "modules.h"
 
 #define MAX_PLAYERS 6 /* 6 only with Inns & Cathedrals */
 
@@ -66,12 +65,14 @@ static void usage(FILE *f)
             "Options:\n"
             "  --players N      number of players, 2..5, or 2..6 with inns (default 3)\n"
             "  --seed S         seed of the tile shuffle and of the bots (default 1)\n"
-            "  --bot KIND       the bots: greedy (default), random, or mcts (Monte Carlo\n"
-            "                   tree search with the greedy bot's evaluation, %u\n"
+            "  --bot KIND       the bots: heuristic (default: a one-ply evaluation that also\n"
+            "                   values open features and figures), immediate (the library's\n"
+            "                   policy: the most points now), random, or mcts (Monte Carlo\n"
+            "                   tree search with the heuristic bot's evaluation, %u\n"
             "                   iterations a move); mcts:N for N iterations a move,\n"
             "                   mcts:Nms for N milliseconds a move, then :pure for plain\n"
             "                   UCT (random playouts to the end), :dN for N playout moves\n"
-            "                   before the evaluation, :greedy for greedy playouts\n"
+            "                   before the evaluation, :immediate for immediate playouts\n"
             "                   (mcts:300, mcts:50ms, mcts:2000:pure)\n"
             "  --modules LIST   rules modules, e.g. river,abbot,count,inns,traders, or all\n"
             "                   (default: the base game with farmers; -farmers leaves the\n"
@@ -108,7 +109,7 @@ static int parse_args(options *opt, int argc, char **argv)
     opt->players = 3;
     opt->seed = 1;
     opt->modules = CARC_MODULE_FARMERS;
-    bot_spec_parse(&opt->bot, "greedy");
+    bot_spec_parse(&opt->bot, "heuristic");
     opt->svg = NULL;
     opt->record = NULL;
     opt->quiet = false;
@@ -155,7 +156,7 @@ static int parse_args(options *opt, int argc, char **argv)
                 opt->seed = n;
             } else if (strcmp(a, "--bot") == 0) {
                 if (bot_spec_parse(&opt->bot, v) != 0) {
-                    fprintf(stderr, "carc-demo: --bot wants 'greedy', 'random', 'mcts', 'mcts:N' or 'mcts:Nms', not '%s'\n", v);
+                    fprintf(stderr, "carc-demo: --bot wants %s, not '%s'\n", bot_spec_hint(v), v);
                     return 2;
                 }
             } else if (strcmp(a, "--seat") == 0) {
@@ -169,13 +170,12 @@ static int parse_args(options *opt, int argc, char **argv)
             } else if (strcmp(a, "--modules") == 0) {
                 carc_game_options go;
                 char msg[160];
-                if (example_modules_parse(&opt->modules, v) != CARC_OK) {
+                if (carc_modules_parse(&opt->modules, v) != CARC_OK) {
                     fprintf(stderr, "carc-demo: --modules wants names such as river,abbot or all, not '%s'\n", v);
                     return 2;
                 }
                 carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
                 go.modules = opt->modules;
-                example_modules_setup(&go);
                 if (carc_game_options_check(&go, msg, sizeof msg) != CARC_OK) {
                     fprintf(stderr, "carc-demo: --modules %s: %s\n", v, msg);
                     return 2;
@@ -1395,8 +1395,7 @@ int main(int argc, char **argv)
     carc_game_options_init(&go, CARC_GAME_OPTIONS_VERSION);
     go.players = opt.players;
     go.seed = opt.seed;
-    go.modules = opt.modules;
-    example_modules_setup(&go); /* the Count and the River: where the spring lies */
+    go.modules = opt.modules; /* the Count and the River: the library places the spring */
     st = carc_game_new(&s.game, &go);
     if (st != CARC_OK) {
         fprintf(stderr, "carc-demo: cannot create the game: %s\n", carc_status_str(st));
