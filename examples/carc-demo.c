@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * carc-demo: a whole seeded game of Carcassonne between bots, turn by turn,
  * or against you with --play. Uses only the public API of libcarcassonne.

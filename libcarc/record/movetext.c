@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The move notation shared by scenarios, records and command lines
  * (docs/record-format.md, "Move notation"):

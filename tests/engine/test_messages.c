@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Errors that say why (moves.h): carc_move_parse_msg names the word at fault
  * and what the move notation expects there; carc_game_check_move_msg gives

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Errors that say why: notation errors name the word at fault and what is
 expected (carc_move_parse_msg), a Move with a field out of range is refused
 when it is made, and Game.check gives the reason Game.play gives
