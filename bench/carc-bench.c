@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * carc-bench: random playouts under a fixed protocol, so that figures compare
  * with other engines (see bench/README.md):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * carc-bot-match: one bot (heuristic by default) against the others (random by
  * default) over many seeded games. The bot changes seat every game (game i:

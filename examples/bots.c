@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Example bots for libcarcassonne (see bots.h).
  *

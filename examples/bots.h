@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Example bots for libcarcassonne: a random bot, the library's immediate
  * policy as a bot, a heuristic one-ply bot and a Monte Carlo tree search bot

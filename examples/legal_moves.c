@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * legal_moves: set up a position by playing a few seeded random moves, then
  * list every legal move of the player to move: each placement of the current

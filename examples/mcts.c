@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * An example MCTS player for libcarcassonne (see mcts.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * An example Monte Carlo tree search player for libcarcassonne: UCT over
  * determinizations of the hidden draw order (single-observer information-set

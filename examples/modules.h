@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What is left of the example programs' own module vocabulary, kept only
  * until its last users (carc-demo.c, tests/js/native_game.c) call the

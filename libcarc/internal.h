@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libcarcassonne internals shared across libcarc/ files. Never installed.
  * Internal symbols use the carci_ prefix (hidden by visibility and by the

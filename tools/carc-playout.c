@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * carc-playout: play a seeded game with random legal moves and print its
  * record (carc_game_save). For demos, test data and the fuzzing corpus.

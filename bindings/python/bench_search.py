@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Playouts per second from Python (one call a playout, Playout.run) against
 the same playouts in C, in one run.
 

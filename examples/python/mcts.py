@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """A compact Monte Carlo tree search for Carcassonne on the playouts of the C
 library, and a match against the library's immediate policy (Policy.IMMEDIATE,
 the most points now; "greedy" before 0.2.0).

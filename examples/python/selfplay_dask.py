@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Self-play at scale: thousands of games between MCTS players (or MCTS and
 the library's bots) in parallel with Dask distributed, their records and
 results collected.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libcarcassonne: the turn model, moves, legal-move enumeration and play.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libcarcassonne: helpers for game-playing programs (tree search, self-play):
  * playouts with built-in policies, determinization of the hidden draw order,

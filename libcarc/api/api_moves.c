@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Move lists, legal-move enumeration, checking and playing moves: argument
  * checks; the work is in core/enumerate.c and core/play.c.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Public queries over the tile catalogue. */
 #include "internal.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The ruleset of one game: options, per-kind tables derived from the catalogue
  * and the layout of the state block. Immutable once built and shared by a game

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The rules modules and their extension points, and their names (those of
  * carc_module_name and carc_modules_parse, and "all" for every module). The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Playouts inside the library (carc_playout_*): a game played to its end by
  * a built-in policy, one call from any language. The runner owns its scratch

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The example MCTS player (examples/mcts.h, and the "mcts" bot of
  * examples/bots.h): its moves are always legal, over random module sets and

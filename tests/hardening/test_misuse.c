@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * API misuse: every exported function, called wrongly, returns its documented
  * status, leaves every game exactly as it was (compared through the public

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Mirrors of the enums and #defines of the public headers.
 
 Each member has the value of the C enumerator of the same name (``Status.EINVAL``

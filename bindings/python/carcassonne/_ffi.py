@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """ctypes declarations of the whole C API (include/carcassonne/*.h).
 
 Every exported function is declared exactly once, by :func:`_fn`, with its

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The game (carc_game) and the values read from it."""
 from __future__ import annotations
 

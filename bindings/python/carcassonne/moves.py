@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Moves (carc_move) and move lists (carc_movelist)."""
 from __future__ import annotations
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Playouts for game-playing programs (search.h, 0.2).
 
 A :class:`Playout` runner plays a copy of a game to the end in one C call

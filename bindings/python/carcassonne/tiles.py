@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The tile catalogue (tile.h): names, copies, edges and segments."""
 from __future__ import annotations
 

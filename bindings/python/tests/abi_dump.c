@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * abi_dump: print every enumerator, #define and struct layout of the public
  * headers that the Python binding mirrors (the tile game and the Dice Game),

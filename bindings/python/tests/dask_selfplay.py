@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """examples/python/selfplay_dask.py on a small LocalCluster (2 worker processes
 of one thread): a few dozen games of MCTS against the library's immediate
 policy and of MCTS against MCTS; the results, the records (they load back and

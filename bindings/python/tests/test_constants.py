@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """_constants.py and _ffi.py against the library and the C headers."""
 import ctypes
 import glob

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """The Count of Carcassonne through Python (module "count"): the City of
 Carcassonne laid in place of the start tile (CO/1..CO/12, SegmentSpecial.COC
 fields), the spring beside it with the River (found by trying every place),

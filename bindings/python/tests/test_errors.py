@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Failing calls raise the exception of their status, with the library's text."""
 import unittest
 

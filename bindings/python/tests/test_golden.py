@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Seeded games through Python give what the C programs give.
 
 - data/*.rec were written by carc-demo and carc-playout; golden.json holds the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """search.h through Python: Playout (run, choose, last_game), Game.determinize,
 Game.remaining_tiles and Game.hash (issue 17)."""
 import gc
