@@ -3,7 +3,9 @@
 # Install test: `cmake --install` into a fresh prefix, check what was
 # installed, then build and run a consumer program against it twice: with
 # pkg-config and with find_package(carcassonne). Both must name the licence
-# (MIT): the License field of carcassonne.pc and carcassonne_LICENSE.
+# (MIT): the License field of carcassonne.pc and carcassonne_LICENSE. The
+# command-line tools (carc-demo, carc-replay, carc-playout) are installed and
+# run from the prefix alone: a game each, with the installed library.
 #
 #   tests/packaging/install_test.sh <build-dir> <source-dir>
 #
@@ -15,6 +17,7 @@
 #   CARC_SOVERSION  SOVERSION (MAJOR.MINOR before 1.0, else MAJOR)
 #   CARC_LIBDIR     CMAKE_INSTALL_LIBDIR (lib)
 #   CARC_DOCDIR     CMAKE_INSTALL_DOCDIR (share/doc/carcassonne)
+#   CARC_BINDIR     CMAKE_INSTALL_BINDIR (bin)
 #   CARC_CFLAGS     extra compiler and linker flags (e.g. sanitizers)
 set -euo pipefail
 
@@ -29,6 +32,7 @@ cmake=${CARC_CMAKE:-cmake}
 cc=${CARC_CC:-cc}
 libdir_rel=${CARC_LIBDIR:-lib}
 docdir_rel=${CARC_DOCDIR:-share/doc/carcassonne}
+bindir_rel=${CARC_BINDIR:-bin}
 read -r -a extra_cflags <<<"${CARC_CFLAGS:-}"
 
 if [ -z "${CARC_VERSION:-}" ]; then
@@ -94,6 +98,59 @@ if [ "$expected_headers" = "$installed_headers" ]; then
 else
     bad "installed headers differ from include/carcassonne/*.h:"
     diff <(echo "$expected_headers") <(echo "$installed_headers") || true
+fi
+
+step "command-line tools in $bindir_rel"
+bindir=$prefix/$bindir_rel
+for tool in carc-demo carc-replay carc-playout; do
+    if [ -x "$bindir/$tool" ]; then ok "$bindir_rel/$tool"; else bad "missing $bindir_rel/$tool"; fi
+done
+# Run from the prefix alone: no LD_LIBRARY_PATH, the library is the one their
+# RUNPATH ($ORIGIN/../lib) finds in the prefix, not the build tree's.
+run_tool() { env -u LD_LIBRARY_PATH "$@"; }
+if command -v ldd >/dev/null; then
+    for tool in carc-demo carc-replay carc-playout; do
+        [ -x "$bindir/$tool" ] || continue
+        loaded=$(run_tool ldd "$bindir/$tool" | sed -n 's/.*libcarcassonne[^ ]* => \([^ ]*\) .*/\1/p')
+        if [ -n "$loaded" ] && [ "$(readlink -f "$loaded")" = "$(readlink -f "$libdir/libcarcassonne.so.$version")" ]; then
+            ok "$tool loads $libdir_rel/libcarcassonne.so.$soversion"
+        else
+            bad "$tool loads '${loaded:-nothing}', not the installed library"
+        fi
+    done
+fi
+if [ -x "$bindir/carc-demo" ]; then
+    if out=$(run_tool "$bindir/carc-demo" --help 2>&1) && grep -q '^Usage: carc-demo' <<<"$out"; then
+        ok "carc-demo --help"
+    else
+        bad "carc-demo --help: $out"
+    fi
+    if out=$(run_tool "$bindir/carc-demo" --quiet --players 2 --seed 4 --modules all 2>&1 </dev/null) \
+            && grep -q '^Final scores:' <<<"$out"; then
+        ok "carc-demo plays a game with every module: $(grep -c 'points' <<<"$out") players scored"
+    else
+        bad "carc-demo --quiet --players 2 --seed 4 --modules all: $out"
+    fi
+    # --play, scripted: the library's reason for a bad move, then quit
+    if out=$(printf 'D 1 0 45 -\nquit\n' | run_tool "$bindir/carc-demo" --play --players 2 2>&1) \
+            && grep -q "rotation 45: expected 0, 90, 180 or 270" <<<"$out"; then
+        ok "carc-demo --play says why a move cannot be read"
+    else
+        bad "carc-demo --play with a bad move: $out"
+    fi
+fi
+if [ -x "$bindir/carc-playout" ] && [ -x "$bindir/carc-replay" ]; then
+    if run_tool "$bindir/carc-playout" --seed 3 --players 3 --modules river,abbot >"$work/tool-game.rec" 2>"$work/tool-game.err" \
+            && head -n 1 "$work/tool-game.rec" | grep -q '^carcassonne-record '; then
+        ok "carc-playout wrote a record ($(wc -l <"$work/tool-game.rec") lines)"
+        if out=$(run_tool "$bindir/carc-replay" "$work/tool-game.rec" 2>&1) && grep -q 'final scores:' <<<"$out"; then
+            ok "carc-replay replayed it to the final scores"
+        else
+            bad "carc-replay $work/tool-game.rec: $out"
+        fi
+    else
+        bad "carc-playout --seed 3 --players 3 --modules river,abbot: $(cat "$work/tool-game.err")"
+    fi
 fi
 
 step "SONAME"
