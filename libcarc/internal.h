@@ -690,7 +690,7 @@ static inline void carci_tile_init(carc_game *g, uint16_t t, int32_t x, int32_t 
 static inline uint16_t carci_placed_base(const carci_placed *p) { return (uint16_t)(p->rot_base >> 2); }
 
 /* ---- neighbours of placed tiles (play.c, rules/) -------------------- */
-/* The port across the edge from port p (base.md 1.2): 0<->5, 1<->4, 2<->7, 3<->6. */
+/* The port across the edge from port p (docs/rules.md 1.2): 0<->5, 1<->4, 2<->7, 3<->6. */
 static inline unsigned carci_facing_port(unsigned p)
 {
     return 2 * (((p >> 1) + 2) & 3) + (1 - (p & 1));

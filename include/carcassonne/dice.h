@@ -8,8 +8,8 @@
  * last-error text, a per-handle allocator, undo that restores the exact state,
  * a seeded generator held in the game, and text records.
  *
- * Rules: shared/rules/expansions.md section 4 and rulings D-1..D-8 (beside
- * the repository); every project decision is listed in docs/dice.md.
+ * Rules: docs/dice.md, with the rulings D-1..D-8 and every project
+ * decision.
  *
  * The 9 dice are numbered 0..8 for the whole game. Each has 4 city faces
  * (CARC_DICE_FACE_CITY0..3, whose drawings are data: carc_dice_faces), a
@@ -88,7 +88,7 @@ typedef enum carc_dice_face {
  * CARC_DICE_EDGE_x set when edge x (at rotation 0) is black. All black edges
  * of one face belong to one connected city segment. A valid face has at least
  * one black edge and no bit above CARC_DICE_EDGE_W. The default set is the
- * model of expansions.md 4.3: cap BWWW, corner BBWW, straight BWBW, tee BBBW
+ * model of docs/dice.md (D-1): cap BWWW, corner BBWW, straight BWBW, tee BBBW
  * (edges N,E,S,W). Initialise with CARC_DICE_FACES_INIT or
  * carc_dice_faces_init().
  * @since 0.1

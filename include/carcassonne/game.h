@@ -30,7 +30,7 @@ typedef struct carc_game carc_game;
  *  - with the Count and the River: the spring RA lies beside the City of
  *    Carcassonne, by default at (0,-2) turned 270 degrees (rotation 3): north
  *    of CO/3, its field side on the field along the City's north wall, its
- *    river flowing east, away from the city (expansions.md 1.7). The default
+ *    river flowing east, away from the city (docs/rules.md 8.2). The default
  *    place applies when start_x, start_y and start_rotation are all 0; any
  *    other place (with this constant or with RA named) is checked as given:
  *    on a field edge of the City, every shared edge matching, its river

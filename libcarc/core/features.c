@@ -99,7 +99,7 @@ bool carci_feature_complete(const carc_game *g, uint16_t root)
     }
 }
 
-/* Distinct completed cities bordering a field (base.md 6.5); the City of
+/* Distinct completed cities bordering a field (docs/rules.md 2.9); the City of
  * Carcassonne counts as one for a field along it (ruling C-15). With its
  * distinct tiles in *tiles (if not NULL): one walk over the field, the tiles
  * and the cities' roots marked in bit sets. */

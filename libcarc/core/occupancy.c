@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The features a segment of a tile would belong to once the tile is laid on
- * a frontier cell, and the occupancy rule over them (base.md 6.2: "Check the
- * whole connected road, city or field, however far it reaches, not only
- * this tile").
+ * a frontier cell, and the occupancy rule over them (docs/rules.md 2.6: the
+ * whole feature "as far as it reaches over the board", not only this
+ * tile).
  *
  * A segment joins the features of its placed neighbours, and through them
  * every other segment of the same tile that meets one of those features,

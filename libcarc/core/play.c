@@ -2,7 +2,7 @@
 /*
  * One turn of the base game: validate a move, place the tile, connect its
  * segments to the neighbours, set the figure, score what it completes, pass
- * the turn and draw (discarding unplaceable tiles; base.md 6.1, ruling 18).
+ * the turn and draw (discarding unplaceable tiles; docs/rules.md 2.5, ruling 18).
  */
 #include "internal.h"
 #include <stdio.h>
@@ -560,7 +560,7 @@ void carci_discard_top(carc_game *g)
 }
 
 /* After a move or a discard: when no tile left can be placed, they are all
- * drawn and discarded in turn, and the game ends (base.md 6.1, 6.6). */
+ * drawn and discarded in turn, and the game ends (docs/rules.md 2.5, 2.8). */
 void carci_advance(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);

@@ -208,13 +208,13 @@ carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t
         CARCI_WHY(err, cap, "start tile %s is not in the tile set of these modules", carci_tiles[start].name);
         return CARC_ERANGE;
     }
-    /* with the River, the spring starts (base.md 4.2 item 1) */
+    /* with the River, the spring starts (docs/rules.md 3.2) */
     if ((o->modules & CARC_MODULE_RIVER) && strcmp(carci_tiles[start].name, "RA") != 0) {
         CARCI_WHY(err, cap, "with the River the start tile is the spring RA, not %s", carci_tiles[start].name);
         return CARC_ERANGE;
     }
     /* with the Count, the City of Carcassonne takes the start tile's place;
-     * with the River too, the spring touches the city (expansions.md 1.7):
+     * with the River too, the spring touches the city (docs/rules.md 8.2):
      * at the place given, or at the default one (start_of) */
     if (o->modules & CARC_MODULE_COUNT) {
         bool given = o->start_tile != CARC_DEFAULT_START_TILE;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Scoring: majority on a feature (ties score in full, base.md 6.4), figures
+ * Scoring: majority on a feature (ties score in full, docs/rules.md 2.7), figures
  * returned after scoring during play, final scoring of every feature that
- * still holds figures (base.md 6.6), farmers field by field (6.5).
+ * still holds figures (docs/rules.md 2.8), farmers field by field (2.9).
  */
 #include "internal.h"
 

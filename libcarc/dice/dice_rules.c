@@ -4,8 +4,7 @@
  * actions and their effects (the grid is dice_grid.c, the list of legal
  * actions dice_enum.c).
  *
- * Rules: expansions.md section 4 and D-1..D-8; the project decisions are in
- * docs/dice.md (each is also marked PROJECT DECISION where it is coded).
+ * Rules: docs/dice.md, with D-1..D-8 and the project decisions (each is also marked PROJECT DECISION where it is coded).
  */
 #include "dice_internal.h"
 #include <stdarg.h>

@@ -93,7 +93,7 @@ static inline uint32_t carci_coc_quadrants(const carc_segment_info *si, uint32_t
 
 /* The quarters of the City (carc_quarter) by name, and the side of the walled
  * city each is drawn on: the castle at the top, the market on the right, the
- * blacksmith at the bottom, the cathedral on the left (expansions.md 1.2). */
+ * blacksmith at the bottom, the cathedral on the left (docs/rules.md 8.3). */
 static inline const char *carci_quarter_name(uint32_t q)
 {
     static const char *const names[4] = { "castle", "market", "blacksmith", "cathedral" };

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Abbot and gardens (../shared/rules/base.md section 5, rulings 19-21):
+ * The Abbot and gardens (docs/rules.md section 4, rulings 19-21):
  * one abbot per player, on a monastery or a garden of the tile just placed
  * (gardens take nobody else); completed at 8 neighbours like a monastery
  * (9 points, the abbot goes home); or recalled instead of placing a figure,

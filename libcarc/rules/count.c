@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Count of Carcassonne (../shared/rules/expansions.md section 1, rulings
+ * The Count of Carcassonne (docs/rules.md section 8, rulings
  * C-1..C-20): the four quarters of the City of Carcassonne (laid by
  * count_city.c) and the Count, followers put into the city after a scoring
  * that gave an opponent points and the placer none, moves out of the city

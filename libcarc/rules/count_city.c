@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The City of Carcassonne (../shared/rules/expansions.md sections 1.1, 1.2
- * and 1.7): the 12 tiles of tiles/count.inc laid as one block in place of
+ * The City of Carcassonne (docs/rules.md sections 8.1
+ * and 8.2): the 12 tiles of tiles/count.inc laid as one block in place of
  * the start tile, the field halves joined across its inner sides, the Count
  * on the castle; and where the River's spring may lie beside it (project
  * ruling of section 1.7). The quarters and the decisions are in count.c.
@@ -100,7 +100,7 @@ carc_status carci_count_check_spring(uint32_t kind, int32_t x, int32_t y, uint32
     }
     if (!touches || !field) {
         CARCI_WHY(err, cap, "start tile: the spring must touch a field edge of the City of Carcassonne "
-                            "(expansions.md 1.7)");
+                            "(docs/rules.md 8.2)");
         return CARC_ERANGE;
     }
     return CARC_OK;

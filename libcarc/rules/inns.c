@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Inns & Cathedrals (../shared/rules/expansions.md section 2, rulings I-1..I-5):
+ * Inns & Cathedrals (docs/rules.md section 6, rulings I-1..I-5):
  * 18 tiles (tiles/inns.inc), one big follower per player, a sixth player.
  *
  * - The big follower is placed instead of a follower, by the same rules (the

@@ -9,7 +9,7 @@
  */
 #include "internal.h"
 
-/* The follower on roads, cities and monasteries (base.md 6.2). */
+/* The follower on roads, cities and monasteries (docs/rules.md 2.6). */
 static void base_install(carci_ruleset *rs)
 {
     rs->figure_on[CARC_FIGURE_FOLLOWER] =

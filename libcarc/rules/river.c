@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The River (../shared/rules/base.md section 4, rulings 23-24): the spring
+ * The River (docs/rules.md section 3, rulings 23-24): the spring
  * starts the game, the River tiles are drawn first and the lake last, and a
  * River tile must extend the river at its one open end.
  *
- * Project rule for the U-turn (base.md 4.2 item 4): a bend may not turn the
+ * Project rule for the U-turn (docs/rules.md 3.5): a bend may not turn the
  * same way as the previous bend, however many straight tiles lie between, so
  * the bends alternate left and right. The open-end check: the new open end
  * must face an empty cell (edge matching already makes it so; it is checked
@@ -42,7 +42,7 @@ static unsigned river_sides(uint32_t kind, uint32_t rot)
 }
 
 /* Draw order: the course tiles on top of the pile (shuffled), the lake under
- * them, then the land tiles (base.md 4.2 items 1-2). The pile's top is its
+ * them, then the land tiles (docs/rules.md 3.2, 3.3). The pile's top is its
  * last entry. */
 static void river_deal(const carci_ruleset *rs, uint16_t *bag, uint32_t n)
 {
@@ -67,7 +67,7 @@ static void river_deal(const carci_ruleset *rs, uint16_t *bag, uint32_t n)
 
 /* River tiles left to draw that can be placed (the lake included) and
  * whether the lake is among them. A River tile with no place left does not
- * hold the others back: it is discarded when drawn (base.md 4.2 item 4; with
+ * hold the others back: it is discarded when drawn (docs/rules.md 3.6; with
  * the Count the City of Carcassonne can hem the river in). */
 static uint32_t river_left(const carc_game *g, bool *lake)
 {

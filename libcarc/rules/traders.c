@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Traders & Builders (../shared/rules/expansions.md section 3, rulings
+ * Traders & Builders (docs/rules.md section 7, rulings
  * T-1..T-8): 24 tiles (tiles/traders.inc) with goods symbols in their cities,
  * one builder and one pig per player.
  *

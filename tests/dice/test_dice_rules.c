@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The Dice Game rules, one test per rule of expansions.md section 4 and per
+ * The Dice Game rules, one test per rule of docs/dice.md and per
  * ruling D-1..D-8, with fixed rolls (carc_dice_game_set_next_roll).
  * Default faces: CAP = BWWW, CORNER = BBWW, STRAIGHT = BWBW, TEE = BBBW.
  */
@@ -84,7 +84,7 @@ static void test_new_game(void **state)
     carc_dice_game_free(g);
 }
 
-/* D-1: the default face model of expansions.md 4.3, as data. */
+/* D-1: the default face model of docs/dice.md, as data. */
 static void test_d1_default_faces(void **state)
 {
     (void)state;

@@ -1458,11 +1458,11 @@ static void count_query_is_read_only(void **state)
     carc_game_free(g);
 }
 
-/* The start with the Count (expansions.md 1.1, 1.7): no start tile may be
+/* The start with the Count (docs/rules.md 8.1, 8.2): no start tile may be
  * given without the River; with it, the spring RA must be given, touch the
  * block, match every edge it shares with it, share a field edge with it, and
  * its river must not face it. The places are worked out here from the
- * block's perimeter (expansions.md 1.2) and RA's edges: exactly they are
+ * block's perimeter (docs/rules.md 8.2) and RA's edges: exactly they are
  * accepted, each with the spring laid there; the options a game reports
  * create the same game again. */
 static void count_start_options(void **state)
@@ -1516,7 +1516,7 @@ static void count_start_options(void **state)
     assert_int_equal(carc_game_options_check(&o, why, sizeof why), CARC_ERANGE);
     assert_non_null(strstr(why, "RA"));
 
-    /* the block's border, clockwise as expansions.md 1.2 draws it */
+    /* the block's border, clockwise as docs/rules.md 8.2 lists it */
     static const char *const NORTH = "FFFR", *const EAST = "FFC", *const SOUTH = "CFRF", *const WEST = "RFF";
     static const int32_t DX[4] = { 0, 1, 0, -1 }, DY[4] = { -1, 0, 1, 0 };
     uint32_t good = 0;
@@ -1560,7 +1560,7 @@ static void count_start_options(void **state)
                 good_xy[good][2] = (int32_t)r;
                 good++;
             }
-    assert_int_equal(good, 9); /* expansions.md 1.7: nine positions qualify */
+    assert_int_equal(good, 9); /* docs/rules.md 8.2: nine places qualify */
     bool helper_place = false;
     for (uint32_t i = 0; i < good; i++) {
         o = tu_options(3, 11 + i, CR);
@@ -1651,8 +1651,8 @@ static void count_options_get(void **state)
     }
 }
 
-/* expansions.md 1.3-1.5 through the API, from the shared scenario
- * count-trigger.scn (2 players):
+/* docs/rules.md 8.3-8.5 through the API, from the scenario
+ * tests/scenarios/count-trigger.scn (2 players):
  *   P0 B (2,0); P1 U (0,2) thief on CO/11's road; P0 A (0,3) closes it: 3 to
  *   P1, 0 to P0: P0 may put a follower into a quarter (QUARTER), then move
  *   the Count (COUNT);
@@ -2236,7 +2236,7 @@ static void count_early_end(void **state)
 /* carc_game_end while the Count's decisions of the last tile's part are
  * pending: it declines them as passes do (docs/ARCHITECTURE.md), and then
  * the final round of moves out of the city takes place as after the passes
- * (expansions.md 1.6: before any final scoring) -- it is not declined too.
+ * (docs/rules.md 8.6: before final scoring) -- it is not declined too.
  * The position: the first seeded game (a bot that puts followers on roads
  * and cities, and into the city whenever it may) whose last tile leaves a
  * decision of the Count pending and whose final round, after passes, asks
@@ -2310,7 +2310,7 @@ static void count_end_at_last_tile(void **state)
     assert_true(found);
 }
 
-/* The final round (expansions.md 1.6, C-12..C-14), from count-final.scn with
+/* The final round (docs/rules.md 8.6, C-12..C-14), from count-final.scn with
  * the Abbot and one more tile, a garden (U.g) by P1: round robin from the
  * player after the last placer (P0), one exit a go; castle -> an incomplete
  * city, cathedral -> an incomplete monastery, never a garden; the Count's

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* The tile catalogue against the published totals (base.md 2.2, 4.1;
- * expansions.md 2.3, 3.5). */
+/* The tile catalogue against the published totals (docs/rules.md 2.1, 3.1,
+ * 6.2, 7.2). */
 #include "test_util.h"
 
 #include <stdlib.h>
@@ -44,8 +44,8 @@ static void totals(void **state)
     assert_int_equal(monasteries, 6);
 }
 
-/* The edges of the 12 tiles of the City of Carcassonne (expansions.md 1.2,
- * the per-tile table; N E S W): '.' is an inner side of the block (a middle
+/* The edges of the 12 tiles of the City of Carcassonne (docs/rules.md 8.2,
+ * the table of the tiles; N E S W): '.' is an inner side of the block (a middle
  * dot in the rules), which always faces another tile of the block and is never
  * matched. Written from the table, not from the data. */
 static const char *const CO_EDGES[12] = { "F..R", "F...", "F...", "RF..", "...F", "....",
@@ -222,7 +222,7 @@ static const char *const RIVER_TILES[12] = { "RA", "RB", "RC", "RD", "RE", "RF",
 static const char *const GARDEN_OF[8][2] = { { "E", "E.g" }, { "H", "H.g" }, { "I", "I.g" }, { "M", "M.g" },
                                              { "N", "N.g" }, { "R", "R.g" }, { "U", "U.g" }, { "V", "V.g" } };
 
-/* The River (base.md 4.1): 12 tiles, one of each; the spring starts, so D
+/* The River (docs/rules.md 3.1): 12 tiles, one of each; the spring starts, so D
  * has 3 copies and a game has 83 tiles. Farmers change no tile. */
 static void river_counts(void **state)
 {
@@ -252,7 +252,7 @@ static void river_counts(void **state)
         assert_int_equal(tu_tile(RIVER_TILES[k]), x + 1 + (uint32_t)k);
 }
 
-/* The River tiles' edges and segments (base.md 4.1): edges river 22, road 8,
+/* The River tiles' edges and segments (docs/rules.md 3.1): edges river 22, road 8,
  * field 13, city 5; one river segment per tile (the spring's and the lake's
  * end on the tile); 4 city segments, no pennant, 5 road segments, 2
  * monasteries (RH, RL), 1 garden (RJ); six straight courses, four bends. */
@@ -329,7 +329,7 @@ static void river_geometry(void **state)
     }
 }
 
-/* The Abbot (base.md 2.1, 3; docs/rules.md 4.1): one garden copy each of E, H,
+/* The Abbot (docs/rules.md 1.4, 4.1): one garden copy each of E, H,
  * I, M, N, R, U, V, which the plain letter gives up; 72 tiles still; with the
  * River too, 83 (71 land tiles and 12 River tiles: the spring replaces the
  * base start tile). A garden copy is its letter plus a garden that touches no
@@ -408,7 +408,7 @@ static void abbot_counts(void **state)
 
 /* ------------------------------------------------------------ Inns & Cathedrals */
 
-/* The 17 kinds of Inns & Cathedrals (18 tiles: IC/Cccc.c has two copies) (expansions.md 2.3, docs/rules.md 6.2), in
+/* The 17 kinds of Inns & Cathedrals (18 tiles: IC/Cccc.c has two copies) (docs/rules.md 6.2), in
  * catalogue order, with their copies, edges (N E S W) and segments. A segment
  * is written as the test reads it back through the API (seg_text):
  *   C:<sides>[+ per pennant][!cathedral][$w|$g|$c: a wine, grain or cloth symbol]    a city
@@ -536,7 +536,7 @@ static int str_cmp(const void *a, const void *b)
     return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* Inns & Cathedrals against expansions.md 2.3: each tile's copies, edges and
+/* Inns & Cathedrals against docs/rules.md 6.2: each tile's copies, edges and
  * segments (as a set), then the totals: 18 tiles, 17 kinds, 6 inns (on
  * roads; on IC/RRR.i the east road only: ruling I-1), 2 cathedrals, 3
  * pennants (IC/CCc+, IC/CRcR+: ruling I-4, IC/CcRr+.i), 1 cloister, no
@@ -673,7 +673,7 @@ static void inns_tiles(void **state)
 
 /* ------------------------------------------------------------ Traders & Builders */
 
-/* The 24 kinds of Traders & Builders, one tile each (expansions.md 3.5), in
+/* The 24 kinds of Traders & Builders, one tile each (docs/rules.md 7.2), in
  * the order of the table, in the notation of IC_TILES; $w $g $c: the goods
  * symbol of a city segment. Written from the table, not from the data. */
 static const ic_tile TB_TILES[24] = {
@@ -705,7 +705,7 @@ static const ic_tile TB_TILES[24] = {
     { "TB/RRrr", 1, "RRRR", { "R:NS", "R:EW", "F:07/", "F:12/", "F:34/", "F:56/" } },
 };
 
-/* Traders & Builders against expansions.md 3.5: each tile's copies, edges
+/* Traders & Builders against docs/rules.md 7.2: each tile's copies, edges
  * and segments with their goods (as a set), then the totals: 24 tiles and
  * kinds, after Inns & Cathedrals, 9 wine, 6 grain, 5 cloth, one symbol per
  * city segment at most, 4 tiles without goods (TB/CR, TB/LRRR, TB/RRC,
@@ -852,8 +852,8 @@ static void traders_tiles(void **state)
 
 /* ------------------------------------------------------------ the Count of Carcassonne */
 
-/* The 12 tiles of the City of Carcassonne (expansions.md 1.2, the per-tile
- * table), in the notation of IC_TILES (their edges: CO_EDGES), with the field
+/* The 12 tiles of the City of Carcassonne (docs/rules.md 8.2, the table
+ * of the tiles), in the notation of IC_TILES (their edges: CO_EDGES), with the field
  * group (A, B, C) of each segment in order ('-': not a field). Every field
  * carries the mark ^ (CARC_SEGMENT_COC, ruling C-15); the road stubs end at
  * the city wall (@c); CO/6 and CO/7 have no segment. Written from the table,
@@ -901,7 +901,7 @@ static bool feature_covers(const carc_game *g, uint32_t f, const int32_t *want, 
     return true;
 }
 
-/* The City of Carcassonne against expansions.md 1.2: each tile's kind (after
+/* The City of Carcassonne against docs/rules.md 8.2: each tile's kind (after
  * Traders & Builders, in order), copies (one, with the Count only), edges,
  * segments and marks; the totals (14 border edges: 9 F, 3 R, 2 C; 3 road
  * stubs, 2 caps, 13 fields); the mark on these fields only. Then a game with
@@ -1167,8 +1167,8 @@ static void count_tiles(void **state)
 
 /* Every set of modules: its total of tiles, the start tile included (base
  * 72; the River 83: its spring replaces the start tile D; the Count 83 too:
- * the City of Carcassonne's 12 tiles replace it (expansions.md 1.1: "the
- * start tile is not used at all"), 71 base tiles and 12; the Count and the
+ * the City of Carcassonne's 12 tiles replace it (docs/rules.md 8.1: "instead
+ * of the start tile, which leaves the game"), 71 base tiles and 12; the Count and the
  * River 95: the spring laid beside the city; Inns & Cathedrals 18 more,
  * Traders & Builders 24 more; the Abbot's garden copies replace plain
  * copies, and farmers change no tile). A game of them has every tile to draw

@@ -430,7 +430,7 @@ static void find_springs(void)
                     springs[nsprings++] = o;
                 }
             }
-    assert_int_equal(nsprings, 9); /* expansions.md 1.7: nine places */
+    assert_int_equal(nsprings, 9); /* docs/rules.md 8.2: nine places */
 }
 
 static void play_game(uint32_t players, uint32_t modules, uint64_t seed, tally *t)

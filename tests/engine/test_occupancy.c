@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The occupancy rule, checked on the board (base.md 6.2: "Check the whole
- * connected road, city or field, however far it reaches, not only this
- * tile"). For every placement of every turn of seeded random games, with
+ * The occupancy rule, checked on the board (docs/rules.md 2.6: the whole
+ * feature "as far as it reaches over the board", not only this
+ * tile). For every placement of every turn of seeded random games, with
  * every module set, a follower is offered on a road, city or field segment
  * exactly when that segment's feature, once the tile is laid without a
  * figure, holds no figure: read through the public API (carc_game_feature_at,

@@ -48,7 +48,7 @@
  *    undoing both parts of a double turn (second tile or pass, and the
  *    Count's decisions between and after them) gives back the state before
  *    it, and replaying them the state after;
- *  - the Count (expansions.md 1, rulings C-1..C-20), followed independently
+ *  - the Count (docs/rules.md 8, rulings C-1..C-20), followed independently
  *    from the API: followers in supply + on the board + in the quarters = 7
  *    a player, the big follower in exactly one place; the quarters change by
  *    the quarter and exit moves alone, the Count (on one quarter, always)
@@ -215,7 +215,7 @@ static void check_river_order(const carc_game *g, uint32_t modules, uint32_t lak
         /* a land tile while River tiles are left, or the lake before the
          * last course tile: only when none of them can be placed (with the
          * Count the City of Carcassonne can block the river); they are drawn
-         * and discarded first (base.md 4.2 item 4: the generic
+         * and discarded first (docs/rules.md 3.6: the generic
          * discard-and-redraw) */
         carc_movelist *pl = NULL;
         assert_int_equal(carc_movelist_new(&pl, g), CARC_OK);
@@ -300,7 +300,7 @@ static void check_enumeration_complete(const carc_game *g, const sorted *all)
 static uint32_t feature_of(const carc_game *g, int32_t x, int32_t y, uint32_t segment);
 
 /* The builder's and the pig's rules worked out independently (Traders &
- * Builders, expansions.md 3.3, 3.4): for every placement of the current tile,
+ * Builders, docs/rules.md 7.4, 7.5): for every placement of the current tile,
  * played without a figure (then undone), a builder may go on a road or city
  * segment whose feature is then incomplete and holds a follower or big
  * follower of the player, a pig on a field segment whose field then holds
@@ -1211,7 +1211,7 @@ static bool tile_on_feature(const carc_game *g, int32_t x, int32_t y, uint32_t f
 
 /* ------------------------------------------------------------ the Count of Carcassonne */
 
-/* The segment kind each quarter's followers leave for (expansions.md 1.5):
+/* The segment kind each quarter's followers leave for (docs/rules.md 8.3):
  * castle -> cities, market -> fields, blacksmith -> roads, cathedral ->
  * monasteries (never gardens). */
 static const uint32_t QUARTER_KIND[4] = { CARC_SEG_CITY, CARC_SEG_FIELD, CARC_SEG_ROAD, CARC_SEG_MONASTERY };
@@ -1321,8 +1321,8 @@ static uint32_t incomplete_features(const carc_game *g, uint32_t kind, uint32_t 
     return n;
 }
 
-/* Where `player`'s followers may leave the city for now (expansions.md 1.5,
- * 1.6): during play, from each open quarter he holds a follower or his big
+/* Where `player`'s followers may leave the city for now (docs/rules.md 8.5,
+ * 8.6): during play, from each open quarter he holds a follower or his big
  * follower in, onto each feature of its kind the part's tile completed; in
  * the final round onto each incomplete one of its kind. */
 static uint32_t exit_targets(const carc_game *g, const count_track *t, uint32_t player, bool final, target *out,
@@ -1551,7 +1551,7 @@ static void count_after(const carc_game *g, count_track *t, const carc_move *m, 
         assert_int_equal(pd.player, t->placer);
     }
 
-    /* the final round (expansions.md 1.6, C-13) */
+    /* the final round (docs/rules.md 8.6, C-13) */
     if (final) {
         assert_true(t->final);
         if (!m || m->kind == CARC_MOVE_PASS)

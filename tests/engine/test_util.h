@@ -21,7 +21,7 @@ static inline uint64_t tu_rand(uint64_t *s)
 }
 
 /* With the Count and the River the spring's place is part of the set-up
- * (expansions.md 1.7): RA at (-3,0) turned 180 degrees, its field edge east
+ * (docs/rules.md 8.2): RA at (-3,0) turned 180 degrees, its field edge east
  * against CO/5's west side, its river flowing north, away from the city (one
  * of the nine places; test_api checks them). */
 #define TU_SPRING_X (-3)

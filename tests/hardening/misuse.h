@@ -20,7 +20,7 @@
  * Traders & Builders, the builder's optional second tile pending; G_ALL: every
  * module (the Count too, the spring beside the City of Carcassonne), six
  * players, past the River, a place move pending. The Count's decisions
- * (../shared/scenarios/count-*.scn): G_COC_QUARTER: a follower into a quarter
+ * (tests/scenarios/count-*.scn): G_COC_QUARTER: a follower into a quarter
  * (the placer scored nothing, an opponent did); G_COC_COUNT: the Count's move,
  * right after it; G_COC_EXIT: a move out of the city onto the city a tile
  * completes, before its scoring; G_COC_FINAL: the final round after an early

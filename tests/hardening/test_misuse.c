@@ -130,7 +130,7 @@ static void play_script(carc_game *g, const char *const *script, size_t n)
         play_text(g, script[i]);
 }
 
-/* The Count's scenarios (../shared/scenarios/count-trigger.scn and
+/* The Count's scenarios (tests/scenarios/count-trigger.scn and
  * count-final.scn): after move 3 of count-trigger, player 0 scored nothing
  * and player 1 did: player 0 may put a follower into a quarter. */
 static const char *const COC_TRIGGER[] = { "B 2 0 0 -", "U 0 2 0 road:N", "A 0 3 180 -" };
@@ -875,7 +875,7 @@ static size_t bad_options(fx *f, bad_option *out, size_t cap, carc_allocator hal
     BAD_OPTION(F, allocator, &half[1], CARC_EINVAL);
     BAD_OPTION(F | RV, allocator, &half[2], CARC_EINVAL);
     /* the Count: the City of Carcassonne is the start; with the River the
-     * spring lies beside the city (expansions.md 1.7), at the default place
+     * spring lies beside the city (docs/rules.md 8.2), at the default place
      * when none is given, else where the options say and as the rules allow */
     BAD_OPTION(F | CO, players, 6, CARC_ERANGE);
     BAD_OPTION(F | CO | IN, players, 7, CARC_ERANGE);
@@ -3399,8 +3399,8 @@ static void refuse_text(fx *f, carc_game *g, const char *text, carc_status want,
     refuse(f, g, &m, want, why, line);
 }
 
-/* The builder and the pig (docs/rules.md, ../shared/rules/expansions.md 3.3,
- * 3.4, rulings T-3..T-7; the moves of tests/scenarios/traders-*.scn): the
+/* The builder and the pig (docs/rules.md 7.4,
+ * 7.5, rulings T-3..T-7; the moves of tests/scenarios/traders-*.scn): the
  * builder only on a road or city of the new tile that holds a follower of
  * his owner's and stays incomplete; the pig only on a field that holds a
  * farmer of his owner's, and not at all without farmers; one of each per
@@ -3635,8 +3635,8 @@ static void decision_roundtrips(fx *f, carc_game *g)
     free(before);
 }
 
-/* The Count (../shared/rules/expansions.md section 1, rulings C-1..C-20;
- * the moves of ../shared/scenarios/count-*.scn): each refusal changes
+/* The Count (docs/rules.md section 8, rulings C-1..C-20;
+ * the moves of tests/scenarios/count-*.scn): each refusal changes
  * nothing and says why; the decisions come and go as the rules say. */
 static void count_rules(fx *f)
 {

@@ -1149,7 +1149,7 @@ static void module_game(uint32_t modules, uint32_t players, uint64_t seed, uint3
     opts.seed = seed;
     opts.modules = modules;
     if ((modules & CARC_MODULE_COUNT) && (modules & CARC_MODULE_RIVER)) {
-        /* the spring beside the City of Carcassonne (expansions.md 1.7) */
+        /* the spring beside the City of Carcassonne (docs/rules.md 8.2) */
         assert_int_equal(carc_tile_find(&opts.start_tile, "RA"), CARC_OK);
         opts.start_x = -3;
         opts.start_y = n % 2 ? 0 : 1;

@@ -1588,7 +1588,7 @@ static void check_count(const carc_game *g)
 }
 
 /*
- * The positions of /work/shared/scenarios/count-final.scn (players 2): the
+ * The positions of tests/scenarios/count-final.scn (players 2): the
  * fresh City (its exact shape), a follower into the castle and the Count to
  * the market (the decisions shown as they are pending), exits before a
  * scoring, followers in three quarters, the final round of exits, the end.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * carc-scenario: run scenario files (.scn, format 2 of shared/scenarios/FORMAT.md)
+ * carc-scenario: run scenario files (.scn, format 2: docs/scenarios.md)
  * against libcarcassonne through its public API only.
  *
  *   carc-scenario FILE...
@@ -19,7 +19,7 @@
  * any file failed; else 0 if at least one passed; 77 (ctest's
  * SKIP_RETURN_CODE) when every file was skipped; 2 on a usage error.
  *
- * How the runner plays (FORMAT.md "What the runner must do", "Decisions"):
+ * How the runner plays (docs/scenarios.md 8 and 11):
  *  - `place` and `discard` draw the tile with carc_game_choose_tile (always:
  *    the file's deal, not the engine's pile, says which tiles are drawn), then
  *    `place` plays it with carc_game_play;
@@ -244,7 +244,7 @@ static int is_recall(const char *w)
 }
 
 /*
- * The figure location syntax of FORMAT.md: "-", or [FIGURE/]KIND[:SIDE] with
+ * The figure location syntax of docs/scenarios.md 6: "-", or [FIGURE/]KIND[:SIDE] with
  * FIGURE one of big abbot builder pig, KIND road/city (SIDE one of N E S W),
  * field (SIDE a half-edge, or "interior" for a field that touches no side),
  * cloister or garden (no side); or "abbot/recall".
@@ -286,7 +286,7 @@ static int valid_where(const char *w)
         return 0;
     }
     if (klen == 5 && strncmp(w, "field", 5) == 0) {
-        /* field:interior: a field that touches no side (IC/CCCC, FORMAT.md "Figures") */
+        /* field:interior: a field that touches no side (IC/CCCC, docs/scenarios.md 6) */
         if (strcmp(side, "interior") == 0)
             return 1;
         for (i = 0; i < 8; i++)
@@ -649,7 +649,7 @@ static carc_status get_pending(const scenario *s, carc_pending *p)
 }
 
 /*
- * Declining by default (FORMAT.md "Decisions"): while the engine asks an
+ * Declining by default (docs/scenarios.md 8): while the engine asks an
  * optional decision that the coming line does not answer, pass for whoever is
  * asked. Returns 0 (with a message) if a pass is refused.
  */
@@ -684,7 +684,7 @@ static int decline(scenario *s, int what, uint32_t player)
 
 enum { LINE_OK = 1, LINE_STOP = 0 };
 
-/* `option NAME VALUE`: the rules variants of FORMAT.md, with their defaults. */
+/* `option NAME VALUE`: the rules variants of docs/scenarios.md 4, with their defaults. */
 static int option_line(scenario *s, char **tok, int n)
 {
     /* values[1] sets the variant's flag; values[0] is the default */
@@ -1004,9 +1004,9 @@ static int pass_pending(scenario *s)
  * instead: the first one of P's that declining everything optional reaches
  * (tried on a clone). It is after the last tile: P declined his exits
  * during its scoring (declined decisions are not written) and the line moves
- * a follower in the final round (FORMAT.md "Declining by default": the line
- * is not an answer to the decision asked; "after the last tile, exit lines
- * make the final moves"). When it is not, the line fails against the exit
+ * a follower in the final round (docs/scenarios.md 8, "Declining by default": the line
+ * is not an answer to the decision asked; docs/scenarios.md 7: after the last tile "exit
+ * lines make the moves of the final round"). When it is not, the line fails against the exit
  * asked now, with that exit's reason.
  */
 static int for_a_later_exit(scenario *s, const carc_move *move, uint32_t player)
@@ -1525,7 +1525,7 @@ static int expect_line(scenario *s, char **tok, int n)
 
     if (strcmp(what, "asks") == 0)
         return expect_asks(s, tok, n);
-    /* every other check first declines what is optional (FORMAT.md "Decisions") */
+    /* every other check first declines what is optional (docs/scenarios.md 8) */
     if (!decline(s, ANSWERS_NOTHING, 0))
         return LINE_STOP;
     if (strcmp(what, "score") == 0)

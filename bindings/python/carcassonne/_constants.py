@@ -251,7 +251,7 @@ RENDER_NO_LEGEND = 1 << 1         # CARC_RENDER_NO_LEGEND
 RECORD_FORMAT = 1                 # CARC_RECORD_FORMAT
 GOOD_COUNT = 3                    # CARC_GOOD_COUNT: the kinds of goods
 
-# Names used by the move notation (tile.h geometry, FORMAT.md).
+# Names used by the move notation (tile.h geometry, docs/scenarios.md).
 SIDE_NAMES = ("N", "E", "S", "W")
 PORT_NAMES = ("NNW", "NNE", "ENE", "ESE", "SSE", "SSW", "WSW", "WNW")
 #: The location of a field that touches no side (IC/CCCC): "field:interior".

@@ -14,7 +14,7 @@ from test_scenarios import run_scenario_text
 
 INNS = Module.FARMERS | Module.INNS
 
-#: The marks of the catalogue (../shared/rules/expansions.md 2.3; ruling I-1:
+#: The marks of the catalogue (docs/rules.md 6.2; ruling I-1:
 #: only the east road of IC/RRR.i has the inn).
 INN_ROADS = {"IC/RCc.i": 1, "IC/RrC.i": 1, "IC/CcRr+.i": 1, "IC/RRR.i": 1, "IC/RFr.i": 1,
              "IC/Rr.i": 1}

@@ -20,7 +20,7 @@ from test_scenarios import run_scenario_text
 TRADERS = Module.FARMERS | Module.TRADERS
 play = _support.play_tile
 
-#: ../shared/rules/expansions.md 3.5: the kind of goods of each tile's symbol.
+#: docs/rules.md 7.2: the kind of goods of each tile's symbol.
 GOODS_OF_TILE = {
     "TB/Cc.g": Good.GRAIN, "TB/Cc.w": Good.WINE, "TB/CCc.c": Good.CLOTH, "TB/CCc.w": Good.WINE,
     "TB/Ccc.g": Good.GRAIN, "TB/CcCC.c": Good.CLOTH, "TB/CcRR!.c": Good.CLOTH,
