@@ -12,7 +12,6 @@ Optional environment (ctest sets them; each test that needs one skips without it
   CARCASSONNE_PLAYOUT         tools/carc-playout
   CARCASSONNE_DEMO            examples/carc-demo
   CARCASSONNE_DICE_DEMO       examples/carc-dice-demo (the Dice Game)
-  CARCASSONNE_SCENARIOS       the shared scenarios (default: <repo>/../shared/scenarios)
   CARCASSONNE_REPO_SCENARIOS  the repository's scenarios (default: <repo>/tests/scenarios)
   CARCASSONNE_SYMBOLS         abi/carcassonne.symbols (default: <repo>/abi/carcassonne.symbols)
 """
