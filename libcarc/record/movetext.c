@@ -22,6 +22,12 @@
  * carc_move_format writes exactly one spelling for each well-formed move and
  * carc_move_parse reads it back to the same 16 bytes; a move with a field its
  * kind does not use set (or an impossible combination) does not format.
+ *
+ * carc_move_parse_msg says why a text is refused: every check that fails
+ * writes (fail()) the word at fault, quoted and cut to 40 bytes, and what the
+ * notation expects there; carc_move_parse is the same parser with no room
+ * for the message. The list of tile names in the message (TILE_NAMES) is
+ * written by hand: keep it in step with the catalogue's families.
  */
 #include "internal.h"
 #include <stdarg.h>
