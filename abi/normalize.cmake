@@ -11,7 +11,7 @@ if(NOT FILE OR NOT PREFIX)
 endif()
 file(READ "${FILE}" _abi)
 # Without DWARF (-g), abidw sees only symbol names, and a changed signature
-# would pass the check unnoticed (STYLE.md section 3).
+# would pass the check unnoticed (abi/README.md).
 if(NOT _abi MATCHES "<function-decl ")
   message(FATAL_ERROR "${FILE} has no function declarations: the library was built without -g "
                       "(use CMAKE_BUILD_TYPE=RelWithDebInfo)")

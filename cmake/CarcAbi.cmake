@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-# ABI check with abigail-tools against a committed baseline (STYLE.md, section 3),
+# ABI check with abigail-tools against a committed baseline (docs/conventions.md, "The ABI check"),
 # included by tests/packaging/CMakeLists.txt.
 #
 #   abi/carcassonne.abi     the baseline (abidw XML); refreshed only in a release

@@ -6,7 +6,7 @@
  *  - carcjs_layout(): the sizes and field offsets of the public structs the
  *    binding reads and writes, and the values of the enumerators it uses, as
  *    one JSON text, so that the JavaScript hard-codes no number the headers
- *    define (the libsodium approach of STYLE.md: bindings never copy
+ *    define (docs/conventions.md "Bindings": bindings never copy
  *    constants by hand).
  *  - carcjs_mcts_*: the example MCTS player (examples/mcts.c), when this build
  *    has it (CARCJS_HAVE_MCTS), behind three small functions that take plain

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: MIT
-# ABI check against the committed baseline (STYLE.md section 3), on a build
+# ABI check against the committed baseline (docs/conventions.md "The ABI check", abi/README.md), on a build
 # made with debug information (RelWithDebInfo):
 #   1. stage-install the build (headers + library);
 #   2. the library has DWARF (without it abidiff only compares symbol names
 #      and a changed signature would pass);
 #   3. the baseline's soname equals the built SONAME;
-#   4. gate 1 (STYLE.md section 3): abidiff --no-added-syms
+#   4. gate 1 (abi/README.md): abidiff --no-added-syms
 #      --drop-private-types --headers-dir2 <stage>/include --suppressions
 #      abi/carcassonne.suppr abi/carcassonne.abi <lib> must exit 0;
 #   5. gate 2: the same without --drop-private-types --headers-dir2 must exit

@@ -19,9 +19,8 @@
 # the bad ones are reported.
 cmake_minimum_required(VERSION 3.16)
 
-# Files exempted by name (relative paths): .ci/run is the CI entry point, kept
-# by the project lead.
-set(CARC_SPDX_EXEMPT ".ci/run")
+# Files exempted by name (relative paths): none.
+set(CARC_SPDX_EXEMPT "")
 
 # Whether a relative path names a source file.
 function(carc_spdx_is_source rel out)

@@ -3,7 +3,7 @@
 
 Each member has the value of the C enumerator of the same name (``Status.EINVAL``
 is ``CARC_EINVAL``). The values are frozen by the library's ABI promise
-(STYLE.md: never renumbered, never reused), so copying them is safe; the tests
+(docs/conventions.md: never renumbered, never reused), so copying them is safe; the tests
 check every member against ``carc_status_name()`` and, when the build provides
 it, against a small C program that prints every enumerator.
 """

@@ -37,7 +37,7 @@ __all__ = ["TARGET_MAJOR", "TARGET_MINOR", "SONAME", "load", "library_path"]
 #: The major/minor version (ABI) this binding is written for.
 TARGET_MAJOR = 0
 TARGET_MINOR = 2
-#: Before 1.0 the SONAME carries MAJOR.MINOR (STYLE.md).
+#: Before 1.0 the SONAME carries MAJOR.MINOR (docs/conventions.md "Versions").
 SONAME = f"libcarcassonne.so.{TARGET_MAJOR}.{TARGET_MINOR}"
 
 ENV_VARS = ("CARCASSONNE_LIBRARY", "CARC_LIBRARY")

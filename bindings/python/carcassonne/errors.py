@@ -60,7 +60,7 @@ class CarcassonneError(Exception):
         return (self.__class__, (self.status, self.name, self.message, self.detail, self.function))
 
 
-#: The name STYLE.md uses for the base class.
+#: A shorter name of the base class.
 CarcError = CarcassonneError
 
 
