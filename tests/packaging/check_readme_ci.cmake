@@ -1,23 +1,71 @@
 # SPDX-License-Identifier: MIT
-# README.md and .ci/run must use exactly the same test command (cmake -P script):
-# the whole suite, tests/run-all.sh.
+# README.md's two first commands and .ci/run (cmake -P script, SOURCE_DIR):
+#  - .ci/run runs the test command, tests/run-all.sh, and README gives it;
+#  - README's second command is .ci/run itself (the tooling, then the tests);
+#  - README's first command installs only what the build and the demo need
+#    (LIGHT below: no cmocka, clang, valgrind, emscripten, chromium...),
+#    builds without the tests, and runs the demo.
 cmake_minimum_required(VERSION 3.16)
 set(command "bash tests/run-all.sh")
+set(LIGHT cmake gcc libc6-dev make pkg-config python3)
+
+# Whether file f has `line` as a line of its own (blanks around it aside).
+function(has_line f line out)
+  file(STRINGS "${SOURCE_DIR}/${f}" lines)
+  set(found FALSE)
+  foreach(l IN LISTS lines)
+    string(STRIP "${l}" l)
+    if(l STREQUAL line)
+      set(found TRUE)
+    endif()
+  endforeach()
+  set(${out} ${found} PARENT_SCOPE)
+endfunction()
 
 foreach(f README.md .ci/run)
   if(NOT EXISTS "${SOURCE_DIR}/${f}")
     message(FATAL_ERROR "${f} is missing")
   endif()
-  file(STRINGS "${SOURCE_DIR}/${f}" lines)
-  set(found FALSE)
-  foreach(line IN LISTS lines)
-    string(STRIP "${line}" line)
-    if(line STREQUAL command)
-      set(found TRUE)
-    endif()
-  endforeach()
+  has_line(${f} "${command}" found)
   if(NOT found)
     message(FATAL_ERROR "${f} does not contain the test command as a line of its own:\n  ${command}")
   endif()
   message("ok: ${f} runs: ${command}")
 endforeach()
+has_line(README.md "bash .ci/run" found)
+if(NOT found)
+  message(FATAL_ERROR "README.md does not give 'bash .ci/run' (its second command) as a line of its own")
+endif()
+
+# The first ```sh block of README.md: the light command.
+file(READ "${SOURCE_DIR}/README.md" readme)
+string(FIND "${readme}" "```sh" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "README.md has no ```sh block")
+endif()
+string(SUBSTRING "${readme}" ${at} -1 rest)
+string(SUBSTRING "${rest}" 5 -1 rest)
+string(FIND "${rest}" "```" end)
+string(SUBSTRING "${rest}" 0 ${end} first)
+string(REGEX MATCH "apt-get install[^&]*" install "${first}")
+if(NOT install)
+  message(FATAL_ERROR "README.md's first command installs nothing:\n${first}")
+endif()
+string(REGEX REPLACE "apt-get install" "" install "${install}")
+separate_arguments(packages UNIX_COMMAND "${install}")
+foreach(p IN LISTS packages)
+  if(p MATCHES "^-")
+    continue()
+  endif()
+  if(NOT p IN_LIST LIGHT)
+    message(FATAL_ERROR "README.md's first command installs '${p}', which the build and the demo do not need "
+                        "(they need: ${LIGHT})")
+  endif()
+endforeach()
+foreach(want "-DCARC_BUILD_TESTS=OFF" "./build/examples/carc-demo")
+  string(FIND "${first}" "${want}" w)
+  if(w EQUAL -1)
+    message(FATAL_ERROR "README.md's first command lacks '${want}':\n${first}")
+  endif()
+endforeach()
+message("ok: README.md's first command installs only: ${packages}")
