@@ -190,12 +190,7 @@ CARCJS_EXPORT const char *carcjs_layout(void)
     CONST(CARC_HISTORY_DISCARD);
     CONST(CARC_HISTORY_END);
     CONST(CARC_POLICY_RANDOM);
-#ifdef CARCJS_HAVE_POLICY_IMMEDIATE
     CONST(CARC_POLICY_IMMEDIATE);
-#else
-    /* before the rename the immediate-points policy (1) was CARC_POLICY_GREEDY */
-    at = put(at, ",\"CARC_POLICY_IMMEDIATE\":%ld%.0ld", (long)CARC_POLICY_GREEDY, 0);
-#endif
     CONST(CARC_VARIANT_TINY_CITY);
     CONST(CARC_VARIANT_COC_FINAL_MARKET);
     CONST(CARC_VARIANT_COC_ONCE_PER_TURN);

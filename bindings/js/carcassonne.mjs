@@ -232,12 +232,7 @@ export function parseModules(text) {
   if (typeof text === 'number') return text >>> 0;
   if (Array.isArray(text)) text = text.join(' ');
   text = String(text);
-  let st = modulesParse(text);
-  if (st !== 0 && /(^|[\s,])all($|[\s,])/.test(text)) {
-    // a library that does not know "all" yet: every module it implements
-    const every = moduleNames(M._carc_modules_supported()).join(' ');
-    st = modulesParse(text.replace(/(^|[\s,])all(?=$|[\s,])/g, `$1${every}`));
-  }
+  const st = modulesParse(text);
   if (st !== 0) {
     const known = ['all', ...moduleNames(M._carc_modules_supported())].join(', ');
     throw new CarcError(st, `cannot read modules ${JSON.stringify(text)} (known: ${known})`,
@@ -478,9 +473,8 @@ function playersOf(mask) {
  * "-farmers" or farmers: false), farmers, startTile (name), start ([x, y]),
  * startRotation (quarter turns), noUndo, variants (CARC_VARIANT_* flags).
  * With the Count and the River and no start given, the spring lies where the
- * library puts it by default (from a library without that default: where
- * examples/modules.h puts it), so every module set starts with no other
- * option. Bad options throw a CarcError with the library's explanation.
+ * library puts it by default (CARC_DEFAULT_START_TILE: RA at (0,-2) turned
+ * 270 degrees), so every module set starts with no other option. Bad options throw a CarcError with the library's explanation.
  *
  * Free the C game with free() (a FinalizationRegistry frees forgotten ones).
  */
@@ -513,19 +507,9 @@ export class Game {
     wrU32(o + lo.flags, options.noUndo ? K.CARC_GAME_NO_UNDO : 0);
     wrU32(o + lo.variants, integer(options.variants ?? 0, 'variants', 0, 0xffffffff));
     const msg = SCRATCH + 320;
-    let st = M._carc_game_options_check(o, msg, 180);
-    // The Count and the River with no start tile: the library's own place for
-    // the spring, or, from a library without one, where examples/modules.h
-    // puts it (RA at (0,-2) turned 270 degrees).
-    const both = K.CARC_MODULE_COUNT | K.CARC_MODULE_RIVER;
-    if (st !== 0 && (mods & both) === both && (options.startTile === undefined || options.startTile === null) &&
-        options.start === undefined && options.startRotation === undefined) {
-      wrU32(o + lo.start_tile, tileKind('RA'));
-      wrI32(o + lo.start_x, 0);
-      wrI32(o + lo.start_y, -2);
-      wrU32(o + lo.start_rotation, 3);
-      st = M._carc_game_options_check(o, msg, 180);
-    }
+    // (the Count and the River with no start: the library lays the spring at
+    // its default place, CARC_DEFAULT_START_TILE)
+    const st = M._carc_game_options_check(o, msg, 180);
     if (st !== 0) throw new CarcError(st, cstring(msg, 180), 'carc_game_options_check');
     const out = SCRATCH;
     check(M._carc_game_new(out, o), 'carc_game_new');

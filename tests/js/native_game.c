@@ -12,7 +12,8 @@
  *       splitmix64 from seed ^ 0x5eed5eed5eed, move index = next % count),
  *       immediate (carc_playout_choose, CARC_POLICY_IMMEDIATE, the same
  *       generator state); MODULES as carc_modules_parse reads them ("" or "-": the
- *       base game), the spring placed as examples/modules.h does.
+ *       base game), with the Count and the River the spring at the
+ *       library's default place.
  *   native_game load RECORD_FILE
  *
  * Public API only.
@@ -24,16 +25,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../examples/modules.h"
-
-/* The immediate-points policy: CARC_POLICY_IMMEDIATE, formerly
- * CARC_POLICY_GREEDY (the same value, 1); tests/js/run.sh defines
- * NATIVE_HAVE_POLICY_IMMEDIATE when search.h has the new name. */
-#ifdef NATIVE_HAVE_POLICY_IMMEDIATE
-#define NATIVE_POLICY_IMMEDIATE CARC_POLICY_IMMEDIATE
-#else
-#define NATIVE_POLICY_IMMEDIATE CARC_POLICY_GREEDY
-#endif
 
 static uint64_t splitmix64(uint64_t *s)
 {
@@ -125,11 +116,10 @@ static int play(int argc, char **argv)
     carc_game_options_init(&opts, CARC_GAME_OPTIONS_VERSION);
     opts.players = (uint32_t)strtoul(argv[2], NULL, 10);
     opts.seed = strtoull(argv[3], NULL, 10);
-    if (strcmp(argv[4], "-") != 0 && example_modules_parse(&opts.modules, argv[4]) != CARC_OK) {
+    if (strcmp(argv[4], "-") != 0 && carc_modules_parse(&opts.modules, argv[4]) != CARC_OK) {
         fprintf(stderr, "native_game: bad modules '%s'\n", argv[4]);
         return 2;
     }
-    example_modules_setup(&opts);
     if (carc_game_options_check(&opts, msg, sizeof msg) != CARC_OK) {
         fprintf(stderr, "native_game: %s\n", msg);
         return 2;
@@ -146,7 +136,7 @@ static int play(int argc, char **argv)
         if (carc_game_is_over(&over, g) != CARC_OK || over || played >= max_moves)
             break;
         if (strcmp(policy, "immediate") == 0) {
-            st = carc_playout_choose(&mv, runner, g, NATIVE_POLICY_IMMEDIATE, &rng);
+            st = carc_playout_choose(&mv, runner, g, CARC_POLICY_IMMEDIATE, &rng);
         } else {
             size_t n;
             st = carc_game_legal_moves(ml, g, 0);

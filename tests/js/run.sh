@@ -46,11 +46,7 @@ if [ ! -e "$native/CMakeCache.txt" ]; then
 fi
 cmake --build "$native" -j"$jobs" --target carcassonne carc-playout
 mkdir -p "$wasm"
-# The immediate-points policy's C name: CARC_POLICY_IMMEDIATE, formerly
-# CARC_POLICY_GREEDY (tests/js/native_game.c takes either).
-policy_def=
-if grep -q CARC_POLICY_IMMEDIATE include/carcassonne/search.h; then policy_def=-DNATIVE_HAVE_POLICY_IMMEDIATE; fi
-cc -std=c11 -O2 -Wall -Wextra -Werror $policy_def -Iinclude tests/js/native_game.c -o "$wasm/native_game" \
+cc -std=c11 -O2 -Wall -Wextra -Werror -Iinclude tests/js/native_game.c -o "$wasm/native_game" \
    -L"$native/libcarc" -lcarcassonne -Wl,-rpath,"$root/$native/libcarc"
 
 step "WebAssembly build ($wasm)"
