@@ -27,7 +27,8 @@
  * writes (fail()) the word at fault, quoted and cut to 40 bytes, and what the
  * notation expects there; carc_move_parse is the same parser with no room
  * for the message. The list of tile names in the message (TILE_NAMES) is
- * written by hand: keep it in step with the catalogue's families.
+ * written by hand; engine.messages checks that it names every family of the
+ * catalogue.
  */
 #include "internal.h"
 #include <stdarg.h>

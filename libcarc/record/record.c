@@ -276,8 +276,9 @@ static carc_status replay_place(rec_load *ld, rec_replay *rp, char **tok, int nt
         return fail(ld, ld->line, CARC_EPARSE, "bad coordinates '%s %s'", tok[2], tok[3]);
     if (!parse_rotation(tok[4], &rotation))
         return fail(ld, ld->line, CARC_EPARSE, "bad rotation '%s' (0, 90, 180 or 270)", tok[4]);
-    if (carc_move_parse(&mv, text) != CARC_OK)
-        return fail(ld, ld->line, CARC_EPARSE, "bad move '%s'", text);
+    char why[200];
+    if (carc_move_parse_msg(&mv, text, why, sizeof why) != CARC_OK)
+        return fail(ld, ld->line, CARC_EPARSE, "bad move '%s': %s", text, why);
     if (mv.tile != kind || mv.x != x || mv.y != y || mv.rotation != rotation)
         return fail(ld, ld->line, CARC_EPARSE, "bad move '%s'", text);
 
@@ -317,8 +318,11 @@ static carc_status replay_action(rec_load *ld, rec_replay *rp, char **tok, int n
     int32_t x, y;
     carc_status st;
 
-    if (carc_move_parse(&mv, text) != CARC_OK || mv.kind == CARC_MOVE_PLACE)
-        return fail(ld, ld->line, CARC_EPARSE, "bad move '%s'", text);
+    char why[200];
+    if (carc_move_parse_msg(&mv, text, why, sizeof why) != CARC_OK)
+        return fail(ld, ld->line, CARC_EPARSE, "bad move '%s': %s", text, why);
+    if (mv.kind == CARC_MOVE_PLACE)
+        return fail(ld, ld->line, CARC_EPARSE, "bad move '%s': a place move is written 'place TILE X Y ROTATION [WHERE]'", text);
     /* the record's numbers are canonical (the notation alone accepts "01") */
     if (mv.kind == CARC_MOVE_EXIT && ntok != 5)
         return fail(ld, ld->line, CARC_EPARSE, "bad move '%s'", text);

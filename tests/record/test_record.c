@@ -397,7 +397,7 @@ static void test_bad_lines(void **state)
     /* the keywords of the moves that are not place moves: well-formed or not */
     expect_bad_str(HEADER "pass x\nentries 1\n", CARC_EPARSE, 6, "bad move 'pass x'");
     expect_bad_str(HEADER "count\nentries 1\n", CARC_EPARSE, 6, "bad move");
-    expect_bad_str(HEADER "count palace\nentries 1\n", CARC_EPARSE, 6, "bad move");
+    expect_bad_str(HEADER "count palace\nentries 1\n", CARC_EPARSE, 6, "bad move 'count palace': ");
     expect_bad_str(HEADER "quarter castle market\nentries 1\n", CARC_EPARSE, 6, "bad move");
     expect_bad_str(HEADER "exit castle 0 1\nentries 1\n", CARC_EPARSE, 6, "bad move");
     expect_bad_str(HEADER "exit castle 0 1 road:N\nentries 1\n", CARC_EPARSE, 6, "bad move");
@@ -405,6 +405,8 @@ static void test_bad_lines(void **state)
     expect_bad_str(HEADER "exit castle 0 1 seg:01\nentries 1\n", CARC_EPARSE, 6, "bad move");
     expect_bad_str(HEADER "place pass\nentries 1\n", CARC_EPARSE, 6, "'place' takes");
     expect_bad_str(HEADER "place E 0 -1 180 pass\nentries 1\n", CARC_EPARSE, 6, "bad move");
+    /* the notation's own reason (carc_move_parse_msg) */
+    expect_bad_str(HEADER "place E 0 -1 180 road:Q\nentries 1\n", CARC_EPARSE, 6, "Q is not a side (N, E, S, W)");
     expect_bad_str(HEADER "\nentries 0\n", CARC_EPARSE, 6, "empty line");
     expect_bad_str(HEADER " entries 0\n", CARC_EPARSE, 6, "extra space");
     expect_bad_str(HEADER "entries 0 \n", CARC_EPARSE, 6, "extra space");
