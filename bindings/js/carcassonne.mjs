@@ -295,8 +295,24 @@ const TEXT = Symbol('text');
  * turns (0..3) as in C; `degrees` in degrees.
  */
 export class Move {
-  /** A move from the fields of carc_move (numbers); Move.parse(text) is the usual way. */
+  /**
+   * A move from the fields of carc_move (numbers); Move.parse(text) is the
+   * usual way. A field out of its range is refused when the move is made
+   * (TypeError, RangeError): rotation in quarter turns 0..3, figure 0..5,
+   * kind 0..4, quarter 0..3.
+   */
   constructor(x, y, tileKind, rotation, figureCode, segmentCode, kindCode = 0, quarterCode = 0) {
+    if (!(rotation >= 0 && rotation <= 3 && Number.isInteger(rotation))) {
+      throw new RangeError(`rotation ${rotation} out of range 0..3 (quarter turns clockwise` +
+        `${rotation % 90 === 0 && rotation > 0 && rotation < 360 ? `: ${rotation} degrees is rotation ${rotation / 90}` : ''})`);
+    }
+    integer(x, 'x', -0x80000000, 0x7fffffff);
+    integer(y, 'y', -0x80000000, 0x7fffffff);
+    integer(tileKind, 'tileKind', 0, 0xffff);
+    integer(figureCode, 'figureCode', 0, 5);
+    integer(segmentCode, 'segmentCode', 0, 0xff);
+    integer(kindCode, 'kindCode', 0, 4);
+    integer(quarterCode, 'quarterCode', 0, 3);
     this.x = x;
     this.y = y;
     this.tileKind = tileKind;

@@ -233,6 +233,12 @@ test('notation errors say what is wrong and where; check() gives play()\'s reaso
       return true;
     }, text);
   }
+  // a Move made from fields is checked when it is made
+  assert.throws(() => new Move(1, 0, 3, 7, 0, 255), /rotation 7 out of range 0\.\.3/);
+  assert.throws(() => new Move(1, 0, 3, 90, 0, 255), /90 degrees is rotation 1/);
+  assert.throws(() => new Move(1.5, 0, 3, 0, 0, 255), TypeError);
+  assert.throws(() => new Move(1, 0, 3, 0, 9, 255), /figureCode 9 out of range/);
+  assert.equal(new Move(1, 0, 3, 1, 0, 255).rotation, 1);
   const game = new Game({ players: 2, seed: 1 });
   const before = game.save();
   const tile = game.currentTile;
