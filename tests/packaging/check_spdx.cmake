@@ -26,8 +26,8 @@ set(CARC_SPDX_EXEMPT "")
 function(carc_spdx_is_source rel out)
   get_filename_component(name "${rel}" NAME)
   set(yes FALSE)
-  if(name STREQUAL "CMakeLists.txt"
-     OR name MATCHES "\\.(c|h|inc|cpp|cmake|sh|py|mjs|js|ts|html|css)$"
+  if(name STREQUAL "CMakeLists.txt" OR rel STREQUAL ".ci/run"
+     OR name MATCHES "\\.(c|h|inc|cpp|cmake|sh|py|mjs|js|ts|html|css|toml)$"
      OR name MATCHES "\\.(cmake|pc|h|map)\\.in$")
     set(yes TRUE)
   endif()
