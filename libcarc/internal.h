@@ -67,6 +67,8 @@ uint8_t carci_derive_unique_rot(const carci_tiledef *t);
 
 extern const carci_tiledef carci_tiles[];
 extern const uint32_t carci_tile_kinds;
+/* The kind named `name` (the lookup of carc_tile_find), or CARCI_NONE32. */
+uint32_t carci_tile_find(const char *name);
 /* Copies of a kind in a game with these modules, the start tile included:
  * one kind, or every kind (copies[carci_tile_kinds]). */
 uint32_t carci_tile_copies(uint32_t kind, uint32_t modules);
@@ -794,6 +796,8 @@ uint32_t carci_max_players(uint32_t modules); /* 5, or 6 with Inns & Cathedrals 
 /* The flags a module name of n bytes names ("river"; "all": every module this
  * build implements), 0 for an unknown name. */
 uint32_t carci_module_flags(const char *name, size_t n);
+const char *carci_module_name(uint32_t module); /* carc_module_name's; NULL: not one module */
+uint32_t carci_modules_supported(void);          /* carc_modules_supported's */
 carc_status carci_options_check(const carc_game_options *o, char *err, size_t cap);
 /* Rule variants (rules/variants.c): each flag, its name in the API, and the
  * module it needs (0: none). */

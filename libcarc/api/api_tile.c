@@ -16,12 +16,11 @@ carc_status carc_tile_find(uint32_t *out, const char *name)
 {
     if (!out || !name)
         return CARC_EINVAL;
-    for (uint32_t k = 0; k < carci_tile_kinds; k++)
-        if (strcmp(carci_tiles[k].name, name) == 0) {
-            *out = k;
-            return CARC_OK;
-        }
-    return CARC_ENOTFOUND;
+    uint32_t k = carci_tile_find(name);
+    if (k == CARCI_NONE32)
+        return CARC_ENOTFOUND;
+    *out = k;
+    return CARC_OK;
 }
 
 carc_status carc_tile_copies(uint32_t *out, uint32_t kind, uint32_t modules)
@@ -75,19 +74,12 @@ carc_status carc_tile_segment(carc_segment_info *out, uint32_t kind, uint32_t ro
 
 const char *carc_module_name(uint32_t module)
 {
-    for (uint32_t i = 0; i < carci_module_count; i++)
-        if (carci_module_table[i].flag == module)
-            return carci_module_table[i].name;
-    return NULL;
+    return carci_module_name(module);
 }
 
 uint32_t carc_modules_supported(void)
 {
-    uint32_t m = 0;
-    for (uint32_t i = 0; i < carci_module_count; i++)
-        if (carci_module_table[i].install)
-            m |= carci_module_table[i].flag;
-    return m;
+    return carci_modules_supported();
 }
 
 carc_status carc_modules_parse(uint32_t *out, const char *text)

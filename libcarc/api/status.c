@@ -1,8 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Status names and messages; the per-game last-error text. */
+/* Status names and messages (carc_status_str, carc_status_name). */
 #include "internal.h"
-#include <stdarg.h>
-#include <stdio.h>
 
 #define STATUSES(X)                                                                  \
     X(CARC_OK, "success")                                                            \
@@ -45,15 +43,4 @@ const char *carc_status_name(carc_status s)
 #undef X
     }
     return "CARC_UNKNOWN";
-}
-
-carc_status carci_fail(carc_game *g, carc_status s, const char *fmt, ...)
-{
-    if (g) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(g->err, sizeof g->err, fmt, ap);
-        va_end(ap);
-    }
-    return s;
 }

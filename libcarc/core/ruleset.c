@@ -136,7 +136,7 @@ static start_place start_of(const carc_game_options *o)
         return s;
     s.kind = 3u; /* D */
     if (o->modules & CARC_MODULE_RIVER)
-        carc_tile_find(&s.kind, "RA");
+        s.kind = carci_tile_find("RA");
     const uint32_t both = CARC_MODULE_COUNT | CARC_MODULE_RIVER;
     if ((o->modules & both) == both && !o->start_x && !o->start_y && !o->start_rotation) {
         s.x = CARCI_COUNT_SPRING_X;
@@ -172,10 +172,10 @@ carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t
         CARCI_WHY(err, cap, "unknown module flags 0x%X", unknown);
         return CARC_EUNSUPPORTED;
     }
-    uint32_t missing = o->modules & ~carc_modules_supported();
+    uint32_t missing = o->modules & ~carci_modules_supported();
     if (missing) {
         CARCI_WHY(err, cap, "module %s is not implemented by this build",
-                 carc_module_name(missing & (0u - missing)));
+                 carci_module_name(missing & (0u - missing)));
         return CARC_EUNSUPPORTED;
     }
     uint32_t vbad = o->variants & ~(uint32_t)CARCI_VARIANTS_ALL;
@@ -186,7 +186,7 @@ carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t
     for (uint32_t i = 0; i < carci_variant_count; i++) {
         const carci_variant_def *v = &carci_variant_table[i];
         if ((o->variants & v->flag) && v->module && !(o->modules & v->module)) {
-            CARCI_WHY(err, cap, "rule variant %s needs module %s", v->name, carc_module_name(v->module));
+            CARCI_WHY(err, cap, "rule variant %s needs module %s", v->name, carci_module_name(v->module));
             return CARC_EINVAL;
         }
     }

@@ -32,10 +32,27 @@ const carci_module_def carci_module_table[] = {
 };
 const uint32_t carci_module_count = sizeof carci_module_table / sizeof carci_module_table[0];
 
+const char *carci_module_name(uint32_t module)
+{
+    for (uint32_t i = 0; i < carci_module_count; i++)
+        if (carci_module_table[i].flag == module)
+            return carci_module_table[i].name;
+    return NULL;
+}
+
+uint32_t carci_modules_supported(void)
+{
+    uint32_t m = 0;
+    for (uint32_t i = 0; i < carci_module_count; i++)
+        if (carci_module_table[i].install)
+            m |= carci_module_table[i].flag;
+    return m;
+}
+
 uint32_t carci_module_flags(const char *name, size_t n)
 {
     if (n == 3 && memcmp(name, "all", 3) == 0) /* every module this build implements */
-        return carc_modules_supported();
+        return carci_modules_supported();
     for (uint32_t i = 0; i < carci_module_count; i++)
         if (strlen(carci_module_table[i].name) == n && memcmp(carci_module_table[i].name, name, n) == 0)
             return carci_module_table[i].flag;

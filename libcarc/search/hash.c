@@ -13,13 +13,6 @@
  */
 #include "internal.h"
 
-uint64_t carci_zob_figure(const carc_game *g, uint16_t n, uint32_t player_kind)
-{
-    const carci_placed *p = &CARCI_PLACED(g)[CARCI_NODES(g)[n].tile_occ & 0xFFu];
-    uint32_t seg = (uint32_t)(n - carci_placed_base(p));
-    return carci_zob_key(CARCI_ZOB_FIGURE, p->x, p->y, seg << 16 | player_kind);
-}
-
 /* One more word into the running value: a multiply-add chain (order
  * matters, which is what we want for fields in a fixed order). */
 static inline uint64_t fold(uint64_t acc, uint64_t w)

@@ -100,3 +100,11 @@ uint32_t carci_tile_copies(uint32_t kind, uint32_t modules)
     carci_tile_counts(copies, modules);
     return copies[kind];
 }
+
+uint32_t carci_tile_find(const char *name)
+{
+    for (uint32_t k = 0; k < carci_tile_kinds; k++)
+        if (strcmp(carci_tiles[k].name, name) == 0)
+            return k;
+    return CARCI_NONE32;
+}
