@@ -67,6 +67,10 @@ uint8_t carci_derive_unique_rot(const carci_tiledef *t);
 
 extern const carci_tiledef carci_tiles[];
 extern const uint32_t carci_tile_kinds;
+/* The figure kinds (carc_figure) and their names in messages ("big
+ * follower"), by kind (tiles/catalogue.c). */
+#define CARCI_FIGURE_KINDS (CARC_FIGURE_PIG + 1)
+extern const char *const carci_figure_names[CARCI_FIGURE_KINDS];
 /* The kind named `name` (the lookup of carc_tile_find), or CARCI_NONE32. */
 uint32_t carci_tile_find(const char *name);
 /* Copies of a kind in a game with these modules, the start tile included:
@@ -204,7 +208,19 @@ typedef struct carci_hooks {
     void (*apply_step)(carc_game *g, const carc_move *m);
     /* every legal answer to the pending step, the pass last */
     carc_status (*enum_step)(carc_movelist *l, const carc_game *g);
+    /* a figure action of a module's own in place of putting a figure on the
+     * tile (segment CARCI_SEGMENT_ACTION; the Abbot: the recall): check it
+     * for the tile of move m, before the tile is placed; append it to l
+     * after the legal placement m when it is legal (room reserved); apply
+     * it once the tile lies on the board (turn: the move's history index) */
+    carc_status (*action_check)(const carc_game *g, const carc_move *m, char *err, size_t cap);
+    void (*action_enum)(carc_movelist *l, const carc_game *g, const carc_move *m);
+    void (*action_apply)(carc_game *g, uint32_t player, uint32_t turn, const carc_move *m);
 } carci_hooks;
+
+/* The segment code of a module's own figure action (carci_hooks.action_*):
+ * the public CARC_SEGMENT_RECALL. */
+#define CARCI_SEGMENT_ACTION CARC_SEGMENT_RECALL
 
 /* A graph node: a segment of a placed tile (features.c). parent: the index
  * of the feature's root (on the root: its own | rank << 12); open: edges of
@@ -258,6 +274,9 @@ typedef struct carci_ruleset {
     uint32_t max_actions;   /* figure actions after one placement, at most (no figure included) */
     uint8_t specials;       /* bit f: figure kind f (one per player) is in play */
     uint8_t joins_own;      /* bit f: figure kind f obeys hooks.figure_mask, not the occupancy rule */
+    /* for each figure kind of joins_own: why hooks.figure_mask refused a
+     * segment, a format with one %u (the player) */
+    const char *joins_own_why[CARCI_FIGURE_KINDS];
     bool turn_steps;        /* hooks.extends or hooks.completed: steps of a module within a turn */
     uint32_t hist_extra;    /* history entries a module adds to a game (passes), at most */
     uint32_t event_extra;   /* events a module adds to a game (goods), at most */
@@ -817,9 +836,6 @@ void carci_river_install(carci_ruleset *rs);
 void carci_abbot_install(carci_ruleset *rs);
 void carci_inns_install(carci_ruleset *rs);
 void carci_traders_install(carci_ruleset *rs);
-/* the abbot's recall: check (before the tile is placed) and apply (after) */
-carc_status carci_abbot_check_recall(const carc_game *g, const carc_move *m, char *err, size_t cap);
-void carci_abbot_recall(carc_game *g, uint32_t player, uint32_t turn, int32_t x, int32_t y);
 int32_t carci_figure_find(const carc_game *g, uint32_t player, uint32_t figure); /* index in figs, or -1 */
 /* Figure `figure` of `player` onto node n (its feature counts it); the
  * caller takes it from where it was (supply, a quarter of the city). */

@@ -317,7 +317,7 @@ static inline void append_figure(carc_movelist *l, const carc_game *g, carc_move
         append_on(l, g, m, fi, placed, f, taken, false);
 }
 
-/* The figures of one per player (abbot, ...) and the abbot's recall. */
+/* The figures of one per player, then the modules' own figure actions. */
 static void append_specials(carc_movelist *l, const carc_game *g, carc_move *m, uint32_t fi, unsigned placed,
                             unsigned taken)
 {
@@ -326,17 +326,14 @@ static void append_specials(carc_movelist *l, const carc_game *g, carc_move *m, 
     uint32_t cur = h->cur;
     for (unsigned fs = h->specials[cur] & rs->specials; fs; fs &= fs - 1)
         append_figure(l, g, m, fi, placed, (unsigned)__builtin_ctz(fs), taken);
-    if ((rs->specials & ~h->specials[cur]) & (1u << CARC_FIGURE_ABBOT)) { /* the abbot is on the board */
-        m->figure = CARC_FIGURE_ABBOT;
-        m->segment = CARC_SEGMENT_RECALL;
-        if (carci_abbot_check_recall(g, m, NULL, 0) == CARC_OK)
-            l->moves[l->n++] = *m;
-    }
+    if (rs->hooks.action_enum)
+        rs->hooks.action_enum(l, g, m);
 }
 
 /* Append the figure actions after a legal placement p: first no figure, then
  * the follower on each segment it may take, then the other figures (by the
- * figure rules of the modules: rs->eligible), then the abbot's recall. */
+ * figure rules of the modules: rs->eligible), then the modules' own figure
+ * actions (hooks.action_enum). */
 void carci_enum_figures(carc_movelist *l, const carc_game *g, const carc_move *p, uint32_t fi)
 {
     const carci_hdr *h = CARCI_HDR(g);

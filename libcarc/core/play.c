@@ -16,7 +16,6 @@ unsigned carci_front_placed(const carc_game *g, uint32_t fi)
 }
 
 static const char *const SEGNAME[] = { "field", "road", "city", "monastery", "garden", "river" };
-static const char *const FIGNAME[] = { "no figure", "follower", "big follower", "abbot", "builder", "pig" };
 
 /* The slow path of carci_placement_ok: a tile that does not fit, or a kind
  * whose placements a module restricts. */
@@ -50,19 +49,19 @@ static inline __attribute__((always_inline)) carc_status check_figure(const carc
         }
         return CARC_OK;
     }
-    if (m->figure > CARC_FIGURE_PIG) {
+    if (m->figure >= CARCI_FIGURE_KINDS) {
         CARCI_WHY(err, cap, "figure %u is not a figure kind", m->figure);
         return CARC_EINVAL;
     }
-    if (m->segment == CARC_SEGMENT_RECALL) {
-        if (m->figure != CARC_FIGURE_ABBOT) {
-            CARCI_WHY(err, cap, "only the abbot can be recalled");
-            return CARC_EINVAL;
+    if (m->segment == CARCI_SEGMENT_ACTION) {
+        if (!g->rs->hooks.action_check) {
+            CARCI_WHY(err, cap, "the %s is not in play in this game", carci_figure_names[m->figure]);
+            return CARC_EILLEGAL;
         }
-        return carci_abbot_check_recall(g, m, err, cap);
+        return g->rs->hooks.action_check(g, m, err, cap);
     }
     if (!g->rs->figure_on[m->figure]) {
-        CARCI_WHY(err, cap, "the %s is not in play in this game", FIGNAME[m->figure]);
+        CARCI_WHY(err, cap, "the %s is not in play in this game", carci_figure_names[m->figure]);
         return CARC_EILLEGAL;
     }
     if (m->segment >= g->rs->kinds[m->tile].nseg) {
@@ -70,23 +69,18 @@ static inline __attribute__((always_inline)) carc_status check_figure(const carc
         return CARC_ERANGE;
     }
     if (!in_supply(g, m->figure)) {
-        CARCI_WHY(err, cap, "player %u has no %s left", CARCI_HDR(g)->cur, FIGNAME[m->figure]);
+        CARCI_WHY(err, cap, "player %u has no %s left", CARCI_HDR(g)->cur, carci_figure_names[m->figure]);
         return CARC_EILLEGAL;
     }
     if (!((g->rs->eligible[m->figure][m->tile] >> m->segment) & 1u)) {
-        CARCI_WHY(err, cap, "no %s may stand on a %s here", FIGNAME[m->figure],
+        CARCI_WHY(err, cap, "no %s may stand on a %s here", carci_figure_names[m->figure],
                  SEGNAME[carci_tiles[m->tile].seg[m->segment].kind]);
         return CARC_EILLEGAL;
     }
     unsigned placed = carci_front_placed(g, fi);
     if ((g->rs->joins_own >> m->figure) & 1u) {
         if (!((g->rs->hooks.figure_mask(g, fi, placed, m->tile, m->rotation, m->figure) >> m->segment) & 1u)) {
-            if (m->figure == CARC_FIGURE_BUILDER)
-                CARCI_WHY(err, cap, "a builder goes on a road or city that is not complete and already holds a "
-                                    "follower of player %u", CARCI_HDR(g)->cur);
-            else
-                CARCI_WHY(err, cap, "a %s goes on a field that already holds a farmer of player %u", FIGNAME[m->figure],
-                          CARCI_HDR(g)->cur);
+            CARCI_WHY(err, cap, g->rs->joins_own_why[m->figure], CARCI_HDR(g)->cur);
             return CARC_EILLEGAL;
         }
         return CARC_OK;
@@ -355,8 +349,8 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
     if (steps && g->rs->hooks.extends && !h->second && g->rs->hooks.extends(g, player, base, m->tile, joined))
         CARCI_SET(g, h->second, 2);
     uint32_t turn = h->n_hist;
-    if (m->segment == CARC_SEGMENT_RECALL) {
-        carci_abbot_recall(g, player, turn, m->x, m->y);
+    if (m->segment == CARCI_SEGMENT_ACTION) {
+        g->rs->hooks.action_apply(g, player, turn, m);
     } else if (m->figure != CARC_FIGURE_NONE) {
         carci_figure_add(g, (uint16_t)(base + m->segment), player, m->figure);
         if (m->figure == CARC_FIGURE_FOLLOWER)

@@ -296,8 +296,8 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     /* the segments each figure may take, and the figure actions after one
      * placement at most: no figure, each figure in play on each segment it
      * may take, the recall */
-    rs->max_actions = 1u + ((rs->specials >> CARC_FIGURE_ABBOT) & 1u);
-    for (uint32_t f = 0; f <= CARC_FIGURE_PIG; f++) {
+    rs->max_actions = 1u + (rs->hooks.action_enum != NULL); /* no figure, a module's own action */
+    for (uint32_t f = 0; f < CARCI_FIGURE_KINDS; f++) {
         uint32_t most = 0;
         for (uint32_t j = 0; rs->figure_on[f] && j < npresent; j++) {
             uint32_t k = present[j];

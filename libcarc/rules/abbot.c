@@ -15,12 +15,6 @@
 #include "internal.h"
 #include <stdio.h>
 
-void carci_abbot_install(carci_ruleset *rs)
-{
-    rs->figure_on[CARC_FIGURE_ABBOT] = (uint8_t)(1u << CARC_SEG_MONASTERY | 1u << CARC_SEG_GARDEN);
-    rs->specials |= (uint8_t)(1u << CARC_FIGURE_ABBOT);
-}
-
 /* The monastery list entry of the feature whose node is `node`. */
 static const carci_mon *mon_of(const carc_game *g, uint16_t node)
 {
@@ -36,12 +30,14 @@ static bool near(const carci_mon *m, int32_t x, int32_t y)
     return x - m->x >= -1 && x - m->x <= 1 && y - m->y >= -1 && y - m->y <= 1;
 }
 
-carc_status carci_abbot_check_recall(const carc_game *g, const carc_move *m, char *err, size_t cap)
+/* The recall of move m (segment CARCI_SEGMENT_ACTION), checked before its
+ * tile is placed. */
+static carc_status check_recall(const carc_game *g, const carc_move *m, char *err, size_t cap)
 {
     uint32_t player = CARCI_HDR(g)->cur;
-    if (!g->rs->figure_on[CARC_FIGURE_ABBOT]) {
-        CARCI_WHY(err, cap, "the abbot is not in play in this game");
-        return CARC_EILLEGAL;
+    if (m->figure != CARC_FIGURE_ABBOT) {
+        CARCI_WHY(err, cap, "only the abbot can be recalled");
+        return CARC_EINVAL;
     }
     int32_t i = carci_figure_find(g, player, CARC_FIGURE_ABBOT);
     if (i < 0) {
@@ -57,9 +53,25 @@ carc_status carci_abbot_check_recall(const carc_game *g, const carc_move *m, cha
     return CARC_OK;
 }
 
-/* Called after the tile of the move is on the board (x, y: where it lies). */
-void carci_abbot_recall(carc_game *g, uint32_t player, uint32_t turn, int32_t x, int32_t y)
+/* The recall after placement m, when it is legal (room reserved by the
+ * caller: rs->max_actions). */
+static void enum_recall(carc_movelist *l, const carc_game *g, const carc_move *m)
 {
+    const carci_hdr *h = CARCI_HDR(g);
+    if ((h->specials[h->cur] >> CARC_FIGURE_ABBOT) & 1u)
+        return; /* the abbot is in supply, not on the board */
+    carc_move r = *m;
+    r.figure = CARC_FIGURE_ABBOT;
+    r.segment = CARCI_SEGMENT_ACTION;
+    if (check_recall(g, &r, NULL, 0) == CARC_OK)
+        l->moves[l->n++] = r;
+}
+
+/* The recall, after the tile of the move is on the board (m->x, m->y: where
+ * it lies). */
+static void apply_recall(carc_game *g, uint32_t player, uint32_t turn, const carc_move *m)
+{
+    int32_t x = m->x, y = m->y;
     int32_t i = carci_figure_find(g, player, CARC_FIGURE_ABBOT);
     uint16_t node = CARCI_FIGS(g)[i].node;
     const carci_mon *mon = mon_of(g, node);
@@ -72,4 +84,13 @@ void carci_abbot_recall(carc_game *g, uint32_t player, uint32_t turn, int32_t x,
         g->rs->hooks.removed(g, CARC_FIGURE_ABBOT);
     carci_event_push(g, CARC_EVENT_RECALL, carci_node_kind(g, node), turn, (int32_t)tiles, 1u << player, 1, node,
                      tiles);
+}
+
+void carci_abbot_install(carci_ruleset *rs)
+{
+    rs->figure_on[CARC_FIGURE_ABBOT] = (uint8_t)(1u << CARC_SEG_MONASTERY | 1u << CARC_SEG_GARDEN);
+    rs->specials |= (uint8_t)(1u << CARC_FIGURE_ABBOT);
+    rs->hooks.action_check = check_recall;
+    rs->hooks.action_enum = enum_recall;
+    rs->hooks.action_apply = apply_recall;
 }

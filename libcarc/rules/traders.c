@@ -241,10 +241,13 @@ void carci_traders_install(carci_ruleset *rs)
     rs->figure_on[CARC_FIGURE_BUILDER] = (uint8_t)(1u << CARC_SEG_ROAD | 1u << CARC_SEG_CITY);
     rs->specials |= (uint8_t)(1u << CARC_FIGURE_BUILDER);
     rs->joins_own |= (uint8_t)(1u << CARC_FIGURE_BUILDER);
+    rs->joins_own_why[CARC_FIGURE_BUILDER] =
+        "a builder goes on a road or city that is not complete and already holds a follower of player %u";
     if (rs->modules & CARC_MODULE_FARMERS) { /* without farmers a pig would have nobody to join */
         rs->figure_on[CARC_FIGURE_PIG] = (uint8_t)(1u << CARC_SEG_FIELD);
         rs->specials |= (uint8_t)(1u << CARC_FIGURE_PIG);
         rs->joins_own |= (uint8_t)(1u << CARC_FIGURE_PIG);
+        rs->joins_own_why[CARC_FIGURE_PIG] = "a pig goes on a field that already holds a farmer of player %u";
     }
     rs->hooks.figure_mask = traders_figure_mask;
     rs->hooks.extends = traders_extends;

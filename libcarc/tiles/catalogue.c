@@ -108,3 +108,6 @@ uint32_t carci_tile_find(const char *name)
             return k;
     return CARCI_NONE32;
 }
+
+const char *const carci_figure_names[CARCI_FIGURE_KINDS] = { "no figure", "follower", "big follower",
+                                                             "abbot",     "builder",  "pig" };
