@@ -438,14 +438,37 @@ void *carci_alloc(const carc_allocator *a, size_t n);
 void *carci_realloc(const carc_allocator *a, void *p, size_t old_n, size_t new_n);
 void carci_free(const carc_allocator *a, void *p, size_t n);
 
+/* ---- what the core asks of the rules modules ---------------------------
+ * rules/modules.c defines it (carci_module_rules) and the API hands it down,
+ * so that the core names no module. */
+typedef struct carci_start {
+    uint32_t kind, rot;
+    int32_t x, y;
+} carci_start;
+typedef struct carci_rules {
+    /* the options' modules, players and variants, before the start's checks */
+    carc_status (*check_modules)(const carc_game_options *o, char *err, size_t cap);
+    /* the start the options give, the modules' defaults filled in */
+    carci_start (*start)(const carc_game_options *o);
+    /* the modules' rules of the start (sp: as start() resolved it), after
+     * the core's range checks */
+    carc_status (*check_start)(const carc_game_options *o, const carci_start *sp, char *err, size_t cap);
+    /* the figure rules and hooks of the modules of rs->modules */
+    void (*install)(carci_ruleset *rs);
+} carci_rules;
+extern const carci_rules carci_module_rules;
+
 /* ---- ruleset (ruleset.c) --------------------------------------------- */
-carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a);
+carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a,
+                              const carci_rules *rules);
 void carci_ruleset_retain(const carci_ruleset *rs);
 void carci_ruleset_release(const carci_ruleset *rs);
 /* Whether rs was built from options equal to o but for the seed. */
-bool carci_ruleset_matches(const carci_ruleset *rs, const carc_game_options *o);
+bool carci_ruleset_matches(const carci_ruleset *rs, const carc_game_options *o, const carci_rules *rules);
+/* A new game of these options (carc_game_new's work; the API hands down the rules). */
+carc_status carci_game_new(carc_game **out, const carc_game_options *opts, const carci_rules *rules);
 /* ---- the last ruleset built with the default allocator (ruleset_cache.c) */
-const carci_ruleset *carci_ruleset_take(const carc_game_options *o); /* a reference, or NULL */
+const carci_ruleset *carci_ruleset_take(const carc_game_options *o, const carci_rules *rules); /* or NULL */
 void carci_ruleset_keep(const carci_ruleset *rs);
 
 /* The state of a new game before its pile is shuffled, into st (the first
@@ -810,14 +833,12 @@ typedef struct carci_module_def {
 } carci_module_def;
 extern const carci_module_def carci_module_table[];
 extern const uint32_t carci_module_count;
-carc_status carci_modules_install(carci_ruleset *rs, const carc_game_options *o, char *err, size_t cap);
-uint32_t carci_max_players(uint32_t modules); /* 5, or 6 with Inns & Cathedrals */
 /* The flags a module name of n bytes names ("river"; "all": every module this
  * build implements), 0 for an unknown name. */
 uint32_t carci_module_flags(const char *name, size_t n);
 const char *carci_module_name(uint32_t module); /* carc_module_name's; NULL: not one module */
 uint32_t carci_modules_supported(void);          /* carc_modules_supported's */
-carc_status carci_options_check(const carc_game_options *o, char *err, size_t cap);
+carc_status carci_options_check(const carc_game_options *o, const carci_rules *rules, char *err, size_t cap);
 /* Rule variants (rules/variants.c): each flag, its name in the API, and the
  * module it needs (0: none). */
 typedef struct carci_variant_def {
@@ -831,7 +852,8 @@ extern const uint32_t carci_variant_count;
 /* The caller's options (version 1 or 2) as the current version, or CARC_EVERSION. */
 carc_status carci_options_read(carc_game_options *out, const carc_game_options *in);
 /* The same, with the tile counts of the options' modules (carci_tile_counts) already at hand. */
-carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t *copies, char *err, size_t cap);
+carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t *copies, const carci_rules *rules,
+                                      char *err, size_t cap);
 void carci_river_install(carci_ruleset *rs);
 void carci_abbot_install(carci_ruleset *rs);
 void carci_inns_install(carci_ruleset *rs);

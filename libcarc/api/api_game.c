@@ -129,6 +129,11 @@ carc_status carc_game_pending(carc_pending *out, const carc_game *g)
     return CARC_OK;
 }
 
+carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
+{
+    return carci_game_new(out, opts, &carci_module_rules);
+}
+
 carc_status carc_game_options_check(const carc_game_options *o, char *msg, size_t cap)
 {
     char tmp[1];
@@ -156,7 +161,7 @@ carc_status carc_game_options_check(const carc_game_options *o, char *msg, size_
         snprintf(msg, cap, "the allocator needs all of alloc, realloc and free");
         return CARC_EINVAL;
     }
-    return carci_options_check(o, msg, cap);
+    return carci_options_check(o, &carci_module_rules, msg, cap);
 }
 
 carc_status carc_game_current_tile(uint32_t *out, const carc_game *g)

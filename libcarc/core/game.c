@@ -105,7 +105,7 @@ carc_status carc_game_options_init(carc_game_options *opts, uint32_t version)
 
 static void copy_state(uint16_t *dst, const carci_ruleset *rs, const uint16_t *st);
 
-carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
+carc_status carci_game_new(carc_game **out, const carc_game_options *opts, const carci_rules *rules)
 {
     if (out)
         *out = NULL;
@@ -125,9 +125,9 @@ carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
     /* games of the same options but for the seed share one ruleset: the last
      * one built with the default allocator is kept for the next game */
     bool cacheable = a == &carci_default_allocator;
-    const carci_ruleset *rs = cacheable ? carci_ruleset_take(opts) : NULL;
+    const carci_ruleset *rs = cacheable ? carci_ruleset_take(opts, rules) : NULL;
     if (!rs) {
-        s = carci_ruleset_new(&rs, opts, a);
+        s = carci_ruleset_new(&rs, opts, a, rules);
         if (s != CARC_OK)
             return s;
     }

@@ -119,78 +119,24 @@ static uint32_t words_of(size_t bytes)
     return (uint32_t)((bytes + 1) / 2);
 }
 
-/* The start the options give, the rules' defaults filled in (game.h,
- * CARC_DEFAULT_START_TILE): the start tile's kind when none is named (base:
- * D; with the River: the spring RA), and with the Count and the River, when
- * neither the tile nor its place is given, the spring's place beside the
- * City of Carcassonne (CARCI_COUNT_SPRING_*). */
-typedef struct start_place {
-    uint32_t kind, rot;
-    int32_t x, y;
-} start_place;
-
-static start_place start_of(const carc_game_options *o)
-{
-    start_place s = { o->start_tile, o->start_rotation, o->start_x, o->start_y };
-    if (o->start_tile != CARC_DEFAULT_START_TILE)
-        return s;
-    s.kind = 3u; /* D */
-    if (o->modules & CARC_MODULE_RIVER)
-        s.kind = carci_tile_find("RA");
-    const uint32_t both = CARC_MODULE_COUNT | CARC_MODULE_RIVER;
-    if ((o->modules & both) == both && !o->start_x && !o->start_y && !o->start_rotation) {
-        s.x = CARCI_COUNT_SPRING_X;
-        s.y = CARCI_COUNT_SPRING_Y;
-        s.rot = CARCI_COUNT_SPRING_ROT;
-    }
-    return s;
-}
-
-carc_status carci_options_check(const carc_game_options *o, char *err, size_t cap)
+carc_status carci_options_check(const carc_game_options *o, const carci_rules *rules, char *err, size_t cap)
 {
     uint8_t copies[CARCI_MAX_KINDS];
     carci_tile_counts(copies, o->modules);
-    return carci_options_check_counts(o, copies, err, cap);
+    return carci_options_check_counts(o, copies, rules, err, cap);
 }
 
-carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t *copies, char *err, size_t cap)
+/* The modules' checks first, then the start: in range, in the tile set, and
+ * what the modules ask of it. */
+carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t *copies, const carci_rules *rules,
+                                      char *err, size_t cap)
 {
     if (cap)
         err[0] = '\0';
-    uint32_t max = carci_max_players(o->modules);
-    if (o->players < 2 || o->players > max) {
-        if (o->players == CARCI_MAX_PLAYERS && max < CARCI_MAX_PLAYERS)
-            CARCI_WHY(err, cap, "players %u out of range 2..%u (a 6th player needs Inns & Cathedrals)", o->players,
-                      max);
-        else
-            CARCI_WHY(err, cap, "players %u out of range 2..%u", o->players, max);
-        return CARC_ERANGE;
-    }
-    uint32_t unknown = o->modules & ~(uint32_t)(CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT |
-                                                 CARC_MODULE_COUNT | CARC_MODULE_INNS | CARC_MODULE_TRADERS);
-    if (unknown) {
-        CARCI_WHY(err, cap, "unknown module flags 0x%X", unknown);
-        return CARC_EUNSUPPORTED;
-    }
-    uint32_t missing = o->modules & ~carci_modules_supported();
-    if (missing) {
-        CARCI_WHY(err, cap, "module %s is not implemented by this build",
-                 carci_module_name(missing & (0u - missing)));
-        return CARC_EUNSUPPORTED;
-    }
-    uint32_t vbad = o->variants & ~(uint32_t)CARCI_VARIANTS_ALL;
-    if (vbad) {
-        CARCI_WHY(err, cap, "unknown rule variant flags 0x%X", vbad);
-        return CARC_EINVAL;
-    }
-    for (uint32_t i = 0; i < carci_variant_count; i++) {
-        const carci_variant_def *v = &carci_variant_table[i];
-        if ((o->variants & v->flag) && v->module && !(o->modules & v->module)) {
-            CARCI_WHY(err, cap, "rule variant %s needs module %s", v->name, carci_module_name(v->module));
-            return CARC_EINVAL;
-        }
-    }
-    start_place sp = start_of(o);
+    carc_status st = rules->check_modules(o, err, cap);
+    if (st != CARC_OK)
+        return st;
+    carci_start sp = rules->start(o);
     uint32_t start = sp.kind;
     if (start >= carci_tile_kinds) {
         CARCI_WHY(err, cap, "start tile %u out of range 0..%u", start, carci_tile_kinds - 1);
@@ -208,24 +154,7 @@ carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t
         CARCI_WHY(err, cap, "start tile %s is not in the tile set of these modules", carci_tiles[start].name);
         return CARC_ERANGE;
     }
-    /* with the River, the spring starts (docs/rules.md 3.2) */
-    if ((o->modules & CARC_MODULE_RIVER) && strcmp(carci_tiles[start].name, "RA") != 0) {
-        CARCI_WHY(err, cap, "with the River the start tile is the spring RA, not %s", carci_tiles[start].name);
-        return CARC_ERANGE;
-    }
-    /* with the Count, the City of Carcassonne takes the start tile's place;
-     * with the River too, the spring touches the city (docs/rules.md 8.2):
-     * at the place given, or at the default one (start_of) */
-    if (o->modules & CARC_MODULE_COUNT) {
-        bool given = o->start_tile != CARC_DEFAULT_START_TILE;
-        if (!(o->modules & CARC_MODULE_RIVER) && (given || o->start_x || o->start_y || o->start_rotation)) {
-            CARCI_WHY(err, cap, "with the Count the City of Carcassonne is the start: no start tile may be given");
-            return CARC_ERANGE;
-        }
-        if (o->modules & CARC_MODULE_RIVER)
-            return carci_count_check_spring(start, sp.x, sp.y, sp.rot, err, cap);
-    }
-    return CARC_OK;
+    return rules->check_start(o, &sp, err, cap);
 }
 
 /* Kind k turned r, by board direction (carci_rotinfo). */
@@ -243,15 +172,16 @@ static void rotinfo(carci_rotinfo *ri, const carci_kindinfo *k, unsigned r)
         ri->port_seg[q] = k->port_seg[(q - 2 * r) & 7];
 }
 
-carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a)
+carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a,
+                              const carci_rules *rules)
 {
     *out = NULL;
     uint8_t copies[CARCI_MAX_KINDS];
     carci_tile_counts(copies, o->modules);
-    carc_status st = carci_options_check_counts(o, copies, NULL, 0);
+    carc_status st = carci_options_check_counts(o, copies, rules, NULL, 0);
     if (st != CARC_OK)
         return st;
-    start_place sp = start_of(o);
+    carci_start sp = rules->start(o);
 
     uint32_t nkinds = carci_tile_kinds, ntiles = 0, nnodes = 0, nmon = 0;
     uint8_t present[CARCI_MAX_KINDS]; /* the kinds of the set, in order */
@@ -290,7 +220,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->avx2 = __builtin_cpu_supports("avx2") != 0;
 #endif
     rs->mon_cap = nmon;
-    carci_modules_install(rs, o, NULL, 0); /* figure rules and hooks */
+    rules->install(rs); /* the modules' figure rules and hooks */
     rs->turn_steps = rs->hooks.extends || rs->hooks.completed || rs->hooks.exits;
     memcpy(rs->copies, copies, sizeof copies);
     /* the segments each figure may take, and the figure actions after one
@@ -383,12 +313,12 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     return CARC_OK;
 }
 
-bool carci_ruleset_matches(const carci_ruleset *rs, const carc_game_options *o)
+bool carci_ruleset_matches(const carci_ruleset *rs, const carc_game_options *o, const carci_rules *rules)
 {
     /* the start as given, not only as resolved: a named start tile equal to
      * the module's default may be refused (the Count lays no start tile),
      * and a cached ruleset must not let such options through unchecked */
-    start_place sp = start_of(o);
+    carci_start sp = rules->start(o);
     return rs->modules == o->modules && rs->players == o->players && rs->start_tile == o->start_tile &&
            rs->start_kind == sp.kind && rs->start_rot == sp.rot && rs->start_x == sp.x && rs->start_y == sp.y &&
            rs->flags == o->flags && rs->variants == o->variants;

@@ -12,10 +12,10 @@
 
 static _Atomic(const carci_ruleset *) last;
 
-const carci_ruleset *carci_ruleset_take(const carc_game_options *o)
+const carci_ruleset *carci_ruleset_take(const carc_game_options *o, const carci_rules *rules)
 {
     const carci_ruleset *rs = atomic_exchange_explicit(&last, NULL, memory_order_acquire);
-    if (rs && !carci_ruleset_matches(rs, o)) {
+    if (rs && !carci_ruleset_matches(rs, o, rules)) {
         carci_ruleset_release(rs);
         rs = NULL;
     }

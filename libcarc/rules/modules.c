@@ -59,7 +59,9 @@ uint32_t carci_module_flags(const char *name, size_t n)
     return 0;
 }
 
-uint32_t carci_max_players(uint32_t modules)
+/* The most players these modules allow: 5, or more with a module that adds
+ * colours (Inns & Cathedrals: 6). */
+static uint32_t max_players(uint32_t modules)
 {
     uint32_t n = CARCI_BASE_PLAYERS;
     for (uint32_t i = 0; i < carci_module_count; i++)
@@ -68,13 +70,97 @@ uint32_t carci_max_players(uint32_t modules)
     return n;
 }
 
-carc_status carci_modules_install(carci_ruleset *rs, const carc_game_options *o, char *err, size_t cap)
+/* The players, the modules and the rule variants of the options. */
+static carc_status check_modules(const carc_game_options *o, char *err, size_t cap)
 {
-    (void)err;
-    (void)cap;
-    base_install(rs);
+    uint32_t max = max_players(o->modules);
+    if (o->players < 2 || o->players > max) {
+        if (o->players == CARCI_MAX_PLAYERS && max < CARCI_MAX_PLAYERS)
+            CARCI_WHY(err, cap, "players %u out of range 2..%u (a 6th player needs Inns & Cathedrals)", o->players,
+                      max);
+        else
+            CARCI_WHY(err, cap, "players %u out of range 2..%u", o->players, max);
+        return CARC_ERANGE;
+    }
+    uint32_t known = 0;
     for (uint32_t i = 0; i < carci_module_count; i++)
-        if ((o->modules & carci_module_table[i].flag) && carci_module_table[i].install)
-            carci_module_table[i].install(rs);
+        known |= carci_module_table[i].flag;
+    uint32_t unknown = o->modules & ~known;
+    if (unknown) {
+        CARCI_WHY(err, cap, "unknown module flags 0x%X", unknown);
+        return CARC_EUNSUPPORTED;
+    }
+    uint32_t missing = o->modules & ~carci_modules_supported();
+    if (missing) {
+        CARCI_WHY(err, cap, "module %s is not implemented by this build", carci_module_name(missing & (0u - missing)));
+        return CARC_EUNSUPPORTED;
+    }
+    uint32_t vbad = o->variants & ~(uint32_t)CARCI_VARIANTS_ALL;
+    if (vbad) {
+        CARCI_WHY(err, cap, "unknown rule variant flags 0x%X", vbad);
+        return CARC_EINVAL;
+    }
+    for (uint32_t i = 0; i < carci_variant_count; i++) {
+        const carci_variant_def *v = &carci_variant_table[i];
+        if ((o->variants & v->flag) && v->module && !(o->modules & v->module)) {
+            CARCI_WHY(err, cap, "rule variant %s needs module %s", v->name, carci_module_name(v->module));
+            return CARC_EINVAL;
+        }
+    }
     return CARC_OK;
 }
+
+/* The start the options give, the modules' defaults filled in (game.h,
+ * CARC_DEFAULT_START_TILE): the start tile's kind when none is named (base:
+ * D; with the River: the spring RA), and with the Count and the River, when
+ * neither the tile nor its place is given, the spring's place beside the
+ * City of Carcassonne (CARCI_COUNT_SPRING_*). */
+static carci_start start_of(const carc_game_options *o)
+{
+    carci_start s = { o->start_tile, o->start_rotation, o->start_x, o->start_y };
+    if (o->start_tile != CARC_DEFAULT_START_TILE)
+        return s;
+    s.kind = carci_tile_find("D");
+    if (o->modules & CARC_MODULE_RIVER)
+        s.kind = carci_tile_find("RA");
+    const uint32_t both = CARC_MODULE_COUNT | CARC_MODULE_RIVER;
+    if ((o->modules & both) == both && !o->start_x && !o->start_y && !o->start_rotation) {
+        s.x = CARCI_COUNT_SPRING_X;
+        s.y = CARCI_COUNT_SPRING_Y;
+        s.rot = CARCI_COUNT_SPRING_ROT;
+    }
+    return s;
+}
+
+/* The modules' rules of the start: the spring starts the River
+ * (docs/rules.md 3.2); the City of Carcassonne takes the start tile's
+ * place, and with the River too the spring touches the City (8.2), at the
+ * place given or at the default one. */
+static carc_status check_start(const carc_game_options *o, const carci_start *sp, char *err, size_t cap)
+{
+    if ((o->modules & CARC_MODULE_RIVER) && strcmp(carci_tiles[sp->kind].name, "RA") != 0) {
+        CARCI_WHY(err, cap, "with the River the start tile is the spring RA, not %s", carci_tiles[sp->kind].name);
+        return CARC_ERANGE;
+    }
+    if (o->modules & CARC_MODULE_COUNT) {
+        bool given = o->start_tile != CARC_DEFAULT_START_TILE;
+        if (!(o->modules & CARC_MODULE_RIVER) && (given || o->start_x || o->start_y || o->start_rotation)) {
+            CARCI_WHY(err, cap, "with the Count the City of Carcassonne is the start: no start tile may be given");
+            return CARC_ERANGE;
+        }
+        if (o->modules & CARC_MODULE_RIVER)
+            return carci_count_check_spring(sp->kind, sp->x, sp->y, sp->rot, err, cap);
+    }
+    return CARC_OK;
+}
+
+/* The base game's figure rules, then each module's of rs->modules. */
+static void install(carci_ruleset *rs)
+{
+    base_install(rs);
+    for (uint32_t i = 0; i < carci_module_count; i++)
+        if ((rs->modules & carci_module_table[i].flag) && carci_module_table[i].install)
+            carci_module_table[i].install(rs);
+}
+
+const carci_rules carci_module_rules = { check_modules, start_of, check_start, install };
