@@ -71,6 +71,10 @@ extern const uint32_t carci_tile_kinds;
  * follower"), by kind (tiles/catalogue.c). */
 #define CARCI_FIGURE_KINDS (CARC_FIGURE_PIG + 1)
 extern const char *const carci_figure_names[CARCI_FIGURE_KINDS];
+/* The words of the public vocabulary in messages: move kinds (carc_move_kind,
+ * as the notation writes them) and what each decision (carc_decision) asks. */
+extern const char *const carci_move_kind_names[5];
+extern const char *const carci_decision_names[5];
 /* The kind named `name` (the lookup of carc_tile_find), or CARCI_NONE32. */
 uint32_t carci_tile_find(const char *name);
 /* Copies of a kind in a game with these modules, the start tile included:
@@ -213,6 +217,10 @@ typedef struct carci_hooks {
      * for the tile of move m, before the tile is placed; append it to l
      * after the legal placement m when it is legal (room reserved); apply
      * it once the tile lies on the board (turn: the move's history index) */
+    /* when a player's turn ends, its last part played or the rest declined:
+     * what a module keeps for one turn is reset (the Count: the follower
+     * into the city, with the variant once a turn) */
+    void (*turn_end)(carc_game *g);
     carc_status (*action_check)(const carc_game *g, const carc_move *m, char *err, size_t cap);
     void (*action_enum)(carc_movelist *l, const carc_game *g, const carc_move *m);
     void (*action_apply)(carc_game *g, uint32_t player, uint32_t turn, const carc_move *m);
@@ -274,6 +282,8 @@ typedef struct carci_ruleset {
     uint32_t max_actions;   /* figure actions after one placement, at most (no figure included) */
     uint8_t specials;       /* bit f: figure kind f (one per player) is in play */
     uint8_t joins_own;      /* bit f: figure kind f obeys hooks.figure_mask, not the occupancy rule */
+    bool fields;            /* fields are joined, and scored at the end (farmers) */
+    bool lays_start;        /* the start tile is laid (else a module's set-up takes its place) */
     /* for each figure kind of joins_own: why hooks.figure_mask refused a
      * segment, a format with one %u (the player) */
     const char *joins_own_why[CARCI_FIGURE_KINDS];
@@ -331,11 +341,12 @@ typedef struct carci_hdr {
      * (0: none yet, 1: left, 2: right) */
     int16_t river_x, river_y;
     uint16_t river_in, river_bend;
-    /* Traders & Builders: each player's goods tokens; the builder's second
-     * tile: 0 none, 1 pending (part 2 of the turn), 2 earned by the part
-     * being played */
+    /* Traders & Builders: each player's goods tokens */
     uint16_t goods[CARCI_MAX_PLAYERS + 1][CARC_GOOD_COUNT];
-    uint16_t second;
+    /* a second part of the turn, which a module grants (hooks.extends): 0
+     * none, 1 pending (part 2 of the turn), 2 earned by the part being
+     * played */
+    uint16_t part2;
     /* bit x & 15 of word y & 15: a monastery or garden may lie within one
      * cell of (x, y) (play.c: the monasteries are looked at only then) */
     uint16_t mon_near[16];

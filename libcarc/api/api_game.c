@@ -282,8 +282,8 @@ carc_status carc_game_end(carc_game *g)
     carci_hist_push(g, CARC_HISTORY_END, h->cur, NULL);
     if (final_round)
         CARCI_SET(g, h->step, 0);
-    if (h->second)
-        CARCI_SET(g, h->second, 0); /* a pending second tile is declined */
+    if (h->part2)
+        CARCI_SET(g, h->part2, 0); /* a pending second tile is declined */
     if (final_round || !g->rs->hooks.final_round || !g->rs->hooks.final_round(g)) {
         carci_final_scoring(g);
         carci_update_current(g);

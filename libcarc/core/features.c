@@ -179,18 +179,3 @@ int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint3
     return value;
 }
 
-/* Goods symbols of a city (Traders & Builders), per carc_good. */
-void carci_feature_goods(const carc_game *g, uint16_t root, uint32_t goods[CARC_GOOD_COUNT])
-{
-    const carci_node *nd = CARCI_NODES(g);
-    for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
-        goods[k] = 0;
-    uint16_t n = root;
-    do {
-        const carci_placed *p = &CARCI_PLACED(g)[nd[n].tile_occ & 0xFFu];
-        uint32_t sp = carci_tiles[p->kind].seg[n - carci_placed_base(p)].special;
-        for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
-            goods[k] += (sp & CARC_SEGMENT_GOOD(k)) != 0;
-        n = nd[n].next;
-    } while (n != root);
-}

@@ -208,7 +208,7 @@ void carci_setup_state(const carci_ruleset *rs, uint16_t *st)
         rs->hooks.setup(g);
         start_fi = carci_front_index(g, rs->start_x, rs->start_y);
     }
-    if (!rs->hooks.setup || (rs->modules & CARC_MODULE_RIVER) != 0) {
+    if (rs->lays_start) {
         h->n_bag = 1; /* carci_apply_move takes the tile from the pile: the start tile alone on it */
         CARCI_BAG(g)[0] = (uint16_t)rs->start_kind;
         carci_apply_move(g, &start, start_fi);
@@ -226,7 +226,7 @@ void carci_setup_state(const carci_ruleset *rs, uint16_t *st)
      * start tile) stay zero */
     uint16_t *bag = CARCI_BAG(g);
     uint32_t n = 0;
-    bool start_taken = rs->hooks.setup && !(rs->modules & CARC_MODULE_RIVER);
+    bool start_taken = !rs->lays_start;
     for (uint32_t k = 0; k < carci_tile_kinds; k++) {
         if ((rs->preplaced[k >> 3] >> (k & 7)) & 1u)
             continue; /* laid by the set-up, never drawn (the City of Carcassonne) */

@@ -136,7 +136,6 @@ __attribute__((noinline)) carc_status carci_check_place(const carc_game *g, cons
     return check_figure(g, m, fi, err, cap);
 }
 
-static const char *const MOVENAME[] = { "place", "pass", "exit", "quarter", "count" };
 
 /* Every move but a place move while a place is pending: out of line, so that
  * the base game's check stays small. */
@@ -172,10 +171,8 @@ __attribute__((noinline)) carc_status carci_check_other(const carc_game *g, cons
                    "decisions and move kinds");
     if (h->step && m->kind == p.decision)
         return g->rs->hooks.check_step(g, m, err, cap);
-    static const char *const DECNAME[] = { "nothing", "a place move", "a move out of the city", "a quarter",
-                                           "a quarter for the Count" };
-    CARCI_WHY(err, cap, "a %s move does not answer the pending decision: player %u must choose %s%s", MOVENAME[m->kind],
-             p.player, DECNAME[p.decision], (p.flags & CARC_PENDING_OPTIONAL) ? " (or pass)" : "");
+    CARCI_WHY(err, cap, "a %s move does not answer the pending decision: player %u must choose %s%s", carci_move_kind_names[m->kind],
+             p.player, carci_decision_names[p.decision], (p.flags & CARC_PENDING_OPTIONAL) ? " (or pass)" : "");
     return CARC_EILLEGAL;
 }
 
@@ -191,14 +188,14 @@ void carci_pending(const carc_game *g, carc_pending *p)
     p->decision = carci_decision(g);
     if (p->decision == CARC_DECISION_NONE)
         return;
-    p->part = h->second == 1 ? 2 : 1;
+    p->part = h->part2 == 1 ? 2 : 1;
     if (h->step) { /* the Count's decisions: all optional */
         p->player = h->step >> 4;
         p->flags = CARC_PENDING_OPTIONAL | ((h->step & CARCI_STEP_FINAL) ? CARC_PENDING_FINAL : 0u);
         return;
     }
     p->player = h->cur;
-    if (h->second)
+    if (h->part2)
         p->flags = CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE;
     uint32_t i = carci_current_index(g);
     p->tile = i == CARCI_NONE32 ? 0 : CARCI_BAG(g)[i];
@@ -311,7 +308,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         g->rs->hooks.placed(g, m->tile, m->x, m->y, rot);
     carci_node *nd = CARCI_NODES(g);
 
-    bool farmers = (g->rs->modules & CARC_MODULE_FARMERS) != 0;
+    bool farmers = g->rs->fields;
     const carci_rotinfo *ri = &g->rs->rot[m->tile][rot];
     /* sides with a placed neighbour across a road or city edge, and across an
      * edge with field halves (field or road): one loop each, over set bits */
@@ -346,8 +343,8 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
     /* the builder's double turn is decided by where the tile went, before
      * its figure and the scoring (which may send the builder home): second
      * 2 says the turn goes on once this part is done */
-    if (steps && g->rs->hooks.extends && !h->second && g->rs->hooks.extends(g, player, base, m->tile, joined))
-        CARCI_SET(g, h->second, 2);
+    if (steps && g->rs->hooks.extends && !h->part2 && g->rs->hooks.extends(g, player, base, m->tile, joined))
+        CARCI_SET(g, h->part2, 2);
     uint32_t turn = h->n_hist;
     if (m->segment == CARCI_SEGMENT_ACTION) {
         g->rs->hooks.action_apply(g, player, turn, m);
@@ -462,14 +459,14 @@ void carci_part_score(carc_game *g, uint32_t turn, bool monasteries, unsigned se
 void carci_part_end(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
-    if (h->second) {
-        bool again = h->second == 2;
-        CARCI_SET(g, h->second, again); /* 1: the same player places a second tile */
+    if (h->part2) {
+        bool again = h->part2 == 2;
+        CARCI_SET(g, h->part2, again); /* 1: the same player places a second tile */
         if (again)
             return;
     }
-    if (h->coc.used)
-        CARCI_SET(g, h->coc.used, 0);
+    if (g->rs->hooks.turn_end)
+        g->rs->hooks.turn_end(g);
     CARCI_HSET(g, cur, carci_next_player(h));
 }
 
@@ -511,10 +508,10 @@ void carci_apply_decision(carc_game *g, const carc_move *m)
         return;
     }
     carci_hist_push(g, CARC_HISTORY_PLACE, h->cur, m);
-    if (h->second)
-        CARCI_SET(g, h->second, 0);
-    if (h->coc.used)
-        CARCI_SET(g, h->coc.used, 0);
+    if (h->part2)
+        CARCI_SET(g, h->part2, 0);
+    if (g->rs->hooks.turn_end)
+        g->rs->hooks.turn_end(g);
     CARCI_HSET(g, cur, carci_next_player(h));
 }
 

@@ -108,7 +108,7 @@ void carci_final_scoring(carc_game *g)
         score_counts(g, roots[j], true, turn, count[j]);
     if (g->rs->hooks.final)
         g->rs->hooks.final(g, turn);
-    if (h->second)
-        CARCI_SET(g, h->second, 0); /* no second tile after the end */
+    if (h->part2)
+        CARCI_SET(g, h->part2, 0); /* no second tile after the end */
     CARCI_HSET(g, over, 1);
 }

@@ -235,8 +235,8 @@ static uint32_t final_first(const carc_game *g)
 static bool count_final_round(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
-    if (h->second)
-        CARCI_SET(g, h->second, 0); /* no second tile after the end */
+    if (h->part2)
+        CARCI_SET(g, h->part2, 0); /* no second tile after the end */
     CARCI_SET(g, h->coc.out, 0);
     uint32_t p = next_final(g, final_first(g));
     if (p == CARCI_NONE32)
@@ -484,8 +484,20 @@ static carc_status count_enum(carc_movelist *l, const carc_game *g)
     return CARC_OK;
 }
 
+/* The follower into the city, once a turn with the variant: a new turn. */
+static void count_turn_end(carc_game *g)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    if (h->coc.used)
+        CARCI_SET(g, h->coc.used, 0);
+}
+
 void carci_count_install(carci_ruleset *rs)
 {
+    /* the City of Carcassonne takes the start tile's place; with the River
+     * the spring is laid beside it */
+    rs->lays_start = (rs->modules & CARC_MODULE_RIVER) != 0;
+    rs->hooks.turn_end = count_turn_end;
     uint32_t k0 = carci_count_first_kind();
     for (uint32_t k = k0; k < k0 + 12; k++)
         rs->preplaced[k >> 3] |= (uint8_t)(1u << (k & 7));

@@ -20,6 +20,7 @@ static void base_install(carci_ruleset *rs)
 static void farmers_install(carci_ruleset *rs)
 {
     rs->figure_on[CARC_FIGURE_FOLLOWER] |= (uint8_t)(1u << CARC_SEG_FIELD);
+    rs->fields = true;
 }
 
 const carci_module_def carci_module_table[] = {
@@ -157,6 +158,7 @@ static carc_status check_start(const carc_game_options *o, const carci_start *sp
 /* The base game's figure rules, then each module's of rs->modules. */
 static void install(carci_ruleset *rs)
 {
+    rs->lays_start = true;
     base_install(rs);
     for (uint32_t i = 0; i < carci_module_count; i++)
         if ((rs->modules & carci_module_table[i].flag) && carci_module_table[i].install)

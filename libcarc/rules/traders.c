@@ -236,6 +236,22 @@ static void traders_final(carc_game *g, uint32_t turn)
     }
 }
 
+/* Goods symbols of a city (Traders & Builders), per carc_good. */
+void carci_feature_goods(const carc_game *g, uint16_t root, uint32_t goods[CARC_GOOD_COUNT])
+{
+    const carci_node *nd = CARCI_NODES(g);
+    for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
+        goods[k] = 0;
+    uint16_t n = root;
+    do {
+        const carci_placed *p = &CARCI_PLACED(g)[nd[n].tile_occ & 0xFFu];
+        uint32_t sp = carci_tiles[p->kind].seg[n - carci_placed_base(p)].special;
+        for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
+            goods[k] += (sp & CARC_SEGMENT_GOOD(k)) != 0;
+        n = nd[n].next;
+    } while (n != root);
+}
+
 void carci_traders_install(carci_ruleset *rs)
 {
     rs->figure_on[CARC_FIGURE_BUILDER] = (uint8_t)(1u << CARC_SEG_ROAD | 1u << CARC_SEG_CITY);

@@ -32,7 +32,7 @@ carc_status carc_game_hash(uint64_t *out, const carc_game *g)
     CARCI_CHECK(out && g);
     const carci_hdr *h = CARCI_HDR(g);
     uint32_t np = h->players;
-    uint64_t acc = fold(0, (uint64_t)np | (uint64_t)h->over << 8 | (uint64_t)h->second << 16);
+    uint64_t acc = fold(0, (uint64_t)np | (uint64_t)h->over << 8 | (uint64_t)h->part2 << 16);
     acc = fold(acc, (uint64_t)carci_decision(g) | (uint64_t)h->cur << 8 | (uint64_t)h->step << 16);
     uint32_t i = carci_current_index(g);
     acc = fold(acc, i == CARCI_NONE32 ? 0xFFFFu : CARCI_BAG(g)[i]);

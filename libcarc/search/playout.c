@@ -164,7 +164,7 @@ static carc_status choose_random_place(carc_move *out, carc_playout *p, const ca
     for (unsigned fs = h->specials[cur] & rs->specials; fs; fs &= fs - 1)
         w += carci_popcount16(rs->eligible[(unsigned)__builtin_ctz(fs)][kind]);
     w += ((unsigned)(rs->specials & ~h->specials[cur]) >> CARC_FIGURE_ABBOT) & 1u; /* the recall */
-    bool pass = h->second != 0; /* the builder's second tile may be declined (carci_pending) */
+    bool pass = h->part2 != 0; /* the builder's second tile may be declined (carci_pending) */
     uint32_t groups = (uint32_t)np + pass;
     for (;;) {
         uint32_t r = carci_uniform(rng, groups * w), grp = r / w, k = r % w;

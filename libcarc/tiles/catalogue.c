@@ -111,3 +111,6 @@ uint32_t carci_tile_find(const char *name)
 
 const char *const carci_figure_names[CARCI_FIGURE_KINDS] = { "no figure", "follower", "big follower",
                                                              "abbot",     "builder",  "pig" };
+const char *const carci_move_kind_names[5] = { "place", "pass", "exit", "quarter", "count" };
+const char *const carci_decision_names[5] = { "nothing", "a place move", "a move out of the city", "a quarter",
+                                              "a quarter for the Count" };
