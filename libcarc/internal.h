@@ -74,6 +74,7 @@ extern const char *const carci_figure_names[CARCI_FIGURE_KINDS];
 /* The words of the public vocabulary in messages: move kinds (carc_move_kind,
  * as the notation writes them) and what each decision (carc_decision) asks. */
 extern const char *const carci_move_kind_names[5];
+extern const char *const carci_segment_kind_names[6]; /* carc_segment_kind */
 extern const char *const carci_decision_names[5];
 /* The kind named `name` (the lookup of carc_tile_find), or CARCI_NONE32. */
 uint32_t carci_tile_find(const char *name);

@@ -83,7 +83,7 @@ static void carci_fit_masks(uint8_t *fit, uint64_t *hits, const uint16_t *nm, ui
     hits_trim(hits, nf);
 }
 
-/* The placements of a kind whose cell a module decides (River: the open end). */
+/* The placements of a kind whose cell a module decides (hooks.placement_cell). */
 static carc_status restricted_placements(carc_movelist *l, const carc_game *g, uint32_t kind, unsigned rots)
 {
     int32_t x, y;
@@ -291,7 +291,7 @@ static inline __attribute__((always_inline)) void append_on(carc_movelist *l, co
 {
     unsigned e = g->rs->eligible[f][m->tile];
     if (own) {
-        /* the builder and the pig join a feature of their owner's: one that
+        /* a figure of rs->joins_own joins a feature of its owner's: one that
          * holds a figure, so only taken segments are worth asking about */
         e &= taken;
         if (e)
@@ -310,7 +310,7 @@ static inline void append_figure(carc_movelist *l, const carc_game *g, carc_move
                                  unsigned f, unsigned taken)
 {
     /* one loop, compiled twice (`own` is a constant in each call): the
-     * builder and the pig by their module's rule, the others by occupancy */
+     * figures of rs->joins_own by their module's rule, the others by occupancy */
     if ((g->rs->joins_own >> f) & 1u)
         append_on(l, g, m, fi, placed, f, taken, true);
     else
@@ -367,7 +367,7 @@ carc_status carci_enum_legal(carc_movelist *l, const carc_game *g, uint32_t flag
     l->n = 0;
     if (h->over)
         return CARC_EGAME_OVER;
-    if (h->step) /* the Count's decisions */
+    if (h->step) /* a module's decision (hooks.enum_step) */
         return g->rs->hooks.enum_step(l, g);
     carc_pending pd;
     carci_pending(g, &pd);

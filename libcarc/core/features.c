@@ -138,7 +138,7 @@ static uint32_t field_cities(const carc_game *g, uint16_t root, uint32_t *tiles)
 /* What a feature scores now (completed, or at the end when `final`), and its
  * distinct tiles (monasteries: 1 + neighbours) in *tiles and what made the
  * value (CARC_BONUS_*) in *bonus, if not NULL. A module's scoring hook
- * values the roads and cities with special marks (inns, cathedrals). */
+ * values the roads and cities with special marks (hooks.value). */
 int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint32_t *tiles_out, uint32_t *bonus)
 {
     uint32_t pen = 0, tiles = 0, sp = 0, why = 0;

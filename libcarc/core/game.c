@@ -167,7 +167,7 @@ carc_status carci_game_new(carc_game **out, const carc_game_options *opts, const
  * The state of a new game before its tiles are dealt (rs->init, the first
  * off_event words; ruleset.c calls this once a ruleset is built): the
  * header, an empty board, the set-up of the modules (the City of
- * Carcassonne), the start tile and what follows it (the River's open end),
+ * Carcassonne), the start tile and what follows it (hooks.started),
  * with an empty draw pile. None of it depends on the seed: carc_game_new
  * copies it and deals the pile. Setup writes, not journaled.
  */
@@ -200,9 +200,9 @@ void carci_setup_state(const carci_ruleset *rs, uint16_t *st)
 
     carc_move start = { rs->start_x, rs->start_y, (uint16_t)rs->start_kind, (uint8_t)rs->start_rot,
                         CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0, 0, 0 };
-    /* The start tile, unless a module's set-up takes its place (the Count:
-     * the City of Carcassonne; the start tile then leaves the game). With
-     * the River too, the spring is laid next to it (options check: it fits). */
+    /* The start tile, unless a module's set-up takes its place
+     * (rs->lays_start false: the start tile then leaves the game); when both
+     * are laid, the options check made sure the start tile fits. */
     uint32_t start_fi = CARCI_NONE32; /* the only tile placed off the frontier */
     if (rs->hooks.setup) {
         rs->hooks.setup(g);
@@ -221,7 +221,7 @@ void carci_setup_state(const carci_ruleset *rs, uint16_t *st)
         rs->hooks.started(g);
 
     /* the draw pile: every tile of the set but one copy of the start tile
-     * (none when a module's set-up takes its place: the Count alone), in
+     * (none when a module's set-up takes its place: !rs->lays_start), in
      * catalogue order; the slots past it (the tiles laid at set-up and the
      * start tile) stay zero */
     uint16_t *bag = CARCI_BAG(g);
@@ -229,7 +229,7 @@ void carci_setup_state(const carci_ruleset *rs, uint16_t *st)
     bool start_taken = !rs->lays_start;
     for (uint32_t k = 0; k < carci_tile_kinds; k++) {
         if ((rs->preplaced[k >> 3] >> (k & 7)) & 1u)
-            continue; /* laid by the set-up, never drawn (the City of Carcassonne) */
+            continue; /* laid by a module's set-up, never drawn */
         for (uint32_t c = 0; c < rs->copies[k]; c++) {
             if (k == rs->start_kind && !start_taken) {
                 start_taken = true;

@@ -15,7 +15,6 @@ unsigned carci_front_placed(const carc_game *g, uint32_t fi)
     return placed;
 }
 
-static const char *const SEGNAME[] = { "field", "road", "city", "monastery", "garden", "river" };
 
 /* The slow path of carci_placement_ok: a tile that does not fit, or a kind
  * whose placements a module restricts. */
@@ -74,7 +73,7 @@ static inline __attribute__((always_inline)) carc_status check_figure(const carc
     }
     if (!((g->rs->eligible[m->figure][m->tile] >> m->segment) & 1u)) {
         CARCI_WHY(err, cap, "no %s may stand on a %s here", carci_figure_names[m->figure],
-                 SEGNAME[carci_tiles[m->tile].seg[m->segment].kind]);
+                 carci_segment_kind_names[carci_tiles[m->tile].seg[m->segment].kind]);
         return CARC_EILLEGAL;
     }
     unsigned placed = carci_front_placed(g, fi);
@@ -86,7 +85,7 @@ static inline __attribute__((always_inline)) carc_status check_figure(const carc
         return CARC_OK;
     }
     if (carci_segment_taken(g, fi, placed, m->tile, m->rotation, m->segment)) {
-        CARCI_WHY(err, cap, "that %s already holds a figure", SEGNAME[carci_tiles[m->tile].seg[m->segment].kind]);
+        CARCI_WHY(err, cap, "that %s already holds a figure", carci_segment_kind_names[carci_tiles[m->tile].seg[m->segment].kind]);
         return CARC_EILLEGAL;
     }
     return CARC_OK;
@@ -163,7 +162,7 @@ __attribute__((noinline)) carc_status carci_check_other(const carc_game *g, cons
         }
         return CARC_OK;
     }
-    /* the Count's decisions: each is answered by the move kind of the same
+    /* a module's decisions: each is answered by the move kind of the same
      * number (CARC_DECISION_EXIT and CARC_MOVE_EXIT, ...), checked by the module */
     _Static_assert((int)CARC_DECISION_EXIT == (int)CARC_MOVE_EXIT &&
                        (int)CARC_DECISION_QUARTER == (int)CARC_MOVE_QUARTER &&
@@ -178,8 +177,8 @@ __attribute__((noinline)) carc_status carci_check_other(const carc_game *g, cons
 
 
 /* The decision the game waits for: a place move of the player to move, in
- * the first part of a turn or as the builder's optional second tile, or one
- * of the Count's decisions (h->step, rules/count.c). */
+ * the first part of a turn or as its optional second part (h->part2), or
+ * one of a module's decisions (h->step: hooks.check_step and the rest). */
 void carci_pending(const carc_game *g, carc_pending *p)
 {
     const carci_hdr *h = CARCI_HDR(g);
@@ -189,7 +188,7 @@ void carci_pending(const carc_game *g, carc_pending *p)
     if (p->decision == CARC_DECISION_NONE)
         return;
     p->part = h->part2 == 1 ? 2 : 1;
-    if (h->step) { /* the Count's decisions: all optional */
+    if (h->step) { /* a module's decisions: all optional */
         p->player = h->step >> 4;
         p->flags = CARC_PENDING_OPTIONAL | ((h->step & CARCI_STEP_FINAL) ? CARC_PENDING_FINAL : 0u);
         return;
@@ -279,7 +278,7 @@ static carci_mon *mon_add(carc_game *g, int32_t x, int32_t y, uint16_t n, unsign
 
 /* One place move. `steps` (a constant in each caller) says whether the
  * ruleset has steps of its own within the turn (rs->turn_steps: the
- * builder's double turn, goods): the base game's copy of this function has
+ * second part of a turn, what completing gives): the base game's copy of this function has
  * no test of them. */
 static inline __attribute__((always_inline)) void apply_move(carc_game *g, const carc_move *m, uint32_t fi,
                                                              const bool steps)
@@ -340,8 +339,8 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
             carci_merge(g, carci_find(g, a1), carci_find(g, c1), 0);
     }
 
-    /* the builder's double turn is decided by where the tile went, before
-     * its figure and the scoring (which may send the builder home): second
+    /* a second part of the turn is decided by where the tile went, before
+     * its figure and the scoring (which may send a figure home): part2
      * 2 says the turn goes on once this part is done */
     if (steps && g->rs->hooks.extends && !h->part2 && g->rs->hooks.extends(g, player, base, m->tile, joined))
         CARCI_SET(g, h->part2, 2);
@@ -359,7 +358,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
     carci_hist_push(g, CARC_HISTORY_PLACE, player, m);
     if (steps) {
         /* the modules' steps: the scoring may wait for decisions (the
-         * Count's moves out of the city), so the monasteries around count
+         * decisions of a module: hooks.exits), so the monasteries around count
          * the new tile first and score afterwards, with everything else */
         carci_mon *mon = CARCI_MONS(g);
         uint32_t surrounded = 0; /* a monastery around is now surrounded */
@@ -445,7 +444,7 @@ void carci_part_score(carc_game *g, uint32_t turn, bool monasteries, unsigned se
         if (nd[r].open == 0 && (nd[r].tile_occ >> 8))
             carci_score_feature(g, r, false, turn);
     }
-    if (g->rs->hooks.completed) /* then what completing gives besides points (goods) */
+    if (g->rs->hooks.completed) /* then what completing gives besides points */
         g->rs->hooks.completed(g, base, kind, h->cur, turn, segs);
     const carci_mon *mon = CARCI_MONS(g);
     for (uint32_t i = 0; monasteries && i < h->n_mon; i++)
@@ -497,7 +496,7 @@ void carci_play_legal(carc_game *g, const carc_move *m, uint32_t fi)
 }
 
 /* A move that places no tile, checked by carci_check_move: an answer to
- * one of the Count's decisions, or the pass that declines the builder's
+ * one of a module's decisions, or the pass that declines the turn's
  * second tile, which ends the turn (the tile stays on top of the pile for
  * the next player). */
 void carci_apply_decision(carc_game *g, const carc_move *m)
@@ -555,17 +554,17 @@ void carci_discard_top(carc_game *g)
 void carci_advance(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
-    if (h->over || (h->step & CARCI_STEP_FINAL)) /* over, or in the Count's final round */
+    if (h->over || (h->step & CARCI_STEP_FINAL)) /* over, or in a module's final round */
         return;
     carci_update_current(g);
     /* a tile to place, or a decision of the turn part still pending (the
-     * Count's): the turn is not over yet */
+     * a module's): the turn is not over yet */
     if ((h->n_bag && h->cur_idx != 0xFFFFu) || h->step)
         return;
     while (h->n_bag)
         carci_discard_top(g);
     if (g->rs->hooks.final_round && g->rs->hooks.final_round(g))
-        return; /* the Count's final round of moves out of the city */
+        return; /* a module's final round (hooks.final_round) */
     carci_final_scoring(g);
     carci_update_current(g);
 }

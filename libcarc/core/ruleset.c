@@ -316,7 +316,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
 bool carci_ruleset_matches(const carci_ruleset *rs, const carc_game_options *o, const carci_rules *rules)
 {
     /* the start as given, not only as resolved: a named start tile equal to
-     * the module's default may be refused (the Count lays no start tile),
+     * the module's default may be refused (a module may take no start tile),
      * and a cached ruleset must not let such options through unchecked */
     carci_start sp = rules->start(o);
     return rs->modules == o->modules && rs->players == o->players && rs->start_tile == o->start_tile &&

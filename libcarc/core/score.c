@@ -27,7 +27,7 @@ static void score_counts(carc_game *g, uint16_t root, bool final, uint32_t turn,
     for (uint32_t p = 0; p < h->players; p++)
         if (players & (1u << p))
             CARCI_SET(g, h->score[p], h->score[p] + points);
-    /* some majority holders may score more (a pig in its field) */
+    /* some majority holders may score more (hooks.better) */
     uint32_t better = 0, better_bonus = bonus;
     int32_t better_points = points;
     if (g->rs->hooks.better && kind == CARC_SEG_FIELD) {
