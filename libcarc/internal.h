@@ -30,6 +30,10 @@
 #define CARCI_BASE_PLAYERS 5
 #define CARCI_FOLLOWERS 7
 #define CARCI_SPECIALS 4      /* figure kinds of one each: big, abbot, builder, pig */
+/* A module's own state: words of the state block after the header, laid out
+ * by the ruleset (rs->mod_off[slot]) for the words its install reserved
+ * (carci_state_reserve); the slots are the modules' (rules/state.h). */
+#define CARCI_MOD_SLOTS 4u
 #define CARCI_MAX_FIGS (CARCI_MAX_PLAYERS * (CARCI_FOLLOWERS + CARCI_SPECIALS))
 #define CARCI_MAX_TILES 255   /* tiles in one game, start tile included */
 #define CARCI_MAX_KINDS 128   /* tile kinds in the catalogue */
@@ -284,6 +288,13 @@ typedef struct carci_ruleset {
     uint8_t specials;       /* bit f: figure kind f (one per player) is in play */
     uint8_t joins_own;      /* bit f: figure kind f obeys hooks.figure_mask, not the occupancy rule */
     bool fields;            /* fields are joined, and scored at the end (farmers) */
+    /* the modules' own state (carci_state_reserve): words and offset in the
+     * state block of each slot, and what of it goes into the position hash
+     * (carc_game_hash: the slots in order) */
+    /* (size_t: a read of an offset is not reloaded after each write of the
+     * state or the journal, whose words are 16 and 32 bits) */
+    size_t mod_words[CARCI_MOD_SLOTS], mod_off[CARCI_MOD_SLOTS];
+    uint64_t (*mod_mix[CARCI_MOD_SLOTS])(const carc_game *g, uint64_t acc);
     bool lays_start;        /* the start tile is laid (else a module's set-up takes its place) */
     /* for each figure kind of joins_own: why hooks.figure_mask refused a
      * segment, a format with one %u (the player) */
@@ -311,19 +322,6 @@ void carci_print_kinds(void *file); /* a FILE *: the C source of carci_kinds */
 
 /* ---- game state (one flat block of 16-bit words; clone = memcpy) ------ */
 
-/* The City of Carcassonne (rules/count.c): the Count, the followers in the
- * quarters and the state of the decisions of one turn part. */
-typedef struct carci_coc {
-    uint16_t count;       /* the quarter where the Count stands */
-    uint16_t place_turn;  /* history index of the place move of the part being played */
-    uint16_t ev_mark;     /* events before that move's figure action */
-    uint16_t out;         /* final round: bit p, player p is out */
-    uint16_t used;        /* variant once per turn: a follower went into the city this turn */
-    uint16_t pad_;
-    uint16_t city[4][CARCI_MAX_PLAYERS]; /* followers per quarter and player */
-    uint16_t big[CARCI_MAX_PLAYERS];     /* the quarter of the player's big follower, or CARCI_NO_QUARTER */
-} carci_coc;
-#define CARCI_NO_QUARTER 0xFFFFu
 #define CARCI_STEP_FINAL 0x8u
 
 typedef struct carci_hdr {
@@ -337,13 +335,6 @@ typedef struct carci_hdr {
     int16_t score[CARCI_MAX_PLAYERS + 1];
     uint16_t supply[CARCI_MAX_PLAYERS + 1];
     uint16_t specials[CARCI_MAX_PLAYERS + 1]; /* bit f: the player's figure of kind f is in supply */
-    /* River: the cell where the river goes on, the side of that cell it
-     * enters by (river_in, 0xFFFF: no open end), and the last bend's turn
-     * (0: none yet, 1: left, 2: right) */
-    int16_t river_x, river_y;
-    uint16_t river_in, river_bend;
-    /* Traders & Builders: each player's goods tokens */
-    uint16_t goods[CARCI_MAX_PLAYERS + 1][CARC_GOOD_COUNT];
     /* a second part of the turn, which a module grants (hooks.extends): 0
      * none, 1 pending (part 2 of the turn), 2 earned by the part being
      * played */
@@ -354,8 +345,8 @@ typedef struct carci_hdr {
     /* a decision other than a place move is pending (the Count): 0 none,
      * else carc_decision | CARCI_STEP_FINAL | deciding player << 4 */
     uint16_t step;
-    carci_coc coc;
 } carci_hdr;
+
 
 /* The player after the one to move (no division: a select). */
 static inline uint32_t carci_next_player(const carci_hdr *h)
@@ -1100,6 +1091,30 @@ carc_status carci_fail(carc_game *g, carc_status s, const char *fmt, ...)
 static inline void carci_clear_error(carc_game *g)
 {
     g->err[0] = '\0';
+}
+
+/* One more word into a running hash value: a multiply-add chain (order
+ * matters, which is what a hash of fields in a fixed order wants). */
+static inline uint64_t carci_fold(uint64_t acc, uint64_t w)
+{
+    return (acc ^ w) * 0x9E3779B97F4A7C15u + 0x632BE59BD9B4E019u;
+}
+static inline uint64_t carci_fold_words(uint64_t acc, const uint16_t *w, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        acc = carci_fold(acc, w[i]);
+    return acc;
+}
+/* A module's install reserves `bytes` of state in its slot, laid out after
+ * the header (all zero in a new game until its set-up hooks write them). */
+static inline void carci_state_reserve(carci_ruleset *rs, uint32_t slot, size_t bytes)
+{
+    rs->mod_words[slot] = (bytes + 1) / 2;
+}
+/* The first word of slot `slot`'s state. */
+static inline uint16_t *carci_mod_state(const carc_game *g, uint32_t slot)
+{
+    return g->st + g->rs->mod_off[slot];
 }
 
 #endif

@@ -4,7 +4,7 @@
  * undo, history, events. Each checks its arguments; mutating calls set the
  * last-error text on failure and leave the game unchanged.
  */
-#include "internal.h"
+#include "rules/state.h"
 #include <stdio.h>
 
 const char *carc_game_last_error(const carc_game *game)
@@ -88,7 +88,8 @@ carc_status carc_game_goods(uint32_t *out, const carc_game *g, uint32_t player, 
     const carci_hdr *h = CARCI_HDR(g);
     if (player >= h->players)
         return CARC_ERANGE;
-    *out = h->goods[player][good];
+    /* no Traders & Builders: nobody holds a token */
+    *out = (g->rs->modules & CARC_MODULE_TRADERS) ? carci_goods_of(g)->goods[player][good] : 0u;
     return CARC_OK;
 }
 
@@ -101,9 +102,9 @@ carc_status carc_game_city(uint32_t *out, const carc_game *g, uint32_t quarter, 
     if (!g->rs->hooks.setup) /* no City of Carcassonne */
         *out = 0;
     else if (figure == CARC_FIGURE_FOLLOWER)
-        *out = h->coc.city[quarter][player];
+        *out = carci_coc_of(g)->city[quarter][player];
     else
-        *out = h->coc.big[player] == quarter;
+        *out = carci_coc_of(g)->big[player] == quarter;
     return CARC_OK;
 }
 
@@ -112,7 +113,7 @@ carc_status carc_game_count(uint32_t *out, const carc_game *g)
     CARCI_CHECK(out && g);
     if (!(g->rs->modules & CARC_MODULE_COUNT))
         return CARC_EILLEGAL; /* a read-only call: no last-error text */
-    *out = CARCI_HDR(g)->coc.count;
+    *out = carci_coc_of(g)->count;
     return CARC_OK;
 }
 

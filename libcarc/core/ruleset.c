@@ -277,6 +277,10 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
         }
 
     uint32_t w = words_of(sizeof(carci_hdr));
+    for (uint32_t i = 0; i < CARCI_MOD_SLOTS; i++) {
+        rs->mod_off[i] = w;
+        w += (uint32_t)rs->mod_words[i];
+    }
     rs->off_bag = w;
     w += ntiles;
     rs->off_placed = w;

@@ -24,7 +24,7 @@
  *    entry placed or discarded the last tile; when nobody did, with the
  *    player to move.
  */
-#include "internal.h"
+#include "rules/state.h"
 #include <stdio.h>
 
 static const uint8_t QUARTER_SEG[4] = { CARC_SEG_CITY, CARC_SEG_FIELD, CARC_SEG_ROAD, CARC_SEG_MONASTERY };
@@ -35,7 +35,7 @@ static const char *const KNAME[] = { "field", "road", "city", "monastery", "gard
 
 static bool holds(const carc_game *g, uint32_t p, uint32_t q, uint32_t fig)
 {
-    const carci_coc *c = &CARCI_HDR(g)->coc;
+    const carci_coc *c = carci_coc_of(g);
     return fig == CARC_FIGURE_FOLLOWER ? c->city[q][p] != 0 : fig == CARC_FIGURE_BIG && c->big[p] == q;
 }
 
@@ -46,9 +46,8 @@ static bool holds_any(const carc_game *g, uint32_t p, uint32_t q)
 
 /* Whether anybody has a figure in the City (most of the time nobody has):
  * followers in a quarter, or a big follower in one. */
-static bool city_occupied(const carc_game *g)
+static bool city_occupied(const carci_coc *c)
 {
-    const carci_coc *c = &CARCI_HDR(g)->coc;
     uint64_t w[sizeof c->city / 8], any = 0;
     _Static_assert(sizeof c->city % 8 == 0, "city counts in 64-bit words");
     memcpy(w, c->city, sizeof w);
@@ -68,7 +67,7 @@ static bool is_final(const carc_game *g)
  * final round only the market with the variant; the market needs farmers). */
 static bool quarter_open(const carc_game *g, uint32_t q, bool final)
 {
-    if (q == CARCI_HDR(g)->coc.count)
+    if (q == carci_coc_of(g)->count)
         return false;
     if (final && (g->rs->variants & CARC_VARIANT_COC_FINAL_MARKET) && q != CARC_QUARTER_MARKET)
         return false;
@@ -153,9 +152,10 @@ static uint32_t next_asked(const carc_game *g, const targets *t, uint32_t after)
 static bool count_exits(carc_game *g, uint32_t turn)
 {
     carci_hdr *h = CARCI_HDR(g);
-    CARCI_SET(g, h->coc.place_turn, turn);
-    CARCI_SET(g, h->coc.ev_mark, h->n_events); /* after the figure action: the recall does not count */
-    if (!city_occupied(g))
+    carci_coc *c = carci_coc_of(g);
+    CARCI_SET(g, c->place_turn, turn);
+    CARCI_SET(g, c->ev_mark, h->n_events); /* after the figure action: the recall does not count */
+    if (!city_occupied(c))
         return false; /* nobody can move out: the scored features need not be found */
     targets t;
     targets_of(g, &t);
@@ -174,11 +174,12 @@ static bool count_exits(carc_game *g, uint32_t turn)
 static bool count_scored(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
-    if (h->coc.used && (g->rs->variants & CARC_VARIANT_COC_ONCE_PER_TURN))
+    const carci_coc *c = carci_coc_of(g);
+    if (c->used && (g->rs->variants & CARC_VARIANT_COC_ONCE_PER_TURN))
         return false;
     int32_t pts[CARCI_MAX_PLAYERS] = { 0 };
     const carci_ev *ev = CARCI_EVENTS(g);
-    for (uint32_t i = h->coc.ev_mark; i < h->n_events; i++) {
+    for (uint32_t i = c->ev_mark; i < h->n_events; i++) {
         if ((ev[i].kind_fkind & 7u) != CARC_EVENT_SCORE)
             continue;
         for (uint32_t p = 0; p < h->players; p++)
@@ -209,11 +210,11 @@ static uint32_t next_final(carc_game *g, uint32_t from)
     t.n = 0;
     for (uint32_t k = 0; k < h->players; k++) {
         uint32_t p = (from + k) % h->players;
-        if ((h->coc.out >> p) & 1u)
+        if ((carci_coc_of(g)->out >> p) & 1u)
             continue;
         if (has_exit(g, &t, p))
             return p;
-        CARCI_SET(g, h->coc.out, h->coc.out | 1u << p);
+        CARCI_SET(g, carci_coc_of(g)->out, carci_coc_of(g)->out | 1u << p);
     }
     return CARCI_NONE32;
 }
@@ -237,7 +238,7 @@ static bool count_final_round(carc_game *g)
     carci_hdr *h = CARCI_HDR(g);
     if (h->part2)
         CARCI_SET(g, h->part2, 0); /* no second tile after the end */
-    CARCI_SET(g, h->coc.out, 0);
+    CARCI_SET(g, carci_coc_of(g)->out, 0);
     uint32_t p = next_final(g, final_first(g));
     if (p == CARCI_NONE32)
         return false;
@@ -282,7 +283,7 @@ static carc_status check_exit(const carc_game *g, const carc_move *m, uint32_t p
     }
     bool final = is_final(g);
     uint32_t q = m->quarter;
-    if (q == CARCI_HDR(g)->coc.count) {
+    if (q == carci_coc_of(g)->count) {
         CARCI_WHY(err, cap, "the Count stands on the %s: nobody leaves it", QNAME[q]);
         return CARC_EILLEGAL;
     }
@@ -340,7 +341,7 @@ static carc_status count_check(const carc_game *g, const carc_move *m, char *err
         CARCI_WHY(err, cap, "a count move names a quarter (0..3) and sets no other field");
         return CARC_EINVAL;
     }
-    if (m->quarter == h->coc.count) {
+    if (m->quarter == carci_coc_of(g)->count) {
         CARCI_WHY(err, cap, "the Count already stands on the %s: he moves to another quarter", QNAME[m->quarter]);
         return CARC_EILLEGAL;
     }
@@ -352,7 +353,7 @@ static void exits_done(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
     CARCI_SET(g, h->step, 0);
-    carci_part_score(g, h->coc.place_turn, true, ~0u); /* the monasteries and every road and city looked at again */
+    carci_part_score(g, carci_coc_of(g)->place_turn, true, ~0u); /* the monasteries and every road and city looked at again */
 }
 
 static void count_apply(carc_game *g, const carc_move *m)
@@ -364,15 +365,15 @@ static void count_apply(carc_game *g, const carc_move *m)
     if (m->kind == CARC_MOVE_EXIT) {
         uint32_t q = m->quarter;
         if (m->figure == CARC_FIGURE_BIG)
-            CARCI_SET(g, h->coc.big[player], CARCI_NO_QUARTER);
+            CARCI_SET(g, carci_coc_of(g)->big[player], CARCI_NO_QUARTER);
         else
-            CARCI_SET(g, h->coc.city[q][player], h->coc.city[q][player] - 1);
+            CARCI_SET(g, carci_coc_of(g)->city[q][player], carci_coc_of(g)->city[q][player] - 1);
         carc_status st;
         carci_figure_add(g, (uint16_t)exit_node(g, m, NULL, 0, &st), player, m->figure);
     }
     if (d == CARC_DECISION_EXIT && final) {
         if (m->kind == CARC_MOVE_PASS)
-            CARCI_SET(g, h->coc.out, h->coc.out | 1u << player);
+            CARCI_SET(g, carci_coc_of(g)->out, carci_coc_of(g)->out | 1u << player);
         uint32_t p = next_final(g, (player + 1) % h->players);
         if (p != CARCI_NONE32) {
             set_step(g, CARC_DECISION_EXIT, p, true);
@@ -398,17 +399,17 @@ static void count_apply(carc_game *g, const carc_move *m)
     if (d == CARC_DECISION_QUARTER && m->kind == CARC_MOVE_QUARTER) {
         if (m->figure == CARC_FIGURE_BIG) {
             CARCI_SET(g, h->specials[player], h->specials[player] & ~(1u << CARC_FIGURE_BIG));
-            CARCI_SET(g, h->coc.big[player], m->quarter);
+            CARCI_SET(g, carci_coc_of(g)->big[player], m->quarter);
         } else {
             CARCI_SET(g, h->supply[player], h->supply[player] - 1);
-            CARCI_SET(g, h->coc.city[m->quarter][player], h->coc.city[m->quarter][player] + 1);
+            CARCI_SET(g, carci_coc_of(g)->city[m->quarter][player], carci_coc_of(g)->city[m->quarter][player] + 1);
         }
-        CARCI_SET(g, h->coc.used, 1);
+        CARCI_SET(g, carci_coc_of(g)->used, 1);
         set_step(g, CARC_DECISION_COUNT, player, false);
         return;
     }
     if (d == CARC_DECISION_COUNT && m->kind == CARC_MOVE_COUNT)
-        CARCI_SET(g, h->coc.count, m->quarter);
+        CARCI_SET(g, carci_coc_of(g)->count, m->quarter);
     CARCI_SET(g, h->step, 0); /* a pass of the quarter or the Count, or the Count moved */
     carci_part_end(g);
 }
@@ -472,7 +473,7 @@ static carc_status count_enum(carc_movelist *l, const carc_game *g)
     } else {
         for (uint32_t q = 0; q < 4 && ok; q++) {
             carc_move m = { 0, 0, 0, 0, CARC_FIGURE_NONE, CARC_NO_SEGMENT, CARC_MOVE_COUNT, (uint8_t)q, 0 };
-            if (q != h->coc.count)
+            if (q != carci_coc_of(g)->count)
                 ok = push(l, &m);
         }
     }
@@ -487,13 +488,27 @@ static carc_status count_enum(carc_movelist *l, const carc_game *g)
 /* The follower into the city, once a turn with the variant: a new turn. */
 static void count_turn_end(carc_game *g)
 {
-    carci_hdr *h = CARCI_HDR(g);
-    if (h->coc.used)
-        CARCI_SET(g, h->coc.used, 0);
+    carci_coc *c = carci_coc_of(g);
+    if (c->used)
+        CARCI_SET(g, c->used, 0);
+}
+
+/* The Count, the final round's players out, the once-a-turn flag and the
+ * quarters, into the position hash (not the decisions' scratch words). */
+static uint64_t count_mix(const carc_game *g, uint64_t acc)
+{
+    const carci_coc *c = carci_coc_of(g);
+    uint32_t np = CARCI_HDR(g)->players;
+    acc = carci_fold(acc, (uint64_t)c->count | (uint64_t)c->out << 16 | (uint64_t)c->used << 32);
+    for (uint32_t q = 0; q < 4; q++)
+        acc = carci_fold_words(acc, c->city[q], np);
+    return carci_fold_words(acc, c->big, np);
 }
 
 void carci_count_install(carci_ruleset *rs)
 {
+    carci_state_reserve(rs, CARCI_SLOT_COUNT, sizeof(carci_coc));
+    rs->mod_mix[CARCI_SLOT_COUNT] = count_mix;
     /* the City of Carcassonne takes the start tile's place; with the River
      * the spring is laid beside it */
     rs->lays_start = (rs->modules & CARC_MODULE_RIVER) != 0;

@@ -6,7 +6,7 @@
  * on the castle; and where the River's spring may lie beside it (project
  * ruling of section 1.7). The quarters and the decisions are in count.c.
  */
-#include "internal.h"
+#include "rules/state.h"
 #include <stdio.h>
 
 /* The block: CO/1..CO/12 row by row from (-2,-1), four wide; CO/7 at (0,0). */
@@ -64,9 +64,9 @@ void carci_count_setup(carc_game *g)
             }
         }
     }
-    h->coc.count = CARC_QUARTER_CASTLE; /* the Count starts on the castle (section 1.1) */
+    carci_coc_of(g)->count = CARC_QUARTER_CASTLE; /* the Count starts on the castle (section 1.1) */
     for (uint32_t p = 0; p < CARCI_MAX_PLAYERS; p++)
-        h->coc.big[p] = CARCI_NO_QUARTER;
+        carci_coc_of(g)->big[p] = CARCI_NO_QUARTER;
 }
 
 carc_status carci_count_check_spring(uint32_t kind, int32_t x, int32_t y, uint32_t rot, char *err, size_t cap)

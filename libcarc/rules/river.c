@@ -15,7 +15,7 @@
  * it), never scored; its edges split fields as a road does, which the core
  * does for every edge with field halves.
  */
-#include "internal.h"
+#include "rules/state.h"
 #include <stdio.h>
 
 #define NO_END 0xFFFFu
@@ -104,11 +104,10 @@ static bool river_may_draw(const carc_game *g, uint32_t kind, char *err, size_t 
 static bool river_cell(const carc_game *g, uint32_t kind, int32_t *x, int32_t *y)
 {
     (void)kind;
-    const carci_hdr *h = CARCI_HDR(g);
-    if (h->river_in == NO_END)
+    if (carci_river_of(g)->in == NO_END)
         return false;
-    *x = h->river_x;
-    *y = h->river_y;
+    *x = carci_river_of(g)->x;
+    *y = carci_river_of(g)->y;
     return true;
 }
 
@@ -124,17 +123,16 @@ static unsigned bend_of(unsigned in, unsigned out)
 static bool river_ok(const carc_game *g, uint32_t kind, int32_t x, int32_t y, uint32_t rot, char *err,
                      size_t cap)
 {
-    const carci_hdr *h = CARCI_HDR(g);
-    if (h->river_in == NO_END) {
+    if (carci_river_of(g)->in == NO_END) {
         CARCI_WHY(err, cap, "the river has no open end left for %s", carci_tiles[kind].name);
         return false;
     }
-    if (x != h->river_x || y != h->river_y) {
-        CARCI_WHY(err, cap, "a River tile must extend the river at its open end (%d,%d)", (int)h->river_x,
-                 (int)h->river_y);
+    if (x != carci_river_of(g)->x || y != carci_river_of(g)->y) {
+        CARCI_WHY(err, cap, "a River tile must extend the river at its open end (%d,%d)", (int)carci_river_of(g)->x,
+                 (int)carci_river_of(g)->y);
         return false;
     }
-    unsigned in = h->river_in, sides = river_sides(kind, rot);
+    unsigned in = carci_river_of(g)->in, sides = river_sides(kind, rot);
     if (!(sides & (1u << in))) {
         CARCI_WHY(err, cap, "%s rotated %u does not take the river in by its %s side", carci_tiles[kind].name,
                  90u * rot, SIDE[in]);
@@ -145,7 +143,7 @@ static bool river_ok(const carc_game *g, uint32_t kind, int32_t x, int32_t y, ui
         return true; /* the lake */
     unsigned out = (unsigned)__builtin_ctz(rest);
     unsigned bend = bend_of(in, out);
-    if (bend != BEND_NONE && bend == h->river_bend) {
+    if (bend != BEND_NONE && bend == carci_river_of(g)->bend) {
         CARCI_WHY(err, cap, "the river may not turn %s twice in a row (a U-turn)", bend == BEND_LEFT ? "left" : "right");
         return false;
     }
@@ -160,40 +158,47 @@ static bool river_ok(const carc_game *g, uint32_t kind, int32_t x, int32_t y, ui
 /* The river's new open end after a River tile at (x, y). */
 static void set_end(carc_game *g, uint32_t kind, int32_t x, int32_t y, uint32_t rot, unsigned in)
 {
-    carci_hdr *h = CARCI_HDR(g);
     unsigned rest = river_sides(kind, rot) & ~(in < 4 ? 1u << in : 0u);
     if (!rest) {
-        CARCI_SET(g, h->river_in, NO_END);
+        CARCI_SET(g, carci_river_of(g)->in, NO_END);
         return;
     }
     unsigned out = (unsigned)__builtin_ctz(rest);
     if (in < 4) {
         unsigned bend = bend_of(in, out);
         if (bend != BEND_NONE)
-            CARCI_SET(g, h->river_bend, bend);
+            CARCI_SET(g, carci_river_of(g)->bend, bend);
     }
-    CARCI_SET(g, h->river_x, x + DX[out]);
-    CARCI_SET(g, h->river_y, y + DY[out]);
-    CARCI_SET(g, h->river_in, (out + 2) & 3);
+    CARCI_SET(g, carci_river_of(g)->x, x + DX[out]);
+    CARCI_SET(g, carci_river_of(g)->y, y + DY[out]);
+    CARCI_SET(g, carci_river_of(g)->in, (out + 2) & 3);
 }
 
 static void river_placed(carc_game *g, uint32_t kind, int32_t x, int32_t y, uint32_t rot)
 {
-    set_end(g, kind, x, y, rot, CARCI_HDR(g)->river_in);
+    set_end(g, kind, x, y, rot, carci_river_of(g)->in);
 }
 
 static void river_started(carc_game *g)
 {
-    carci_hdr *h = CARCI_HDR(g);
     const carci_ruleset *rs = g->rs;
-    h->river_in = NO_END;
-    h->river_bend = BEND_NONE;
+    carci_river_of(g)->in = NO_END;
+    carci_river_of(g)->bend = BEND_NONE;
     if (is_river(rs->start_kind))
         set_end(g, rs->start_kind, rs->start_x, rs->start_y, rs->start_rot, 4u /* the spring: no way in */);
 }
 
+/* The open end and the last bend, into the position hash. */
+static uint64_t river_mix(const carc_game *g, uint64_t acc)
+{
+    const carci_river_state *r = carci_river_of(g);
+    return carci_fold(acc, (uint64_t)r->in | (uint64_t)r->bend << 16);
+}
+
 void carci_river_install(carci_ruleset *rs)
 {
+    carci_state_reserve(rs, CARCI_SLOT_RIVER, sizeof(carci_river_state));
+    rs->mod_mix[CARCI_SLOT_RIVER] = river_mix;
     for (uint32_t k = 0; k < carci_tile_kinds; k++)
         if (is_river(k))
             rs->restricted[k >> 3] |= (uint8_t)(1u << (k & 7));

@@ -31,7 +31,7 @@
  *   recall, after which the rule is applied (it never finds a builder or
  *   pig alone today: the abbot stands on monasteries and gardens only).
  */
-#include "internal.h"
+#include "rules/state.h"
 
 /* The features (roots) of the segments `segs` of a tile turned `rot` once
  * placed (the segments carci_joined_segments groups: each of them joins
@@ -154,7 +154,6 @@ static void traders_completed(carc_game *g, uint16_t base, uint32_t kind, uint32
                               unsigned segs)
 {
     const carci_node *nd = CARCI_NODES(g);
-    carci_hdr *h = CARCI_HDR(g);
     const unsigned cities = g->rs->kinds[kind].city_mask;
     for (unsigned mk = cities & segs; mk; mk &= mk - 1) {
         unsigned seg = (unsigned)__builtin_ctz(mk);
@@ -172,7 +171,7 @@ static void traders_completed(carc_game *g, uint16_t base, uint32_t kind, uint32
         uint32_t tiles = goods[0] + goods[1] + goods[2] ? carci_feature_tiles(g, r, NULL, NULL) : 0;
         for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
             for (uint32_t c = 0; c < goods[k]; c++) {
-                CARCI_SET(g, h->goods[player][k], h->goods[player][k] + 1);
+                CARCI_SET(g, carci_goods_of(g)->goods[player][k], carci_goods_of(g)->goods[player][k] + 1);
                 carci_event_push(g, CARC_EVENT_GOODS | k << 6, CARC_SEG_CITY, turn, 0, 1u << player, 0, r, tiles);
             }
     }
@@ -223,12 +222,12 @@ static void traders_final(carc_game *g, uint32_t turn)
     for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) {
         uint32_t best = 0, winners = 0;
         for (uint32_t p = 0; p < h->players; p++)
-            if (h->goods[p][k] > best)
-                best = h->goods[p][k];
+            if (carci_goods_of(g)->goods[p][k] > best)
+                best = carci_goods_of(g)->goods[p][k];
         if (!best)
             continue; /* nobody holds this kind: nobody scores it (T-2) */
         for (uint32_t p = 0; p < h->players; p++)
-            if (h->goods[p][k] == best) {
+            if (carci_goods_of(g)->goods[p][k] == best) {
                 winners |= 1u << p;
                 CARCI_SET(g, h->score[p], h->score[p] + 10);
             }
@@ -252,8 +251,19 @@ void carci_feature_goods(const carc_game *g, uint16_t root, uint32_t goods[CARC_
     } while (n != root);
 }
 
+/* Each player's tokens, into the position hash. */
+static uint64_t goods_mix(const carc_game *g, uint64_t acc)
+{
+    const carci_goods_state *s = carci_goods_of(g);
+    for (uint32_t p = 0, np = CARCI_HDR(g)->players; p < np; p++)
+        acc = carci_fold_words(acc, s->goods[p], CARC_GOOD_COUNT);
+    return acc;
+}
+
 void carci_traders_install(carci_ruleset *rs)
 {
+    carci_state_reserve(rs, CARCI_SLOT_TRADERS, sizeof(carci_goods_state));
+    rs->mod_mix[CARCI_SLOT_TRADERS] = goods_mix;
     rs->figure_on[CARC_FIGURE_BUILDER] = (uint8_t)(1u << CARC_SEG_ROAD | 1u << CARC_SEG_CITY);
     rs->specials |= (uint8_t)(1u << CARC_FIGURE_BUILDER);
     rs->joins_own |= (uint8_t)(1u << CARC_FIGURE_BUILDER);

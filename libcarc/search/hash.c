@@ -13,43 +13,21 @@
  */
 #include "internal.h"
 
-/* One more word into the running value: a multiply-add chain (order
- * matters, which is what we want for fields in a fixed order). */
-static inline uint64_t fold(uint64_t acc, uint64_t w)
-{
-    return (acc ^ w) * 0x9E3779B97F4A7C15u + 0x632BE59BD9B4E019u;
-}
-
-static uint64_t words(uint64_t acc, const uint16_t *w, uint32_t n)
-{
-    for (uint32_t i = 0; i < n; i++)
-        acc = fold(acc, w[i]);
-    return acc;
-}
-
 carc_status carc_game_hash(uint64_t *out, const carc_game *g)
 {
     CARCI_CHECK(out && g);
     const carci_hdr *h = CARCI_HDR(g);
     uint32_t np = h->players;
-    uint64_t acc = fold(0, (uint64_t)np | (uint64_t)h->over << 8 | (uint64_t)h->part2 << 16);
-    acc = fold(acc, (uint64_t)carci_decision(g) | (uint64_t)h->cur << 8 | (uint64_t)h->step << 16);
+    uint64_t acc = carci_fold(0, (uint64_t)np | (uint64_t)h->over << 8 | (uint64_t)h->part2 << 16);
+    acc = carci_fold(acc, (uint64_t)carci_decision(g) | (uint64_t)h->cur << 8 | (uint64_t)h->step << 16);
     uint32_t i = carci_current_index(g);
-    acc = fold(acc, i == CARCI_NONE32 ? 0xFFFFu : CARCI_BAG(g)[i]);
-    acc = words(acc, (const uint16_t *)(const void *)h->score, np);
-    acc = words(acc, h->supply, np);
-    acc = words(acc, h->specials, np);
-    if (g->rs->modules & CARC_MODULE_TRADERS)
-        for (uint32_t p = 0; p < np; p++)
-            acc = words(acc, h->goods[p], CARC_GOOD_COUNT);
-    if (g->rs->modules & CARC_MODULE_RIVER)
-        acc = fold(acc, (uint64_t)h->river_in | (uint64_t)h->river_bend << 16);
-    if (g->rs->modules & CARC_MODULE_COUNT) {
-        acc = fold(acc, (uint64_t)h->coc.count | (uint64_t)h->coc.out << 16 | (uint64_t)h->coc.used << 32);
-        for (uint32_t q = 0; q < 4; q++)
-            acc = words(acc, h->coc.city[q], np);
-        acc = words(acc, h->coc.big, np);
-    }
+    acc = carci_fold(acc, i == CARCI_NONE32 ? 0xFFFFu : CARCI_BAG(g)[i]);
+    acc = carci_fold_words(acc, (const uint16_t *)(const void *)h->score, np);
+    acc = carci_fold_words(acc, h->supply, np);
+    acc = carci_fold_words(acc, h->specials, np);
+    for (uint32_t s = 0; s < CARCI_MOD_SLOTS; s++) /* what each module keeps (its own words) */
+        if (g->rs->mod_mix[s])
+            acc = g->rs->mod_mix[s](g, acc);
     uint64_t board = (uint64_t)h->zob[0] | (uint64_t)h->zob[1] << 16 | (uint64_t)h->zob[2] << 32 |
                      (uint64_t)h->zob[3] << 48;
     *out = board ^ carci_mix64(acc);

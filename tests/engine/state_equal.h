@@ -56,7 +56,8 @@ static inline bool state_equal(const carc_game *a, const carc_game *b)
     if (rs->state_words != b->rs->state_words)
         return false;
     const carci_hdr *h = CARCI_HDR(a);
-    if (memcmp(a->st, b->st, sizeof(carci_hdr)) != 0)
+    /* the header and the modules' own state after it (rs->mod_off) */
+    if (memcmp(a->st, b->st, a->rs->off_bag * sizeof(uint16_t)) != 0)
         return false;
     return region_equal(a, b, rs->off_bag, bag_written(rs)) &&
            region_equal(a, b, rs->off_placed, h->n_placed * sizeof(carci_placed) / 2) &&
