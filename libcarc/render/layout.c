@@ -1,16 +1,57 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Layout shared by the two renderers (render_text.c, render_svg.c): where the
- * parts of a tile go when the catalogue's segments alone do not say, and what
- * both pictures say about the City of Carcassonne (the Count).
+ * What the text and the SVG picture share (render_internal.h): the flags and
+ * options both read, a placed tile's segments, where the parts of a tile go
+ * when the catalogue's segments alone do not say, what a player holds, and
+ * what both pictures say about the City of Carcassonne (the Count).
  */
-#ifndef CARCI_RENDER_LAYOUT_H
-#define CARCI_RENDER_LAYOUT_H
+#include "render/render_internal.h"
 
-#include <carcassonne/carcassonne.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+carc_status carci_render_begin(carci_render *r, carci_text *o, char *buf, size_t cap, const carc_game *game,
+                               uint32_t flags)
+{
+    carc_game_options opts;
+    if (game == NULL || (buf == NULL && cap > 0) || (flags & ~(uint32_t)CARCI_RENDER_FLAGS))
+        return CARC_EINVAL;
+    memset(r, 0, sizeof *r);
+    if (carc_game_players(&r->players, game) != CARC_OK)
+        return CARC_EINVAL;
+    memset(&opts, 0, sizeof opts);
+    if (carc_game_options_get(&opts, game) != CARC_OK)
+        opts.modules = 0;
+    r->game = game;
+    r->legend = !(flags & CARC_RENDER_NO_LEGEND);
+    r->color = (flags & CARC_RENDER_COLOR) != 0;
+    r->river = (opts.modules & CARC_MODULE_RIVER) != 0;
+    r->abbot = (opts.modules & CARC_MODULE_ABBOT) != 0;
+    r->inns = (opts.modules & CARC_MODULE_INNS) != 0;
+    r->traders = (opts.modules & CARC_MODULE_TRADERS) != 0;
+    r->farmers = (opts.modules & CARC_MODULE_FARMERS) != 0;
+    o->buf = buf;
+    o->cap = cap;
+    o->len = 0;
+    return CARC_OK;
+}
+
+bool carci_tile_segments(carc_segment_info si[CARCI_MAX_SEG], uint32_t *nseg, const carc_move *t)
+{
+    uint32_t i;
+    if (carc_tile_segment_count(nseg, t->tile) != CARC_OK)
+        return false;
+    if (*nseg > CARCI_MAX_SEG)
+        *nseg = CARCI_MAX_SEG;
+    for (i = 0; i < *nseg; i++) {
+        memset(&si[i], 0, sizeof si[i]);
+        si[i].struct_size = sizeof si[i];
+        if (carc_tile_segment(&si[i], t->tile, t->rotation, i) != CARC_OK)
+            si[i].kind = UINT32_MAX;
+    }
+    return true;
+}
 
 /*
  * The side a monastery moves to, or -1 for the middle: it stays in the middle
@@ -18,7 +59,7 @@
  * towards its own road, else away from the river, else to any side without a
  * road, a city or a river. `si` are the tile's segments in board orientation.
  */
-static inline int carci_monastery_side(const carc_segment_info *si, uint32_t nseg)
+int carci_monastery_side(const carc_segment_info *si, uint32_t nseg)
 {
     static const int pref[4] = { CARC_S, CARC_E, CARC_N, CARC_W };
     uint32_t river = 0, used = 0, own = 0, i;
@@ -50,7 +91,7 @@ static inline int carci_monastery_side(const carc_segment_info *si, uint32_t nse
  * north-south) stands north of its own road there rather than on it, so that
  * the road stays visible (RH turned a quarter).
  */
-static inline bool carci_monastery_above_road(const carc_segment_info *si, uint32_t nseg, int side)
+bool carci_monastery_above_road(const carc_segment_info *si, uint32_t nseg, int side)
 {
     uint32_t i;
     if (side != CARC_W && side != CARC_E)
@@ -61,17 +102,28 @@ static inline bool carci_monastery_above_road(const carc_segment_info *si, uint3
     return false;
 }
 
+void carci_holdings_load(carci_holdings *h, const carc_game *game, uint32_t player)
+{
+    uint32_t k;
+    memset(h, 0, sizeof *h);
+    (void)carc_game_figure_supply(&h->abbots, game, player, CARC_FIGURE_ABBOT);
+    (void)carc_game_figure_supply(&h->bigs, game, player, CARC_FIGURE_BIG);
+    (void)carc_game_figure_supply(&h->builders, game, player, CARC_FIGURE_BUILDER);
+    (void)carc_game_figure_supply(&h->pigs, game, player, CARC_FIGURE_PIG);
+    for (k = 0; k < CARC_GOOD_COUNT; k++)
+        (void)carc_game_goods(&h->goods[k], game, player, k);
+}
+
 /* ---------------------------------------------------------------- the Count of Carcassonne */
 
 /*
- * The quarters (bit k: 0 north-west, 1 north-east, 2 south-east, 3 south-west)
- * of a tile of the City of Carcassonne that are the walled city itself: those
- * whose two field halves have no segment (the side is neither a city's nor a
- * field's there: an inner side of the block that faces the wall). A tile of
- * the City is one with a CARC_SEGMENT_COC field or none at all (CO/6, CO/7:
- * all four); any other tile gives 0. `si` in board orientation.
+ * The quarters of a tile of the City of Carcassonne that are the walled city
+ * itself: those whose two field halves have no segment (the side is neither
+ * a city's nor a field's there: an inner side of the block that faces the
+ * wall). A tile of the City is one with a CARC_SEGMENT_COC field or none at
+ * all (CO/6, CO/7: all four); any other tile gives 0.
  */
-static inline uint32_t carci_coc_quadrants(const carc_segment_info *si, uint32_t nseg)
+uint32_t carci_coc_quadrants(const carc_segment_info *si, uint32_t nseg)
 {
     uint32_t fields = 0, cities = 0, i, q, out = 0;
     bool coc = nseg == 0;
@@ -94,29 +146,19 @@ static inline uint32_t carci_coc_quadrants(const carc_segment_info *si, uint32_t
 /* The quarters of the City (carc_quarter) by name, and the side of the walled
  * city each is drawn on: the castle at the top, the market on the right, the
  * blacksmith at the bottom, the cathedral on the left (docs/rules.md 8.3). */
-static inline const char *carci_quarter_name(uint32_t q)
+const char *carci_quarter_name(uint32_t q)
 {
     static const char *const names[4] = { "castle", "market", "blacksmith", "cathedral" };
     return names[q & 3u];
 }
 
-static inline int carci_quarter_side(uint32_t q)
+int carci_quarter_side(uint32_t q)
 {
     static const int sides[4] = { CARC_N, CARC_E, CARC_S, CARC_W };
     return sides[q & 3u];
 }
 
-#define CARCI_CITY_PLAYERS 6
-
-/* Who stands in the City: each player's followers and big follower in each
- * quarter, and the Count's quarter. `on` is false without the module. */
-typedef struct carci_city {
-    bool on;
-    uint32_t count, players;
-    uint32_t followers[4][CARCI_CITY_PLAYERS], big[4][CARCI_CITY_PLAYERS];
-} carci_city;
-
-static inline void carci_city_load(carci_city *c, const carc_game *game)
+void carci_city_load(carci_city *c, const carc_game *game)
 {
     uint32_t q, p;
     memset(c, 0, sizeof *c);
@@ -136,7 +178,7 @@ static inline void carci_city_load(carci_city *c, const carc_game *game)
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static inline void carci_line_add(char *buf, size_t cap, const char *fmt, ...)
+static void line_add(char *buf, size_t cap, const char *fmt, ...)
 {
     size_t n = strlen(buf);
     va_list ap;
@@ -150,37 +192,36 @@ static inline void carci_line_add(char *buf, size_t cap, const char *fmt, ...)
 /*
  * The City in one line of words, for both legends: "the city: castle: 2
  * followers of player 0, the big follower of player 1; market: none; ...;
- * the Count stands on the castle". `cap` > 0.
+ * the Count stands on the castle".
  */
-static inline void carci_city_line(char *buf, size_t cap, const carci_city *c)
+void carci_city_line(char *buf, size_t cap, const carci_city *c)
 {
     uint32_t q, p;
     buf[0] = '\0';
-    carci_line_add(buf, cap, "the city:");
+    line_add(buf, cap, "the city:");
     for (q = 0; q < 4; q++) {
         bool any = false;
-        carci_line_add(buf, cap, " %s:", carci_quarter_name(q));
+        line_add(buf, cap, " %s:", carci_quarter_name(q));
         for (p = 0; p < c->players; p++) {
             uint32_t f = c->followers[q][p], big = c->big[q][p];
             if (f == 0 && big == 0)
                 continue;
-            carci_line_add(buf, cap, "%s", any ? ", " : " ");
+            line_add(buf, cap, "%s", any ? ", " : " ");
             if (f > 0)
-                carci_line_add(buf, cap, "%lu follower%s%s", (unsigned long)f, f > 1 ? "s" : "", big ? " and " : "");
-            carci_line_add(buf, cap, "%s of player %lu", big ? "the big follower" : "", (unsigned long)p);
+                line_add(buf, cap, "%lu follower%s%s", (unsigned long)f, f > 1 ? "s" : "", big ? " and " : "");
+            line_add(buf, cap, "%s of player %lu", big ? "the big follower" : "", (unsigned long)p);
             any = true;
         }
-        carci_line_add(buf, cap, "%s;", any ? "" : " none");
+        line_add(buf, cap, "%s;", any ? "" : " none");
     }
-    carci_line_add(buf, cap, " the Count stands on the %s", carci_quarter_name(c->count));
+    line_add(buf, cap, " the Count stands on the %s", carci_quarter_name(c->count));
 }
 
 /*
  * The Count's decision the game waits for, in words ("player 0 to decide:
- * exit - ..."), as the status lines show it; false (and "") when the pending
- * decision is none of the Count's.
+ * exit - ..."), as the status lines show it.
  */
-static inline bool carci_count_decision(char *buf, size_t cap, const carc_game *game)
+bool carci_count_decision(char *buf, size_t cap, const carc_game *game)
 {
     carc_pending pd;
     const char *what;
@@ -207,8 +248,7 @@ static inline bool carci_count_decision(char *buf, size_t cap, const carc_game *
     return true;
 }
 
-/* Who decides now (the player a Count decision waits for), else the player to move. */
-static inline uint32_t carci_deciding_player(const carc_game *game)
+uint32_t carci_deciding_player(const carc_game *game)
 {
     carc_pending pd;
     uint32_t p = 0;
@@ -219,5 +259,3 @@ static inline uint32_t carci_deciding_player(const carc_game *game)
     (void)carc_game_current_player(&p, game);
     return p;
 }
-
-#endif
