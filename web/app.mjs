@@ -18,13 +18,13 @@
 // The body's data-* attributes say what the page waits for (data-state:
 // loading, human, bot, over; data-decision, data-player, data-history), for
 // tests and for anyone scripting the page.
-import { init, Game, Move, CarcError, version, hasMcts } from './carcassonne.mjs';
+import { init, Game, Move, CarcError, version, hasMcts, playerColors } from './carcassonne.mjs';
 
-// carc_game_render_svg's layout (libcarc/render/render_svg.c): tiles of 100
+// carc_game_render_svg's layout (libcarc/render/render_internal.h): tiles of 100
 // units, 40 units of margin for the coordinates at the top and the left.
 const TILE = 100;
 const MARGIN = 40;
-const COLORS = ['#d7261e', '#1f5fd0', '#f4c20d', '#262626', '#c23fbd', '#9a9a9a'];
+let COLORS = []; // the players' colours, the library's (playerColors(), once init() is done)
 const NAMES = ['Red', 'Blue', 'Yellow', 'Black', 'Pink', 'Grey'];
 const SEAT_KINDS = { human: 'Human', immediate: 'Immediate-points bot', random: 'Random bot', mcts: 'MCTS bot' };
 // What each bot does, in plain words (the page lists the bots you face).
@@ -603,6 +603,7 @@ function loadRecord(text) {
 
 async function main() {
   await init();
+  COLORS = playerColors();
   $('version').textContent = ` ${version()}`;
   const players = Math.min(6, Math.max(2, Number(params.get('players') ?? 2) || 2));
   $('players').value = String(players);

@@ -7,13 +7,15 @@
  *    binding reads and writes, and the values of the enumerators it uses, as
  *    one JSON text, so that the JavaScript hard-codes no number the headers
  *    define (docs/conventions.md "Bindings": bindings never copy
- *    constants by hand).
+ *    constants by hand); and the players' colours of the SVG picture, so
+ *    that the page draws its players in the library's colours.
  *  - carcjs_mcts_*: the example MCTS player (examples/mcts.c), when this build
  *    has it (CARCJS_HAVE_MCTS), behind three small functions that take plain
  *    numbers (no mcts_options struct to lay out in JavaScript).
  *
- * Public API only. The names use the prefix `carcjs_`: `carc_` belongs to the
- * library.
+ * Public API only, and the players' colours of the renderer
+ * (libcarc/render/palette.h: data only). The names use the prefix
+ * `carcjs_`: `carc_` belongs to the library.
  */
 #include <carcassonne/carcassonne.h>
 #include <carcassonne/search.h>
@@ -33,6 +35,8 @@
 #include "mcts.h"
 #endif
 
+#include "../../libcarc/render/palette.h"
+
 static char layout_json[8192];
 
 /* Append printf-style text to layout_json. */
@@ -45,6 +49,16 @@ static size_t put(size_t at, const char *fmt, long a, long b)
     return n < 0 ? at : at + (size_t)n;
 }
 
+/* Append text formatted with one string (one that needs no escapes in JSON). */
+static size_t put_s(size_t at, const char *fmt, const char *s)
+{
+    int n;
+    if (at >= sizeof layout_json)
+        return at;
+    n = snprintf(layout_json + at, sizeof layout_json - at, fmt, s);
+    return n < 0 ? at : at + (size_t)n;
+}
+
 /* Every format takes two longs; "%.0ld" prints nothing (for an unused one). */
 #define STRUCT(type) at = put(at, "%.0ld\"" #type "\":{\"size\":%ld", 0, (long)sizeof(type))
 #define FIELD(type, field) at = put(at, ",\"" #field "\":%ld%.0ld", (long)offsetof(type, field), 0)
@@ -53,11 +67,13 @@ static size_t put(size_t at, const char *fmt, long a, long b)
 
 /*
  * The layout as JSON: {"struct":{"size":N,"field":offset,...},...,
- * "const":{"CARC_X":value,...}}. A static string (built on the first call).
+ * "playerColors":["#rrggbb",...],"const":{"CARC_X":value,...}}. A static
+ * string (built on the first call).
  */
 CARCJS_EXPORT const char *carcjs_layout(void)
 {
-    size_t at = 0;
+    static const char *const colors[CARCI_PLAYER_COLORS] = CARCI_PLAYER_FILLS;
+    size_t at = 0, i;
     if (layout_json[0] != '\0')
         return layout_json;
     at = put(at, "{%.0ld%.0ld", 0, 0);
@@ -131,6 +147,10 @@ CARCJS_EXPORT const char *carcjs_layout(void)
     FIELD(carc_load_error, status);
     FIELD(carc_load_error, message);
     END;
+    /* the players' colours of the SVG picture, player 0 first, for the page */
+    for (i = 0; i < CARCI_PLAYER_COLORS; i++)
+        at = put_s(at, i == 0 ? "\"playerColors\":[\"%s\"" : ",\"%s\"", colors[i]);
+    at = put_s(at, "%s", "],");
     at = put(at, "\"const\":{\"CARC_GAME_OPTIONS_VERSION\":%ld%.0ld", (long)CARC_GAME_OPTIONS_VERSION, 0);
     CONST(CARC_DEFAULT_START_TILE);
     CONST(CARC_GAME_NO_UNDO);

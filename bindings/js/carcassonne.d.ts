@@ -24,6 +24,8 @@ export function moduleNames(flags: number): ModuleName[];
 export function supportedModules(): ModuleName[];
 /** The library version, "0.2.0". */
 export function version(): string;
+/** The players' colours of the library's SVG picture, player 0 first ("#d7261e", ...). */
+export function playerColors(): string[];
 /** Whether the example MCTS player (examples/mcts.c) is in this module. */
 export function hasMcts(): boolean;
 
@@ -279,6 +281,7 @@ declare const api: {
   moduleNames: typeof moduleNames;
   supportedModules: typeof supportedModules;
   version: typeof version;
+  playerColors: typeof playerColors;
   hasMcts: typeof hasMcts;
 };
 export default api;

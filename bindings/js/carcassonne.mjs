@@ -276,6 +276,16 @@ export function version() {
   return cstring(M._carc_version_string());
 }
 
+/**
+ * The players' colours of the library's SVG picture (carc_game_render_svg),
+ * player 0 first, as CSS colours ("#d7261e", ...; six: the sixth player of
+ * Inns & Cathedrals is grey).
+ */
+export function playerColors() {
+  need();
+  return L.playerColors.slice();
+}
+
 /** Whether the example MCTS player is in this module (Game.mctsMove). */
 export function hasMcts() {
   need();
@@ -1076,5 +1086,5 @@ if (typeof Symbol.dispose === 'symbol') {
 }
 
 const api = { init, isReady, Game, Move, CarcError, tileNames, parseModules, moduleNames, supportedModules,
-  version, hasMcts };
+  version, playerColors, hasMcts };
 export default api;

@@ -273,6 +273,16 @@ test('options, seeds and modules read back', () => {
   assert.ok(carc.tileNames().includes('RA'));
 });
 
+test('playerColors() are the colours the SVG picture draws its players in', () => {
+  const game = new Game({ players: 6, seed: 3, modules: 'inns' });
+  const swatches = [...game.svg().matchAll(/<g class="swatch"[^>]*><path fill="([^"]+)"/g)].map((m) => m[1]);
+  game.free();
+  assert.equal(swatches.length, 6);
+  assert.deepEqual(carc.playerColors(), swatches);
+  carc.playerColors()[0] = 'changed'; // a copy: the next call gives the library's again
+  assert.equal(carc.playerColors()[0], swatches[0]);
+});
+
 test('the policies: "immediate" by default, "greedy" refused with its new name', () => {
   const game = new Game({ players: 3, seed: 8, modules: ALL });
   game.botSeed = 5;
