@@ -223,27 +223,52 @@ static inline void hz_str_add(hz_str *b, const char *fmt, ...)
     }
 }
 
-/* The game's record (carc_game_save), malloc'd; NULL if saving fails. */
-static inline char *hz_save(const carc_game *g)
+/* A record written by `save` (carc_game_save, carc_dice_game_save, through
+ * a function of this type), malloc'd; NULL if saving fails. */
+typedef carc_status (*hz_save_fn)(char *buf, size_t cap, size_t *needed, const void *game);
+
+static inline char *hz_save_with(hz_save_fn save, const void *g)
 {
     size_t need = 0;
-    if (carc_game_save(NULL, 0, &need, g) != CARC_EBUFFER)
+    if (save(NULL, 0, &need, g) != CARC_EBUFFER)
         return NULL;
     char *buf = malloc(need + 1);
     if (buf == NULL)
         abort();
     size_t again = 0;
-    if (carc_game_save(buf, need + 1, &again, g) != CARC_OK || again != need || strlen(buf) != need) {
+    if (save(buf, need + 1, &again, g) != CARC_OK || again != need || strlen(buf) != need) {
         free(buf);
         return NULL;
     }
     return buf;
 }
 
+static inline carc_status hz_game_save(char *buf, size_t cap, size_t *needed, const void *game)
+{
+    return carc_game_save(buf, cap, needed, game);
+}
+
+/* The game's record (carc_game_save), malloc'd; NULL if saving fails. */
+static inline char *hz_save(const carc_game *g)
+{
+    return hz_save_with(hz_game_save, g);
+}
+
 enum {
     HZ_FP_NO_UNDO = 1u << 0,  /* leave out carc_game_can_undo (clones without history) */
     HZ_FP_NO_ERROR = 1u << 1  /* leave out carc_game_last_error */
 };
+
+/* The end of a fingerprint: undo (unless HZ_FP_NO_UNDO; if `known`) and the
+ * last error (unless HZ_FP_NO_ERROR). */
+static inline void hz_fp_end(hz_str *b, unsigned flags, bool known, bool can_undo, const char *error)
+{
+    if (!(flags & HZ_FP_NO_UNDO) && known)
+        hz_str_add(b, " can_undo=%d", (int)can_undo);
+    if (!(flags & HZ_FP_NO_ERROR))
+        hz_str_add(b, " error=\"%s\"", error);
+    hz_str_add(b, "\n");
+}
 
 /* Everything observable about a game through its const API, malloc'd. */
 static inline char *hz_fingerprint(const carc_game *g, unsigned flags)
@@ -319,11 +344,7 @@ static inline char *hz_fingerprint(const carc_game *g, unsigned flags)
     hz_str_add(&b, " bounds=%d,%d..%d,%d", (int)x0, (int)y0, (int)x1, (int)y1);
     carc_game_leaders(&u, g);
     hz_str_add(&b, " leaders=%#x", u);
-    if (!(flags & HZ_FP_NO_UNDO) && carc_game_can_undo(&yes, g) == CARC_OK)
-        hz_str_add(&b, " can_undo=%d", (int)yes);
-    if (!(flags & HZ_FP_NO_ERROR))
-        hz_str_add(&b, " error=\"%s\"", carc_game_last_error(g));
-    hz_str_add(&b, "\n");
+    hz_fp_end(&b, flags, carc_game_can_undo(&yes, g) == CARC_OK, yes, carc_game_last_error(g));
     return b.s;
 }
 
