@@ -35,7 +35,7 @@
 #include "mcts.h"
 #endif
 
-#include "../../libcarc/render/palette.h"
+#include "palette.h" /* libcarc/render/: the players' colours, data only */
 
 static char layout_json[8192];
 
