@@ -3,7 +3,9 @@
  * libFuzzer target for the game API (built by fuzz/run_api.sh, not by CMake):
  * the input is read as a sequence of API calls on one game, and invariants
  * are checked as it goes. Any violation stops the run with __builtin_trap()
- * (after a line on stderr saying which check failed).
+ * (after a line on stderr saying which check failed). This file: the
+ * input, its header and the tile game, with the operations in the table
+ * OPS; fuzz_api_dice.c: the Dice Game; fuzz_api.h: what both use.
  *
  * Input: a 14-byte header (missing bytes read as 0), then operations.
  *   [0]      players = 2 + (b & 15) % 5 (six only with Inns & Cathedrals:
@@ -14,8 +16,8 @@
  *            bit 7: the copy target's modules differ by Inns & Cathedrals
  *            instead of the Abbot
  *   [1]      bit 0: farmers off; bit 1: custom start (bytes 2..5); bit 2:
- *            CARC_GAME_NO_UNDO; bit 3: a Dice Game instead (see "the Dice
- *            Game" below); bit 4: the River; bit 5: the Abbot; bit 6: Inns &
+ *            CARC_GAME_NO_UNDO; bit 3: a Dice Game instead (see
+ *            fuzz_api_dice.c); bit 4: the River; bit 5: the Abbot; bit 6: Inns &
  *            Cathedrals; bit 7: Traders & Builders
  *   [2..5]   start tile kind, rotation, x, y (int8); a start the modules do
  *            not allow must be refused alike by carc_game_options_check and
@@ -24,7 +26,8 @@
  *            is accepted: the spring at the place beside the City of
  *            Carcassonne that byte 2 picks)
  *   [6..13]  seed, little endian
- *   then     op byte (op % OP_COUNT) followed by its argument bytes
+ *   then     op byte (op % 20, OPS; a Dice Game: op % 9, DICE_OPS) followed by
+ *            its argument bytes
  *
  * Checked after every step (cheap: a few calls per player):
  *   - figures are conserved: those not in supply (7 followers, 1 abbot with
@@ -103,37 +106,17 @@
  * pictures, of small boards only (a picture costs about 0.1 ms per tile as
  * text, 0.2 ms as SVG, under the sanitizers).
  */
-#include <carcassonne/carcassonne.h>
+#include "fuzz_api.h"
 
-#include <stdbool.h>
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-#define MAX_OPS 400
-#define FULL_EVERY 32     /* default sampling period of the expensive checks */
-#define MAX_LOADS 1       /* carc_game_load calls per input */
 #define MAX_PICTURES 1    /* pictures per input */
 #define RENDER_TEXT_TILES 4
 #define RENDER_SVG_TILES 2
 
-#define FZ_CHECK(cond)                                                                 \
-    do {                                                                               \
-        if (!(cond)) {                                                                 \
-            fprintf(stderr, "fuzz_api: %s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            __builtin_trap();                                                          \
-        }                                                                              \
-    } while (0)
-#define FZ_OK(call) FZ_CHECK((call) == CARC_OK)
-
 /* ------------------------------------------------------------ settings */
 
-static unsigned full_every;  /* FUZZ_API_FULL_EVERY, default FULL_EVERY */
-static bool deep;            /* full_every == 1: every check at every step, no budgets */
-static int trace = -1;       /* FUZZ_API_TRACE */
+unsigned full_every; /* FUZZ_API_FULL_EVERY, default FULL_EVERY */
+bool deep;           /* full_every == 1: every check at every step, no budgets */
+int trace = -1;      /* FUZZ_API_TRACE */
 static uint32_t n_kinds;
 static bool river_kind[1024];
 static uint32_t lake_kind = UINT32_MAX;
@@ -187,73 +170,85 @@ static void settings_once(void)
     FZ_CHECK(n_springs > 0);
 }
 
-/* ------------------------------------------------------------ input */
-
-typedef struct input {
-    const uint8_t *p;
-    size_t n;
-} input;
-
-static uint8_t byte(input *in)
-{
-    if (in->n == 0)
-        return 0;
-    in->n--;
-    return *in->p++;
-}
-
-static uint16_t u16(input *in)
-{
-    uint16_t lo = byte(in);
-    return (uint16_t)(lo | (uint16_t)byte(in) << 8);
-}
-
 /* ------------------------------------------------------------ helpers */
 
-static char *save(const carc_game *g)
+/* The record of g, by `fn` (the tile game's or the Dice Game's), malloc'd. */
+char *save_with(save_fn fn, const void *g)
 {
     size_t need = 0, again = 0;
-    FZ_CHECK(carc_game_save(NULL, 0, &need, g) == CARC_EBUFFER);
+    FZ_CHECK(fn(NULL, 0, &need, g) == CARC_EBUFFER);
     char *buf = malloc(need + 1);
     FZ_CHECK(buf != NULL);
-    FZ_OK(carc_game_save(buf, need + 1, &again, g));
+    FZ_OK(fn(buf, need + 1, &again, g));
     FZ_CHECK(again == need && strlen(buf) == need);
     return buf;
+}
+
+/* load(save(g)), which must save identically; the loaded game (`what`: for messages). */
+void *reloaded(save_fn save, load_fn load, const void *g, const char *what)
+{
+    char *rec = save_with(save, g);
+    void *l = NULL;
+    carc_load_error err = SIZED(carc_load_error);
+    carc_status st = load(&l, rec, strlen(rec), NULL, &err);
+    if (st != CARC_OK)
+        fprintf(stderr, "fuzz_api: %sload(save(g)) failed: %s\n%s", what, err.message, rec);
+    FZ_OK(st);
+    char *again = save_with(save, l);
+    FZ_CHECK(strcmp(rec, again) == 0);
+    free(again);
+    free(rec);
+    return l;
+}
+
+static carc_status game_save(char *b, size_t c, size_t *n, const void *g) { return carc_game_save(b, c, n, g); }
+
+static carc_status game_load(void **out, const char *data, size_t len, const carc_allocator *a, carc_load_error *err)
+{
+    return carc_game_load((carc_game **)out, data, len, a, err);
+}
+
+/* The growable structs of a game, by index. */
+static carc_figure_info figure_at(const carc_game *g, uint32_t i)
+{
+    carc_figure_info fi = SIZED(carc_figure_info);
+    FZ_OK(carc_game_figure(&fi, g, i));
+    return fi;
+}
+
+static carc_event event_at(const carc_game *g, uint32_t i)
+{
+    carc_event e = SIZED(carc_event);
+    FZ_OK(carc_game_event(&e, g, i));
+    return e;
+}
+
+static carc_history_entry history_at(const carc_game *g, uint32_t i)
+{
+    carc_history_entry h = SIZED(carc_history_entry);
+    FZ_OK(carc_game_history(&h, g, i));
+    return h;
+}
+
+static carc_move pass_move(void)
+{
+    carc_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = CARC_MOVE_PASS;
+    m.segment = CARC_NO_SEGMENT;
+    return m;
 }
 
 enum { FP_WITH_PENDING = 1 }; /* include what a pending tile choice changes */
 
 static void pending_of(const carc_game *g, carc_pending *p)
 {
-    memset(p, 0, sizeof *p);
-    p->struct_size = sizeof *p;
+    *p = SIZED(carc_pending);
     FZ_OK(carc_game_pending(p, g));
 }
 
-/* A fingerprint: everything observable through the const API (not undo,
- * not the last error) as numbers: the whole history (what a record holds),
- * every tile, figure and event, scores, supplies, the pending decision.
- * (Numbers, not text: formatting a record costs ten times more.) */
-typedef struct fp {
-    uint32_t *v;
-    size_t n, cap;
-    size_t sect[8]; /* where each section starts, for messages */
-} fp;
-
 static const char *const fp_sections[8] = { "state", "players", "pending", "history", "tiles", "figures",
                                             "events", "end" };
-
-static void put(fp *f, uint32_t x)
-{
-    if (f->n == f->cap) {
-        size_t cap = f->cap ? 2 * f->cap : 1024;
-        uint32_t *v = realloc(f->v, cap * sizeof *v);
-        FZ_CHECK(v != NULL);
-        f->v = v;
-        f->cap = cap;
-    }
-    f->v[f->n++] = x;
-}
 
 static void put_move(fp *f, const carc_move *m)
 {
@@ -341,10 +336,7 @@ static fp *fingerprint(const carc_game *g, unsigned flags)
     FZ_OK(carc_game_history_count(&n, g));
     put(f, n);
     for (uint32_t i = 0; i < n; i++) {
-        carc_history_entry h;
-        memset(&h, 0, sizeof h);
-        h.struct_size = sizeof h;
-        FZ_OK(carc_game_history(&h, g, i));
+        carc_history_entry h = history_at(g, i);
         put(f, h.kind | h.player << 8);
         put_move(f, &h.move);
     }
@@ -360,10 +352,7 @@ static fp *fingerprint(const carc_game *g, unsigned flags)
     FZ_OK(carc_game_figure_count(&n, g));
     put(f, n);
     for (uint32_t i = 0; i < n; i++) {
-        carc_figure_info fi;
-        memset(&fi, 0, sizeof fi);
-        fi.struct_size = sizeof fi;
-        FZ_OK(carc_game_figure(&fi, g, i));
+        carc_figure_info fi = figure_at(g, i);
         put(f, fi.player | fi.figure << 8 | fi.segment << 16);
         put(f, (uint32_t)fi.x);
         put(f, (uint32_t)fi.y);
@@ -372,10 +361,7 @@ static fp *fingerprint(const carc_game *g, unsigned flags)
     FZ_OK(carc_game_event_count(&n, g));
     put(f, n);
     for (uint32_t i = 0; i < n; i++) {
-        carc_event e;
-        memset(&e, 0, sizeof e);
-        e.struct_size = sizeof e;
-        FZ_OK(carc_game_event(&e, g, i));
+        carc_event e = event_at(g, i);
         put(f, e.kind | e.feature_kind << 8 | e.bonus << 16 | e.good << 24);
         put(f, e.turn);
         put(f, (uint32_t)e.points);
@@ -389,7 +375,7 @@ static fp *fingerprint(const carc_game *g, unsigned flags)
     return f;
 }
 
-static void fp_free(fp *f)
+void fp_free(fp *f)
 {
     if (f != NULL)
         free(f->v);
@@ -397,7 +383,7 @@ static void fp_free(fp *f)
 }
 
 /* Two fingerprints are the same (frees both). */
-static void same_fp(fp *a, fp *b)
+void same_fp(fp *a, fp *b)
 {
     size_t i = 0;
     while (i < a->n && i < b->n && a->v[i] == b->v[i])
@@ -479,18 +465,12 @@ static void summarize(const carc_game *g, summary *s)
     FZ_OK(carc_game_tile(&s->last, g, s->tiles - 1));
     uint64_t h = 0;
     for (uint32_t i = s->figs > 2 ? s->figs - 2 : 0; i < s->figs; i++) { /* the last two (cheap) */
-        carc_figure_info fi;
-        memset(&fi, 0, sizeof fi);
-        fi.struct_size = sizeof fi;
-        FZ_OK(carc_game_figure(&fi, g, i));
+        carc_figure_info fi = figure_at(g, i);
         h = mix(h, fi.player | (uint64_t)fi.figure << 8 | (uint64_t)fi.segment << 16);
         h = mix(h, (uint64_t)(uint32_t)fi.x << 32 | (uint32_t)fi.y);
     }
     s->figs_hash = h;
-    memset(&s->last_event, 0, sizeof s->last_event);
-    s->last_event.struct_size = sizeof s->last_event;
-    if (s->events)
-        FZ_OK(carc_game_event(&s->last_event, g, s->events - 1));
+    s->last_event = s->events ? event_at(g, s->events - 1) : SIZED(carc_event);
 }
 
 static void same_summary(const summary *a, const summary *b, unsigned flags, const char *what)
@@ -585,13 +565,7 @@ static void same_games(fz *z, const carc_game *a, const carc_game *b, unsigned f
 
 static void push(fz *z, snap *before)
 {
-    if (z->depth == z->cap) {
-        size_t cap = z->cap ? 2 * z->cap : 64;
-        entry *s = realloc(z->stack, cap * sizeof *s);
-        FZ_CHECK(s != NULL);
-        z->stack = s;
-        z->cap = cap;
-    }
+    grow(&z->stack, &z->cap, z->depth + 1, sizeof *z->stack, 64);
     z->stack[z->depth].before = *before;
     z->stack[z->depth].unrecorded = z->unrecorded;
     z->depth++;
@@ -625,10 +599,7 @@ static uint32_t placer_of(const carc_game *g)
     FZ_CHECK(p == pd.player);
     FZ_OK(carc_game_history_count(&n, g));
     while (n-- > 0) {
-        carc_history_entry h;
-        memset(&h, 0, sizeof h);
-        h.struct_size = sizeof h;
-        FZ_OK(carc_game_history(&h, g, n));
+        carc_history_entry h = history_at(g, n);
         if (h.kind == CARC_HISTORY_PLACE && h.move.kind == CARC_MOVE_PLACE)
             return h.player;
     }
@@ -734,10 +705,7 @@ static uint32_t figures_now(const carc_game *g, fig_at *out)
     FZ_OK(carc_game_figure_count(&n, g));
     FZ_CHECK(n < MAX_FIGS);
     for (uint32_t i = 0; i < n; i++) {
-        carc_figure_info fi;
-        memset(&fi, 0, sizeof fi);
-        fi.struct_size = sizeof fi;
-        FZ_OK(carc_game_figure(&fi, g, i));
+        carc_figure_info fi = figure_at(g, i);
         fig_at f = { fi.x, fi.y, fi.segment, fi.player, fi.figure };
         out[i] = f;
     }
@@ -787,10 +755,7 @@ static void invariants(fz *z)
     FZ_OK(carc_game_figure_count(&n, z->g));
     if (z->full)
         for (uint32_t i = 0; i < n; i++) {
-            carc_figure_info fi;
-            memset(&fi, 0, sizeof fi);
-            fi.struct_size = sizeof fi;
-            FZ_OK(carc_game_figure(&fi, z->g, i));
+            carc_figure_info fi = figure_at(z->g, i);
             FZ_CHECK(fi.player < z->players);
             FZ_CHECK(fi.figure == CARC_FIGURE_FOLLOWER || (fi.figure == CARC_FIGURE_ABBOT && per_abbot) ||
                      (fi.figure == CARC_FIGURE_BIG && per_big) || (fi.figure == CARC_FIGURE_BUILDER && per_builder) ||
@@ -804,9 +769,7 @@ static void invariants(fz *z)
              * a follower (or big follower) on a road, city, monastery, or
              * field with farmers */
             carc_move t;
-            carc_segment_info si;
-            memset(&si, 0, sizeof si);
-            si.struct_size = sizeof si;
+            carc_segment_info si = SIZED(carc_segment_info);
             FZ_OK(carc_game_tile_at(&t, z->g, fi.x, fi.y));
             FZ_OK(carc_tile_segment(&si, t.tile, t.rotation, fi.segment));
             if (fi.figure == CARC_FIGURE_ABBOT)
@@ -986,10 +949,7 @@ static void enumeration_is_check(fz *z, uint64_t seed)
         FZ_OK(carc_game_check_move(z->g, &d[i]));
     carc_pending pd;
     pending_of(z->g, &pd);
-    carc_move pass;
-    memset(&pass, 0, sizeof pass);
-    pass.kind = CARC_MOVE_PASS;
-    pass.segment = CARC_NO_SEGMENT;
+    carc_move pass = pass_move();
     bool optional = (pd.flags & CARC_PENDING_OPTIONAL) != 0;
     FZ_CHECK((carc_game_check_move(z->g, &pass) == CARC_OK) == optional);
     FZ_CHECK(in_list(z->ml2, &pass) == optional);
@@ -1063,9 +1023,7 @@ static uint32_t majority_of(const carc_game *g, uint32_t f, const fig_at *figs, 
  * base game's; the bonus says which. */
 static void check_value(const carc_game *g, const carc_event *e)
 {
-    carc_feature_info fe;
-    memset(&fe, 0, sizeof fe);
-    fe.struct_size = sizeof fe;
+    carc_feature_info fe = SIZED(carc_feature_info);
     FZ_OK(carc_game_feature(&fe, g, feature_at(g, e->x, e->y, e->segment)));
     FZ_CHECK(fe.kind == e->feature_kind && (fe.value == e->points || e->bonus == CARC_BONUS_PIG));
     bool complete = e->kind == CARC_EVENT_SCORE;
@@ -1130,10 +1088,7 @@ static void check_move_events(fz *z, const carc_move *m, uint32_t player, uint32
         }
     }
     for (uint32_t i = ev0; i < ev1; i++) {
-        carc_event e;
-        memset(&e, 0, sizeof e);
-        e.struct_size = sizeof e;
-        FZ_OK(carc_game_event(&e, z->g, i));
+        carc_event e = event_at(z->g, i);
         if (e.kind == CARC_EVENT_GOODS || e.kind == CARC_EVENT_TRADE) {
             FZ_CHECK(traders && e.bonus == 0 && e.good < CARC_GOOD_COUNT && e.players != 0);
             continue; /* checked with the tokens (goods_checked) */
@@ -1206,10 +1161,7 @@ static void goods_checked(fz *z, uint32_t player, uint32_t goods0[8][CARC_GOOD_C
     memset(took, 0, sizeof took);
     FZ_OK(carc_game_event_count(&ev1, z->g));
     for (uint32_t i = ev0; i < ev1; i++) {
-        carc_event e;
-        memset(&e, 0, sizeof e);
-        e.struct_size = sizeof e;
-        FZ_OK(carc_game_event(&e, z->g, i));
+        carc_event e = event_at(z->g, i);
         if (e.kind == CARC_EVENT_GOODS) {
             FZ_CHECK(e.players == 1u << player && e.points == 0 && e.feature_kind == CARC_SEG_CITY);
             took[player][e.good]++;
@@ -1232,9 +1184,7 @@ static void goods_checked(fz *z, uint32_t player, uint32_t goods0[8][CARC_GOOD_C
     }
     /* each city completed gave one token per symbol in it */
     for (uint32_t k = 0; k < nfeat; k++) {
-        carc_feature_info fe;
-        memset(&fe, 0, sizeof fe);
-        fe.struct_size = sizeof fe;
+        carc_feature_info fe = SIZED(carc_feature_info);
         FZ_OK(carc_game_feature(&fe, z->g, feats[k]));
         FZ_CHECK(fe.kind == CARC_SEG_CITY && fe.complete);
         for (uint32_t g = 0; g < CARC_GOOD_COUNT; g++)
@@ -1321,10 +1271,7 @@ static void count_checked(fz *z, const carc_move *m, uint32_t placer, const carc
     bool scored = false;
     FZ_OK(carc_game_event_count(&ev1, z->g));
     for (uint32_t i = ev0; i < ev1; i++) {
-        carc_event e;
-        memset(&e, 0, sizeof e);
-        e.struct_size = sizeof e;
-        FZ_OK(carc_game_event(&e, z->g, i));
+        carc_event e = event_at(z->g, i);
         if (e.kind != CARC_EVENT_SCORE)
             continue;
         scored = true;
@@ -1380,10 +1327,7 @@ static void play_checked(fz *z, const carc_move *m)
         /* where the abbot stands */
         FZ_OK(carc_game_figure_count(&nf, z->g));
         for (uint32_t i = 0; i < nf && !found; i++) {
-            carc_figure_info fi;
-            memset(&fi, 0, sizeof fi);
-            fi.struct_size = sizeof fi;
-            FZ_OK(carc_game_figure(&fi, z->g, i));
+            carc_figure_info fi = figure_at(z->g, i);
             if (fi.player == player && fi.figure == CARC_FIGURE_ABBOT) {
                 ax = fi.x;
                 ay = fi.y;
@@ -1406,10 +1350,7 @@ static void play_checked(fz *z, const carc_move *m)
         FZ_OK(carc_game_event_count(&ev1, z->g));
         bool seen = false;
         for (uint32_t i = ev0; i < ev1; i++) {
-            carc_event e;
-            memset(&e, 0, sizeof e);
-            e.struct_size = sizeof e;
-            FZ_OK(carc_game_event(&e, z->g, i));
+            carc_event e = event_at(z->g, i);
             if (e.kind == CARC_EVENT_RECALL) {
                 FZ_CHECK(!seen && e.players == 1u << player && e.points == want && want >= 2 && want <= 8);
                 seen = true;
@@ -1424,11 +1365,10 @@ static void play_checked(fz *z, const carc_move *m)
      * same player's whose builder stood on the board before it (T-5), never
      * a third; a pass declines it, and the tile stays on top of the pile */
     pending_of(z->g, &pd1);
-    if (trace)
-        fprintf(stderr, "  played: kind %u figure %u (decision %u -> %u, part %u -> %u, player %u -> %u)\n", m->kind,
-                m->figure, pd0.decision, pd1.decision, pd0.part, pd1.part, player, pd1.player);
     if (trace) {
         uint32_t c = 0;
+        fprintf(stderr, "  played: kind %u figure %u (decision %u -> %u, part %u -> %u, player %u -> %u)\n", m->kind,
+                m->figure, pd0.decision, pd1.decision, pd0.part, pd1.part, player, pd1.player);
         FZ_OK(carc_game_current_player(&c, z->g));
         char buf[96];
         FZ_OK(carc_move_format(buf, sizeof buf, NULL, m));
@@ -1469,9 +1409,7 @@ static bool pick_move(fz *z, uint16_t idx, carc_move *out)
         carc_pending pd;
         pending_of(z->g, &pd);
         if (pd.flags & CARC_PENDING_OPTIONAL) {
-            memset(out, 0, sizeof *out);
-            out->kind = CARC_MOVE_PASS;
-            out->segment = CARC_NO_SEGMENT;
+            *out = pass_move();
             return true;
         }
     }
@@ -1589,6 +1527,18 @@ static void check_raw(fz *z, const carc_move *m, carc_status chk)
         FZ_CHECK(chk == CARC_EILLEGAL);
 }
 
+/* A move from the input's bytes: check_move's status against the lists
+ * (check_raw), then played, or refused alike. */
+static void try_move(fz *z, const carc_move *m)
+{
+    carc_status chk = carc_game_check_move(z->g, m);
+    check_raw(z, m, chk);
+    if (chk == CARC_OK)
+        play_checked(z, m);
+    else
+        refused(z, m, chk);
+}
+
 static void op_play_raw(fz *z, input *in)
 {
     uint8_t b[7];
@@ -1622,12 +1572,7 @@ static void op_play_raw(fz *z, input *in)
     if (b[6] & 0x10)
         (&m.kind)[b[5] % 3] = (uint8_t)(1 + b[5] / 3 % 8); /* kind, quarter or reserved */
 
-    carc_status chk = carc_game_check_move(z->g, &m);
-    check_raw(z, &m, chk);
-    if (chk == CARC_OK)
-        play_checked(z, &m);
-    else
-        refused(z, &m, chk);
+    try_move(z, &m);
 }
 
 /* A move of another kind than place, well-formed: a pass, a move out of the
@@ -1649,12 +1594,7 @@ static void op_kind(fz *z, input *in)
         m.quarter = (uint8_t)(b >> 3 & 3);
     if (b & 0x80)
         m.kind = (uint8_t)(CARC_MOVE_COUNT + 1 + (b & 0x7F)); /* an unknown kind */
-    carc_status chk = carc_game_check_move(z->g, &m);
-    check_raw(z, &m, chk);
-    if (chk == CARC_OK)
-        play_checked(z, &m);
-    else
-        refused(z, &m, chk);
+    try_move(z, &m);
 }
 
 /* Into z->ml: every legal move (bits 5-7 of b all set), else the figure
@@ -1672,49 +1612,87 @@ static void list_actions(fz *z, uint8_t b, uint32_t cur, unsigned shift)
     FZ_OK(carc_game_figure_options(z->ml, z->g, &p));
 }
 
+/* Whether m places figure `fig` (`recall`: 1 only recalls, 0 no recall, -1 either). */
+static bool places_figure(const carc_move *m, uint8_t fig, int recall)
+{
+    return m->figure == fig && (recall < 0 || (m->segment == CARC_SEGMENT_RECALL) == (recall != 0));
+}
+
+/* The moves in z->ml that place `fig`. */
+static size_t count_listed(const fz *z, uint8_t fig, int recall)
+{
+    const carc_move *d = carc_movelist_data(z->ml);
+    size_t n = carc_movelist_count(z->ml), hits = 0;
+    for (size_t i = 0; i < n; i++)
+        hits += places_figure(&d[i], fig, recall);
+    return hits;
+}
+
+/* Play the `pick`-th (modulo their number) of the moves in z->ml that
+ * place `fig` (each a place move, if `place`); false if there is none. */
+static bool play_listed(fz *z, uint8_t fig, int recall, size_t pick, bool place)
+{
+    const carc_move *d = carc_movelist_data(z->ml);
+    size_t n = carc_movelist_count(z->ml), hits = count_listed(z, fig, recall);
+    if (hits == 0)
+        return false;
+    size_t want = pick % hits;
+    for (size_t i = 0; i < n; i++)
+        if (places_figure(&d[i], fig, recall) && !want--) {
+            carc_move m = d[i];
+            FZ_CHECK(!place || m.kind == CARC_MOVE_PLACE);
+            FZ_OK(carc_game_check_move(z->g, &m));
+            play_checked(z, &m);
+            return true;
+        }
+    FZ_CHECK(!"unreachable");
+    return false;
+}
+
+/* m, a figure where z->ml lists none: if it is not listed after all,
+ * check_move and play refuse it alike, with CARC_EILLEGAL. */
+static void refused_unlisted(fz *z, const carc_move *m)
+{
+    if (in_list(z->ml, m))
+        return;
+    carc_status chk = carc_game_check_move(z->g, m);
+    FZ_CHECK(chk == CARC_EILLEGAL);
+    refused(z, m, chk);
+}
+
+/* A place move of z->ml, the `pick`-th modulo their number (the last if
+ * that one is the pass of an optional decision, listed first), with `fig`
+ * on segment `seg`. */
+static carc_move listed_place_with(const fz *z, size_t pick, uint8_t fig, uint8_t seg)
+{
+    const carc_move *d = carc_movelist_data(z->ml);
+    size_t n = carc_movelist_count(z->ml);
+    carc_move m = d[pick % n];
+    if (m.kind != CARC_MOVE_PLACE)
+        m = d[n - 1];
+    m.figure = fig;
+    m.segment = seg;
+    return m;
+}
+
 /* The abbot: place it (a listed placement of it), or recall it; a recall
  * that is not listed must be refused. From the full list (bits 5-7 of the
  * argument all set), else from the figure actions of one placement. */
 static void op_abbot(fz *z, input *in)
 {
     uint8_t b = byte(in);
-    bool recall = (b & 1) != 0;
+    int recall = (b & 1) != 0;
     uint32_t cur = 0;
     if (carc_game_current_tile(&cur, z->g) != CARC_OK || coc_decision(z->g))
         return;
     list_actions(z, b, cur, 1);
-    const carc_move *d = carc_movelist_data(z->ml);
-    size_t n = carc_movelist_count(z->ml), hits = 0;
-    for (size_t i = 0; i < n; i++)
-        hits += d[i].figure == CARC_FIGURE_ABBOT && (d[i].segment == CARC_SEGMENT_RECALL) == recall;
-    if (hits) {
-        size_t want = (b >> 1) % hits;
-        for (size_t i = 0; i < n; i++)
-            if (d[i].figure == CARC_FIGURE_ABBOT && (d[i].segment == CARC_SEGMENT_RECALL) == recall && !want--) {
-                carc_move m = d[i];
-                FZ_OK(carc_game_check_move(z->g, &m));
-                play_checked(z, &m);
-                return;
-            }
-    }
-    /* none listed: a recall after that placement is refused */
-    carc_move m = d[(b >> 1) % n];
-    if (m.kind != CARC_MOVE_PLACE)
-        m = d[n - 1]; /* (not the pass of an optional decision: listed first) */
-    m.figure = CARC_FIGURE_ABBOT;
-    m.segment = CARC_SEGMENT_RECALL;
-    if (in_list(z->ml, &m))
+    if (play_listed(z, CARC_FIGURE_ABBOT, recall, b >> 1, false))
         return;
-    carc_status chk = carc_game_check_move(z->g, &m);
-    FZ_CHECK(chk == CARC_EILLEGAL);
-    refused(z, &m, chk);
+    /* none listed: a recall after that placement is refused */
+    carc_move m = listed_place_with(z, b >> 1, CARC_FIGURE_ABBOT, CARC_SEGMENT_RECALL);
+    refused_unlisted(z, &m);
 }
 
-/* The big follower: place it (a listed move of it: from the full list when
- * bits 5-7 of the argument are all set, else from the figure actions of one
- * placement), or, when none is listed there, put it on a segment of that
- * placement where the follower may stand: refused (no big follower in
- * supply, or no Inns & Cathedrals). */
 /* The builder or the pig (bit 1 of the argument): place one (a listed move
  * of it: from the full list when bits 5-7 are all set, else from the figure
  * actions of one placement), or, when none is listed there, put it on a
@@ -1723,44 +1701,28 @@ static void op_abbot(fz *z, input *in)
  * on a feature the tile completes), check_move and play agreeing. */
 static void op_builder_pig(fz *z, uint8_t b)
 {
-    uint32_t cur = 0, nseg = 0;
+    uint32_t cur = 0, nseg = 0, in_supply = 0;
     uint8_t fig = (b & 2) ? CARC_FIGURE_PIG : CARC_FIGURE_BUILDER;
     if (carc_game_current_tile(&cur, z->g) != CARC_OK || coc_decision(z->g))
         return;
     list_actions(z, b, cur, 2);
-    const carc_move *d = carc_movelist_data(z->ml);
-    size_t n = carc_movelist_count(z->ml), hits = 0;
-    for (size_t i = 0; i < n; i++)
-        hits += d[i].figure == fig;
-    uint32_t in_supply = 0;
     FZ_OK(carc_game_figure_supply(&in_supply, z->g, player_to_move(z), fig));
-    if (!in_supply)
-        FZ_CHECK(hits == 0);
-    if (hits) {
-        size_t want = (b >> 2) % hits;
-        for (size_t i = 0; i < n; i++)
-            if (d[i].figure == fig && !want--) {
-                carc_move m = d[i];
-                FZ_CHECK(m.kind == CARC_MOVE_PLACE);
-                FZ_OK(carc_game_check_move(z->g, &m));
-                play_checked(z, &m);
-                return;
-            }
-    }
-    /* none listed: on a segment of a listed placement, refused */
-    carc_move m = d[(b >> 2) % n];
-    if (m.kind != CARC_MOVE_PLACE)
-        m = d[n - 1]; /* (not the pass) */
-    FZ_OK(carc_tile_segment_count(&nseg, m.tile));
-    m.figure = fig;
-    m.segment = (uint8_t)((b >> 2) % nseg);
-    if (in_list(z->ml, &m))
+    FZ_CHECK(in_supply || count_listed(z, fig, -1) == 0);
+    if (play_listed(z, fig, -1, b >> 2, true))
         return;
-    carc_status chk = carc_game_check_move(z->g, &m);
-    FZ_CHECK(chk == CARC_EILLEGAL);
-    refused(z, &m, chk);
+    /* none listed: on a segment of a listed placement, refused */
+    carc_move m = listed_place_with(z, b >> 2, fig, 0);
+    FZ_OK(carc_tile_segment_count(&nseg, m.tile));
+    m.segment = (uint8_t)((b >> 2) % nseg);
+    refused_unlisted(z, &m);
 }
 
+/* The big follower: place it (a listed move of it: from the full list when
+ * bits 5-7 of the argument are all set, else from the figure actions of one
+ * placement), or, when none is listed there, put it on a segment of that
+ * placement where the follower may stand: refused (no big follower in
+ * supply, or no Inns & Cathedrals). Bit 0 of the argument: the builder or
+ * the pig instead (op_builder_pig). */
 static void op_big(fz *z, input *in)
 {
     uint8_t b = byte(in);
@@ -1772,12 +1734,7 @@ static void op_big(fz *z, input *in)
     if (carc_game_current_tile(&cur, z->g) != CARC_OK || coc_decision(z->g))
         return;
     list_actions(z, b, cur, 1);
-    const carc_move *d = carc_movelist_data(z->ml);
-    size_t n = carc_movelist_count(z->ml), bigs = 0, followers = 0;
-    for (size_t i = 0; i < n; i++) {
-        bigs += d[i].figure == CARC_FIGURE_BIG;
-        followers += d[i].figure == CARC_FIGURE_FOLLOWER;
-    }
+    size_t bigs = count_listed(z, CARC_FIGURE_BIG, -1), followers = count_listed(z, CARC_FIGURE_FOLLOWER, -1);
     uint32_t in_supply = 0, followers_left = 0;
     FZ_OK(carc_game_figure_supply(&in_supply, z->g, player_to_move(z), CARC_FIGURE_BIG));
     FZ_OK(carc_game_supply(&followers_left, z->g, player_to_move(z)));
@@ -1787,29 +1744,19 @@ static void op_big(fz *z, input *in)
         FZ_CHECK(bigs == followers);
     if (!in_supply)
         FZ_CHECK(bigs == 0);
-    if (bigs) {
-        size_t want = (b >> 1) % bigs;
-        for (size_t i = 0; i < n; i++)
-            if (d[i].figure == CARC_FIGURE_BIG && !want--) {
-                carc_move m = d[i];
-                FZ_OK(carc_game_check_move(z->g, &m));
-                play_checked(z, &m);
-                return;
-            }
-    }
+    if (play_listed(z, CARC_FIGURE_BIG, -1, b >> 1, false))
+        return;
     /* none listed: the big follower where a follower may stand is refused */
-    for (size_t i = 0; i < n; i++)
-        if (d[i].figure == CARC_FIGURE_FOLLOWER) {
-            carc_move m = d[i];
-            m.figure = CARC_FIGURE_BIG;
-            if (in_list(z->ml, &m))
-                continue;
-            carc_status chk = carc_game_check_move(z->g, &m);
-            FZ_CHECK(chk == CARC_EILLEGAL);
-            FZ_CHECK(!(z->modules & CARC_MODULE_INNS) || !in_supply);
-            refused(z, &m, chk);
-            return;
-        }
+    const carc_move *d = carc_movelist_data(z->ml);
+    for (size_t i = 0; i < carc_movelist_count(z->ml); i++) {
+        carc_move m = d[i];
+        m.figure = CARC_FIGURE_BIG;
+        if (d[i].figure != CARC_FIGURE_FOLLOWER || in_list(z->ml, &m))
+            continue;
+        FZ_CHECK(!(z->modules & CARC_MODULE_INNS) || !in_supply);
+        refused_unlisted(z, &m);
+        return;
+    }
 }
 
 /* carc_game_pending with every struct_size: nothing written past it. */
@@ -1857,10 +1804,7 @@ static void op_choose(fz *z, input *in)
         z->diverged = true;
     if (hist1 > hist0) {
         /* unplaceable: discarded at once, the choice is closed */
-        carc_history_entry h;
-        memset(&h, 0, sizeof h);
-        h.struct_size = sizeof h;
-        FZ_OK(carc_game_history(&h, z->g, hist1 - 1));
+        carc_history_entry h = history_at(z->g, hist1 - 1);
         FZ_CHECK(h.kind == CARC_HISTORY_DISCARD);
         z->pending = false;
         z->unrecorded = false;
@@ -1873,8 +1817,9 @@ static void op_choose(fz *z, input *in)
     }
 }
 
-static void op_undo(fz *z)
+static void op_undo(fz *z, input *in)
 {
+    (void)in;
     bool can = false;
     FZ_OK(carc_game_can_undo(&can, z->g));
     carc_status st = carc_game_undo(z->g);
@@ -1896,8 +1841,9 @@ static void op_undo(fz *z)
     take_scores(z);
 }
 
-static void op_end(fz *z)
+static void op_end(fz *z, input *in)
 {
+    (void)in;
     snap before;
     bool was_over = over(z->g), could = false, can = false;
     FZ_OK(carc_game_can_undo(&could, z->g));
@@ -1916,10 +1862,7 @@ static void op_end(fz *z)
     if (!was_over) {
         /* the history: a pass for each decision of the part declined, then the end */
         for (uint32_t i = h0; i < h1; i++) {
-            carc_history_entry h;
-            memset(&h, 0, sizeof h);
-            h.struct_size = sizeof h;
-            FZ_OK(carc_game_history(&h, z->g, i));
+            carc_history_entry h = history_at(z->g, i);
             if (i + 1 == h1)
                 FZ_CHECK(h.kind == CARC_HISTORY_END || h.kind == CARC_HISTORY_DISCARD || h.move.kind == CARC_MOVE_PASS);
             else if (h.kind != CARC_HISTORY_DISCARD)
@@ -1986,17 +1929,38 @@ static void adopt(fz *z, carc_game *other, bool history_kept, bool loaded)
     take_scores(z);
 }
 
+/* The clone and copy flags of an argument byte: mostly CARC_CLONE_NO_HISTORY or not, now and then any. */
+uint32_t clone_flags(uint8_t b)
+{
+    return (b & 0x40) ? b : (b & 1u);
+}
+
+static carc_status game_clone(void **out, const void *g, uint32_t flags)
+{
+    return carc_game_clone((carc_game **)out, g, flags);
+}
+
+/* A clone of g with `flags` (by the tile game's or the Dice Game's clone);
+ * NULL when the flags are not known, and were refused (*out NULL). */
+void *cloned(clone_fn fn, const void *g, uint32_t flags)
+{
+    void *c = &trace; /* anything but NULL */
+    carc_status st = fn(&c, g, flags);
+    if (flags & ~(uint32_t)CARC_CLONE_NO_HISTORY) {
+        FZ_CHECK(st == CARC_EINVAL && c == NULL);
+        return NULL;
+    }
+    FZ_OK(st);
+    return c;
+}
+
 static void op_clone(fz *z, input *in)
 {
     uint8_t b = byte(in), pick = byte(in);
-    uint32_t flags = (b & 0x40) ? b : (b & 1u);
-    carc_game *c = (carc_game *)(void *)z;
-    carc_status st = carc_game_clone(&c, z->g, flags);
-    if (flags & ~(uint32_t)CARC_CLONE_NO_HISTORY) {
-        FZ_CHECK(st == CARC_EINVAL && c == NULL);
+    uint32_t flags = clone_flags(b);
+    carc_game *c = cloned(game_clone, z->g, flags);
+    if (c == NULL)
         return;
-    }
-    FZ_OK(st);
     same_games(z, z->g, c, FP_WITH_PENDING, "a clone");
     bool can = true;
     FZ_OK(carc_game_can_undo(&can, c));
@@ -2016,7 +1980,7 @@ static void op_clone(fz *z, input *in)
 static void op_copy(fz *z, input *in)
 {
     uint8_t b = byte(in), pick = byte(in);
-    uint32_t flags = (b & 0x40) ? b : (b & 1u);
+    uint32_t flags = clone_flags(b);
     snap before;
     if (flags & ~(uint32_t)CARC_CLONE_NO_HISTORY) {
         snap_take(z, z->scratch, FP_WITH_PENDING, false, &before);
@@ -2041,25 +2005,21 @@ static void op_copy(fz *z, input *in)
     snap_check(&before, z->g, "the original after a move on its copy");
 }
 
+/* One more of a costly call, within the budget of the input (no budget when deep). */
+bool within(unsigned *used, unsigned budget)
+{
+    if (*used >= budget && !deep)
+        return false;
+    (*used)++;
+    return true;
+}
+
 static void op_save_load(fz *z, input *in)
 {
     uint8_t b = byte(in);
-    if (z->loads >= MAX_LOADS && !deep)
-        return; /* over budget */
-    z->loads++;
-    char *rec = save(z->g);
-    carc_game *l = NULL;
-    carc_load_error err;
-    memset(&err, 0, sizeof err);
-    err.struct_size = sizeof err;
-    carc_status st = carc_game_load(&l, rec, strlen(rec), NULL, &err);
-    if (st != CARC_OK)
-        fprintf(stderr, "fuzz_api: load(save(g)) failed: %s\n%s", err.message, rec);
-    FZ_OK(st);
-    char *again = save(l);
-    FZ_CHECK(strcmp(rec, again) == 0);
-    free(again);
-    free(rec);
+    if (!within(&z->loads, MAX_LOADS))
+        return;
+    carc_game *l = reloaded(game_save, game_load, z->g, "");
     /* the loaded game is the same game, draws included (but for a chosen
      * tile not played yet, which a record does not carry); it keeps an undo
      * journal whatever the original did */
@@ -2084,9 +2044,8 @@ static void op_render(fz *z, input *in)
     /* few pictures, of small boards only (unless deep): a picture costs about
      * 0.1 ms (text) or 0.2 ms (SVG) per tile under the sanitizers */
     FZ_OK(carc_game_tile_count(&tiles, z->g));
-    if (!deep && (z->pictures >= MAX_PICTURES || tiles > ((b & 4) ? RENDER_SVG_TILES : RENDER_TEXT_TILES)))
+    if ((!deep && tiles > ((b & 4) ? RENDER_SVG_TILES : RENDER_TEXT_TILES)) || !within(&z->pictures, MAX_PICTURES))
         return;
-    z->pictures++;
     FZ_CHECK(fn(NULL, 0, &need, z->g, flags) == CARC_EBUFFER);
     char *buf = malloc(need + 1);
     FZ_CHECK(buf != NULL);
@@ -2115,10 +2074,8 @@ static void tile_queries(fz *z, uint32_t i)
     FZ_OK(carc_tile_segment_count(&nseg, t.tile));
     for (uint32_t s = 0; s < nseg; s++) {
         uint32_t fid;
-        carc_feature_info fe;
+        carc_feature_info fe = SIZED(carc_feature_info);
         FZ_OK(carc_game_feature_at(&fid, z->g, t.x, t.y, s));
-        memset(&fe, 0, sizeof fe);
-        fe.struct_size = sizeof fe;
         FZ_OK(carc_game_feature(&fe, z->g, fid));
         uint32_t counts[8], sum = 0;
         FZ_OK(carc_game_feature_occupants(counts, 8, z->g, fid));
@@ -2419,12 +2376,7 @@ static void op_city(fz *z, input *in)
         m.kind = CARC_MOVE_PASS;
         break;
     }
-    carc_status chk = carc_game_check_move(z->g, &m);
-    check_raw(z, &m, chk);
-    if (chk == CARC_OK)
-        play_checked(z, &m);
-    else
-        refused(z, &m, chk);
+    try_move(z, &m);
 }
 
 /* A few wrong calls that must change nothing. */
@@ -2499,602 +2451,32 @@ static void op_misuse(fz *z, input *in)
     snap_check(&before, z->g, "a wrong call");
 }
 
-/* ============================================================ the Dice Game
- *
- * Header byte 1, bit 3: the input drives a carc_dice_game instead (bit 4:
- * a face set from bytes 2..5). Operations: play the k-th legal action (with
- * enumeration flags), play raw actions, undo, clone, save/load, fixed rolls,
- * queries. Checked after every step: each die belongs to exactly one player
- * (the masks of carc_dice_game_player_dice partition the 9 dice), scores
- * never lower but after undo, undo gives back the state before the action,
- * check_action accepts exactly the listed actions and play returns what it
- * returned, listings with flags are subsets of the full one, clones and
- * load(save(g)) equal the original. As for the tile game, states are compared
- * by a summary (phase, player, turn, rolls, scores, every die, counts), and
- * by the full fingerprint (the record too) on the sampled steps and for the
- * bottom of the undo stack; at the end the stack is unwound.
- */
-
-static char *dsave(const carc_dice_game *g)
-{
-    size_t need = 0, again = 0;
-    FZ_CHECK(carc_dice_game_save(NULL, 0, &need, g) == CARC_EBUFFER);
-    char *buf = malloc(need + 1);
-    FZ_CHECK(buf != NULL);
-    FZ_OK(carc_dice_game_save(buf, need + 1, &again, g));
-    FZ_CHECK(again == need && strlen(buf) == need);
-    return buf;
-}
-
-/* Everything a dice game shows, as numbers (as for the tile game): state,
- * players, dice, every action and every event. */
-static fp *dfingerprint(const carc_dice_game *g)
-{
-    fp *f = calloc(1, sizeof *f);
-    FZ_CHECK(f != NULL);
-    uint32_t players = 0, u = 0, n = 0;
-    int32_t s = 0;
-    bool yes = false;
-    f->sect[0] = f->n;
-    FZ_OK(carc_dice_game_players(&players, g));
-    put(f, players);
-    FZ_OK(carc_dice_game_phase(&u, g));
-    put(f, u);
-    FZ_OK(carc_dice_game_current_player(&u, g));
-    put(f, u);
-    FZ_OK(carc_dice_game_turn(&u, g));
-    put(f, u);
-    FZ_OK(carc_dice_game_rolls(&u, g));
-    put(f, u);
-    FZ_OK(carc_dice_game_doubled(&yes, g));
-    put(f, yes);
-    f->sect[1] = f->n;
-    for (uint32_t p = 0; p < players; p++) {
-        FZ_OK(carc_dice_game_score(&s, g, p));
-        put(f, (uint32_t)s);
-        FZ_OK(carc_dice_game_player_dice(&u, g, p));
-        put(f, u);
-    }
-    f->sect[2] = f->n;
-    for (uint32_t d = 0; d < CARC_DICE_COUNT; d++) {
-        carc_dice_die die;
-        memset(&die, 0, sizeof die);
-        die.struct_size = sizeof die;
-        FZ_OK(carc_dice_game_die(&die, g, d));
-        put(f, die.location | die.player << 8 | die.face << 16 | die.rotation << 24);
-        put(f, (uint32_t)die.x);
-        put(f, (uint32_t)die.y);
-        put(f, die.edges);
-    }
-    f->sect[3] = f->n;
-    FZ_OK(carc_dice_game_action_count(&n, g));
-    put(f, n);
-    for (uint32_t i = 0; i < n; i++) {
-        carc_dice_action a;
-        FZ_OK(carc_dice_game_action(&a, g, i));
-        put(f, a.kind | a.die << 8 | a.rotation << 16);
-        put(f, (uint32_t)a.x);
-        put(f, (uint32_t)a.y);
-        put(f, a.reserved);
-    }
-    f->sect[4] = f->sect[5] = f->n;
-    FZ_OK(carc_dice_game_event_count(&n, g));
-    put(f, n);
-    for (uint32_t i = 0; i < n; i++) {
-        carc_dice_event e;
-        memset(&e, 0, sizeof e);
-        e.struct_size = sizeof e;
-        FZ_OK(carc_dice_game_event(&e, g, i));
-        put(f, e.kind | e.player << 8 | e.doubled << 16 | e.reason << 24);
-        put(f, e.action);
-        put(f, e.turn);
-        put(f, (uint32_t)e.points);
-        put(f, e.dice | e.to << 16);
-    }
-    f->sect[6] = f->sect[7] = f->n;
-    return f;
-}
-
-/* What a few cheap calls show of a dice game. */
-typedef struct dsummary {
-    uint32_t players, phase, cur, turn, rolls, doubled, events, actions;
-    int32_t score[8];
-    uint32_t dice[8];
-    carc_dice_die die[CARC_DICE_COUNT];
-} dsummary;
-
-static void dsummarize(const carc_dice_game *g, dsummary *s)
-{
-    bool yes = false;
-    memset(s, 0, sizeof *s);
-    FZ_OK(carc_dice_game_players(&s->players, g));
-    FZ_CHECK(s->players >= 2 && s->players <= 5);
-    FZ_OK(carc_dice_game_phase(&s->phase, g));
-    FZ_OK(carc_dice_game_current_player(&s->cur, g));
-    FZ_OK(carc_dice_game_turn(&s->turn, g));
-    FZ_OK(carc_dice_game_rolls(&s->rolls, g));
-    FZ_OK(carc_dice_game_doubled(&yes, g));
-    s->doubled = yes;
-    FZ_OK(carc_dice_game_event_count(&s->events, g));
-    FZ_OK(carc_dice_game_action_count(&s->actions, g));
-    for (uint32_t p = 0; p < s->players; p++) {
-        FZ_OK(carc_dice_game_score(&s->score[p], g, p));
-        FZ_OK(carc_dice_game_player_dice(&s->dice[p], g, p));
-    }
-    for (uint32_t d = 0; d < CARC_DICE_COUNT; d++) {
-        s->die[d].struct_size = sizeof s->die[d];
-        FZ_OK(carc_dice_game_die(&s->die[d], g, d));
-    }
-}
-
-typedef struct dsnap {
-    dsummary s;
-    fp *full;
-} dsnap;
-
-static bool dfull_now; /* this step does the expensive checks */
-
-static void dsnap_take(const carc_dice_game *g, bool full, dsnap *s)
-{
-    dsummarize(g, &s->s);
-    s->full = full || dfull_now ? dfingerprint(g) : NULL;
-}
-
-static void dsnap_check(dsnap *s, const carc_dice_game *g, const char *what)
-{
-    dsummary now;
-    dsummarize(g, &now);
-    if (memcmp(&s->s, &now, sizeof now) != 0) {
-        fprintf(stderr, "fuzz_api: dice %s: summaries differ (phase %u/%u, turn %u/%u, actions %u/%u)\n", what,
-                s->s.phase, now.phase, s->s.turn, now.turn, s->s.actions, now.actions);
-        FZ_CHECK(!"the dice game is not as expected");
-    }
-    if (s->full)
-        same_fp(s->full, dfingerprint(g));
-    s->full = NULL;
-}
-
-static void dsame_games(const carc_dice_game *a, const carc_dice_game *b)
-{
-    dsnap x;
-    dsnap_take(a, false, &x);
-    dsnap_check(&x, b, "copy");
-    if (dfull_now)
-        same_fp(dfingerprint(a), dfingerprint(b));
-}
-
-typedef struct dz {
-    carc_dice_game *g;
-    uint32_t players;
-    dsnap *stack;
-    size_t depth, cap;
-    bool unknown_base; /* a loaded game can undo its whole record */
-    bool base_full;    /* the bottom of the stack had its full fingerprint */
-    unsigned loads;    /* carc_dice_game_load calls so far */
-    int32_t scores[8];
-    carc_dice_action *list, *list2;
-    size_t list_cap;
-} dz;
-
-static uint32_t dphase(const carc_dice_game *g)
-{
-    uint32_t p = 99;
-    FZ_OK(carc_dice_game_phase(&p, g));
-    return p;
-}
-
-static void dtake_scores(dz *z)
-{
-    for (uint32_t p = 0; p < z->players; p++)
-        FZ_OK(carc_dice_game_score(&z->scores[p], z->g, p));
-}
-
-static void dpush(dz *z, dsnap *s)
-{
-    if (z->depth == z->cap) {
-        size_t cap = z->cap ? 2 * z->cap : 64;
-        dsnap *n = realloc(z->stack, cap * sizeof *n);
-        FZ_CHECK(n != NULL);
-        z->stack = n;
-        z->cap = cap;
-    }
-    z->stack[z->depth++] = *s;
-}
-
-static void dclear(dz *z)
-{
-    while (z->depth)
-        fp_free(z->stack[--z->depth].full);
-    z->base_full = false;
-}
-
-/* The legal actions with `flags` into z->list (or list2); returns the count.
- * One call into a list with room (an enumeration is not cheap); a second
- * one, after CARC_EBUFFER, only when the list had to grow, and on sampled
- * steps the size query without a buffer too. */
-static size_t dlist(dz *z, uint32_t flags, bool second)
-{
-    size_t n = 0, again = 0;
-    /* the lists outlive the input (no new pages for every input) */
-    static carc_dice_action *keep1, *keep2;
-    static size_t keep_cap;
-    if (keep_cap == 0) {
-        keep_cap = 4096;
-        keep1 = malloc(keep_cap * sizeof *keep1);
-        keep2 = malloc(keep_cap * sizeof *keep2);
-        FZ_CHECK(keep1 && keep2);
-    }
-    z->list = keep1;
-    z->list2 = keep2;
-    z->list_cap = keep_cap;
-    carc_status st = carc_dice_game_legal_actions(second ? z->list2 : z->list, z->list_cap, &n, z->g, flags);
-    if (st == CARC_EBUFFER) {
-        FZ_CHECK(n > z->list_cap);
-        free(keep1);
-        free(keep2);
-        keep_cap = 2 * n;
-        keep1 = malloc(keep_cap * sizeof *keep1);
-        keep2 = malloc(keep_cap * sizeof *keep2);
-        FZ_CHECK(keep1 && keep2);
-        z->list = keep1;
-        z->list2 = keep2;
-        z->list_cap = keep_cap;
-        st = carc_dice_game_legal_actions(second ? z->list2 : z->list, z->list_cap, &again, z->g, flags);
-        FZ_CHECK(again == n);
-    }
-    FZ_OK(st);
-    if (dfull_now) {
-        FZ_CHECK(carc_dice_game_legal_actions(NULL, 0, &again, z->g, flags) == (n ? CARC_EBUFFER : CARC_OK));
-        FZ_CHECK(again == n);
-    }
-    return n;
-}
-
-/* (field by field: a memcmp would be intercepted, and lists are long) */
-static bool dsame_action(const carc_dice_action *a, const carc_dice_action *b)
-{
-    return a->kind == b->kind && a->die == b->die && a->x == b->x && a->y == b->y && a->rotation == b->rotation &&
-           a->reserved == b->reserved;
-}
-
-static void dinvariants(dz *z)
-{
-    uint32_t all = 0, ph = dphase(z->g), rolls = 0;
-    for (uint32_t p = 0; p < z->players; p++) {
-        uint32_t m = 0;
-        int32_t s;
-        FZ_OK(carc_dice_game_player_dice(&m, z->g, p));
-        FZ_CHECK((all & m) == 0); /* a die lies in front of one player */
-        all |= m;
-        FZ_OK(carc_dice_game_score(&s, z->g, p));
-        FZ_CHECK(s >= z->scores[p]);
-    }
-    FZ_CHECK(all == (1u << CARC_DICE_COUNT) - 1u);
-    dtake_scores(z);
-    FZ_CHECK(ph <= CARC_DICE_PHASE_GAME_OVER);
-    FZ_OK(carc_dice_game_rolls(&rolls, z->g));
-    FZ_CHECK(rolls <= CARC_DICE_MAX_ROLLS);
-    uint32_t w = 0;
-    FZ_CHECK(carc_dice_game_winner(&w, NULL, z->g) == (ph == CARC_DICE_PHASE_GAME_OVER ? CARC_OK : CARC_ENOTFOUND));
-    bool can = false;
-    FZ_OK(carc_dice_game_can_undo(&can, z->g));
-    if (z->depth > 0)
-        FZ_CHECK(can);
-    else if (!z->unknown_base)
-        FZ_CHECK(!can);
-}
-
-static void dplay_checked(dz *z, const carc_dice_action *a)
-{
-    dsnap before;
-    bool bottom = z->depth == 0 && !z->base_full; /* the bottom of the stack: in full, once */
-    dsnap_take(z->g, bottom, &before);
-    z->base_full |= bottom;
-    FZ_OK(carc_dice_game_play(z->g, a));
-    FZ_CHECK(carc_dice_game_last_error(z->g)[0] == '\0');
-    dpush(z, &before);
-}
-
-static void dop_play_index(dz *z, input *in)
-{
-    uint16_t idx = u16(in);
-    /* the three enumeration flags from idx; all three (the shortest list, the
-     * cheapest enumeration) unless bits 11 and 12 are set */
-    uint32_t flags = (idx & 0x1800u) == 0x1800u ? (uint32_t)(idx >> 13) : 7u;
-    size_t n = dlist(z, flags, false);
-    if (dphase(z->g) == CARC_DICE_PHASE_GAME_OVER) {
-        FZ_CHECK(n == 0);
-        return;
-    }
-    FZ_CHECK(n > 0);
-    carc_dice_action a = z->list[idx % n];
-    FZ_OK(carc_dice_game_check_action(z->g, &a));
-    if (flags && dfull_now) {
-        /* a listing with flags is part of the full one */
-        size_t full = dlist(z, 0, true), k;
-        for (k = 0; k < full; k++)
-            if (dsame_action(&z->list2[k], &a))
-                break;
-        FZ_CHECK(k < full);
-    }
-    dplay_checked(z, &a);
-}
-
-static void dop_play_raw(dz *z, input *in)
-{
-    uint8_t b[6];
-    for (int i = 0; i < 6; i++)
-        b[i] = byte(in);
-    carc_dice_action a;
-    memset(&a, 0, sizeof a);
-    a.kind = b[0] & 0x80 ? b[0] : b[0] % 5u;
-    a.die = b[1] & 0x80 ? b[1] : b[1] % 9u;
-    a.x = (int8_t)b[2] % 10;
-    a.y = (int8_t)b[3] % 10;
-    a.rotation = b[4] & 0x80 ? b[4] : b[4] % 4u;
-    if (!(b[5] & 1) && a.kind != CARC_DICE_ACT_BUILD) {
-        a.x = a.y = 0;
-        a.rotation = 0;
-        if (a.kind != CARC_DICE_ACT_SET_KNIGHT)
-            a.die = 0;
-    }
-    if (b[5] & 2)
-        a.reserved = b[5];
-    carc_status chk = carc_dice_game_check_action(z->g, &a);
-    if (chk == CARC_OK || dfull_now) {
-        /* legal iff listed (a refused listed action is also caught where
-         * listed actions are played) */
-        size_t n = dlist(z, 0, false), k;
-        for (k = 0; k < n; k++)
-            if (dsame_action(&z->list[k], &a))
-                break;
-        FZ_CHECK((chk == CARC_OK) == (k < n));
-    }
-    if (chk == CARC_OK) {
-        dplay_checked(z, &a);
-        return;
-    }
-    dsnap before;
-    dsnap_take(z->g, false, &before);
-    FZ_CHECK(carc_dice_game_play(z->g, &a) == chk);
-    FZ_CHECK(carc_dice_game_last_error(z->g)[0] != '\0');
-    dsnap_check(&before, z->g, "a refused action");
-}
-
-static void dop_undo(dz *z)
-{
-    bool can = false;
-    FZ_OK(carc_dice_game_can_undo(&can, z->g));
-    carc_status st = carc_dice_game_undo(z->g);
-    if (z->depth > 0) {
-        FZ_CHECK(can && st == CARC_OK);
-        dsnap_check(&z->stack[--z->depth], z->g, "undo");
-    } else {
-        FZ_CHECK(st == (can ? CARC_OK : CARC_ENO_UNDO));
-        FZ_CHECK(z->unknown_base || !can);
-    }
-    dtake_scores(z);
-}
-
-static void dop_clone(dz *z, input *in)
-{
-    uint8_t b = byte(in);
-    uint32_t flags = (b & 0x40) ? b : (b & 1u);
-    carc_dice_game *c = (carc_dice_game *)(void *)z;
-    carc_status st = carc_dice_game_clone(&c, z->g, flags);
-    if (flags & ~(uint32_t)CARC_CLONE_NO_HISTORY) {
-        FZ_CHECK(st == CARC_EINVAL && c == NULL);
-        return;
-    }
-    FZ_OK(st);
-    dsame_games(z->g, c);
-    if (b & 2) {
-        carc_dice_game_free(z->g);
-        z->g = c;
-        if (flags) {
-            dclear(z);
-            z->unknown_base = false;
-        }
-        return;
-    }
-    /* independent: an action on the clone leaves the original alone */
-    dsnap before;
-    dsnap_take(z->g, false, &before);
-    carc_dice_game *mine = z->g;
-    z->g = c; /* (dlist lists the game of z) */
-    size_t n = dlist(z, CARC_DICE_ENUM_UNIQUE_ROTATIONS, true);
-    z->g = mine;
-    if (n)
-        FZ_OK(carc_dice_game_play(c, &z->list2[b % n]));
-    dsnap_check(&before, z->g, "the original after an action on its clone");
-    carc_dice_game_free(c);
-}
-
-static void dop_save_load(dz *z, input *in)
-{
-    uint8_t b = byte(in);
-    if (z->loads >= MAX_LOADS && !deep)
-        return; /* over budget */
-    z->loads++;
-    char *rec = dsave(z->g);
-    carc_dice_game *l = NULL;
-    carc_load_error err;
-    memset(&err, 0, sizeof err);
-    err.struct_size = sizeof err;
-    carc_status st = carc_dice_game_load(&l, rec, strlen(rec), NULL, &err);
-    if (st != CARC_OK)
-        fprintf(stderr, "fuzz_api: dice load(save(g)) failed: %s\n", err.message);
-    FZ_OK(st);
-    char *again = dsave(l);
-    FZ_CHECK(strcmp(rec, again) == 0);
-    free(again);
-    free(rec);
-    dsame_games(z->g, l);
-    if (b & 1) {
-        carc_dice_game_free(z->g);
-        z->g = l;
-        dclear(z);
-        z->unknown_base = true;
-    } else {
-        carc_dice_game_free(l);
-    }
-}
-
-static void dop_set_roll(dz *z, input *in)
-{
-    uint8_t n = byte(in) % 12, faces[12];
-    bool bad = false;
-    for (uint8_t i = 0; i < n; i++) {
-        uint8_t f = byte(in);
-        faces[i] = f & 0x80 ? f : f % 6u;
-        bad |= faces[i] > CARC_DICE_FACE_CATAPULT;
-    }
-    dsnap before;
-    dsnap_take(z->g, false, &before);
-    carc_status st = carc_dice_game_set_next_roll(z->g, n ? faces : NULL, n);
-    carc_status want = n > CARC_DICE_COUNT || bad ? CARC_ERANGE
-                       : dphase(z->g) == CARC_DICE_PHASE_GAME_OVER ? CARC_EGAME_OVER : CARC_OK;
-    FZ_CHECK(st == want);
-    /* not an action: nothing visible changes either way */
-    dsnap_check(&before, z->g, "set_next_roll");
-}
-
-static void dop_queries(dz *z)
-{
-    uint32_t dice = 0, mask = 0;
-    FZ_OK(carc_dice_game_largest_closed_city(&dice, &mask, z->g));
-    FZ_CHECK((uint32_t)__builtin_popcount(mask) == dice);
-    int32_t x0, y0, x1, y1;
-    carc_status st = carc_dice_game_city_bounds(&x0, &y0, &x1, &y1, z->g);
-    for (uint32_t d = 0; d < CARC_DICE_COUNT; d++) {
-        carc_dice_die die;
-        memset(&die, 0, sizeof die);
-        die.struct_size = sizeof die;
-        FZ_OK(carc_dice_game_die(&die, z->g, d));
-        FZ_CHECK(die.location <= CARC_DICE_LOC_KEPT && die.player < z->players);
-        if (die.location == CARC_DICE_LOC_CITY) {
-            uint32_t at = 99;
-            FZ_OK(st);
-            FZ_CHECK(die.x >= x0 && die.x <= x1 && die.y >= y0 && die.y <= y1);
-            FZ_OK(carc_dice_game_cell(&at, z->g, die.x, die.y));
-            FZ_CHECK(at == d);
-        }
-    }
-    uint32_t n = 0;
-    FZ_OK(carc_dice_game_event_count(&n, z->g));
-    for (uint32_t i = 0; i < n; i++) {
-        carc_dice_event e;
-        memset(&e, 0, sizeof e);
-        e.struct_size = sizeof e;
-        FZ_OK(carc_dice_game_event(&e, z->g, i));
-        FZ_CHECK(e.kind <= CARC_DICE_EVENT_WIN && e.player < z->players);
-    }
-    FZ_OK(carc_dice_game_action_count(&n, z->g));
-    for (uint32_t i = 0; i < n; i++) {
-        carc_dice_action a;
-        FZ_OK(carc_dice_game_action(&a, z->g, i));
-        FZ_CHECK(a.kind <= CARC_DICE_ACT_KNIGHT_OPTION);
-    }
-}
-
-static void dice_run(input *in, const uint8_t hdr[14])
-{
-    carc_dice_options o;
-    carc_dice_faces faces;
-    FZ_OK(carc_dice_options_init(&o, CARC_DICE_OPTIONS_VERSION));
-    o.players = 2u + hdr[0] % 4u;
-    for (int i = 0; i < 8; i++)
-        o.seed |= (uint64_t)hdr[6 + i] << (8 * i);
-    if (hdr[1] & 16) {
-        FZ_OK(carc_dice_faces_init(&faces, CARC_DICE_FACES_VERSION));
-        for (int i = 0; i < CARC_DICE_CITY_FACES; i++)
-            faces.city[i] = (uint8_t)((hdr[2 + i] & 0xF) ? (hdr[2 + i] & 0xF) : 1);
-        FZ_OK(carc_dice_faces_check(&faces));
-        o.faces = &faces;
-    }
-    dz z;
-    memset(&z, 0, sizeof z);
-    z.players = o.players;
-    FZ_OK(carc_dice_game_new(&z.g, &o));
-    dtake_scores(&z);
-    dinvariants(&z);
-    for (int ops = 0; ops < MAX_OPS && in->n > 0; ops++) {
-        dfull_now = deep || (unsigned)(ops + 1) % full_every == 0;
-        int op = byte(in) % 9;
-        if (trace) {
-            static const char *const names[9] = { "play_index", "play_index", "play_index", "play_raw", "undo",
-                                                  "clone", "save_load", "set_next_roll", "queries" };
-            uint32_t acts = 0;
-            carc_dice_game_action_count(&acts, z.g);
-            fprintf(stderr, "dice op %d: %s (actions %u, phase %u, undo depth %zu)\n", ops, names[op], acts,
-                    dphase(z.g), z.depth);
-        }
-        switch (op) {
-        case 0:
-        case 1:
-        case 2:
-            dop_play_index(&z, in);
-            break;
-        case 3:
-            dop_play_raw(&z, in);
-            break;
-        case 4:
-            dop_undo(&z);
-            break;
-        case 5:
-            dop_clone(&z, in);
-            break;
-        case 6:
-            dop_save_load(&z, in);
-            break;
-        case 7:
-            dop_set_roll(&z, in);
-            break;
-        default:
-            dop_queries(&z);
-            break;
-        }
-        dinvariants(&z);
-    }
-    /* the end: every undo on the stack taken back, each checked */
-    dfull_now = deep;
-    while (z.depth > 0) {
-        dop_undo(&z);
-        dinvariants(&z);
-    }
-    dclear(&z);
-    free(z.stack);
-    carc_dice_game_free(z.g);
-}
-
-enum {
-    OP_PLAY_INDEX,
-    OP_PLAY_INDEX2, /* twice as likely: games should get far */
-    OP_PLAY_RAW,
-    OP_CHOOSE,
-    OP_UNDO,
-    OP_END,
-    OP_CLONE,
-    OP_COPY,
-    OP_SAVE_LOAD,
-    OP_RENDER,
-    OP_QUERIES,
-    OP_PLACEMENTS,
-    OP_FIGURE_OPTIONS,
-    OP_NOTATION,
-    OP_MISUSE,
-    OP_KIND,
-    OP_ABBOT,
-    OP_PENDING,
-    OP_BIG,
-    OP_CITY,
-    OP_COUNT
-};
-
-static const char *const op_names[OP_COUNT] = {
-    "play_index", "play_index", "play_raw", "choose",  "undo",           "end",      "clone",  "copy",  "save_load",
-    "render",     "queries",    "placements", "figure_options", "notation", "misuse", "kind",  "abbot", "pending",
-    "big (bit 0 of the argument: builder or pig)", "city (the Count's decisions)",
+/* The operations of a tile game input: op byte % 20, in this order (the
+ * corpus depends on it). */
+static const struct op {
+    const char *name;
+    void (*run)(fz *z, input *in);
+} OPS[] = {
+    { "play_index", op_play_index }, /* twice: games should get far */
+    { "play_index", op_play_index },
+    { "play_raw", op_play_raw },
+    { "choose", op_choose },
+    { "undo", op_undo },
+    { "end", op_end },
+    { "clone", op_clone },
+    { "copy", op_copy },
+    { "save_load", op_save_load },
+    { "render", op_render },
+    { "queries", op_queries },
+    { "placements", op_placements },
+    { "figure_options", op_figure_options },
+    { "notation", op_notation },
+    { "misuse", op_misuse },
+    { "kind", op_kind },
+    { "abbot", op_abbot },
+    { "pending", op_pending },
+    { "big (bit 0 of the argument: builder or pig)", op_big },
+    { "city (the Count's decisions)", op_city },
 };
 
 /* The options from the header; a custom start the modules refuse is refused
@@ -3212,76 +2594,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 (int)o.start_x, (int)o.start_y, full_every);
 
     for (int ops = 0; ops < MAX_OPS && in.n > 0; ops++) {
-        int op = byte(&in) % OP_COUNT;
+        const struct op *op = &OPS[byte(&in) % COUNT_OF(OPS)];
         z.step = (unsigned)ops + 1;
         z.full = deep || z.step % full_every == 0;
         if (trace) {
             uint32_t hist = 0;
             carc_game_history_count(&hist, z.g);
             fprintf(stderr, "op %d: %s (history %u, undo depth %zu, pending %d, next bytes %02x %02x)%s\n", ops,
-                    op_names[op], hist, z.depth, (int)z.pending, in.n > 0 ? in.p[0] : 0, in.n > 1 ? in.p[1] : 0,
+                    op->name, hist, z.depth, (int)z.pending, in.n > 0 ? in.p[0] : 0, in.n > 1 ? in.p[1] : 0,
                     z.full ? " [full checks]" : "");
         }
-        switch (op) {
-        case OP_PLAY_INDEX:
-        case OP_PLAY_INDEX2:
-            op_play_index(&z, &in);
-            break;
-        case OP_PLAY_RAW:
-            op_play_raw(&z, &in);
-            break;
-        case OP_CHOOSE:
-            op_choose(&z, &in);
-            break;
-        case OP_UNDO:
-            op_undo(&z);
-            break;
-        case OP_END:
-            op_end(&z);
-            break;
-        case OP_CLONE:
-            op_clone(&z, &in);
-            break;
-        case OP_COPY:
-            op_copy(&z, &in);
-            break;
-        case OP_SAVE_LOAD:
-            op_save_load(&z, &in);
-            break;
-        case OP_RENDER:
-            op_render(&z, &in);
-            break;
-        case OP_QUERIES:
-            op_queries(&z, &in);
-            break;
-        case OP_PLACEMENTS:
-            op_placements(&z, &in);
-            break;
-        case OP_FIGURE_OPTIONS:
-            op_figure_options(&z, &in);
-            break;
-        case OP_NOTATION:
-            op_notation(&z, &in);
-            break;
-        case OP_MISUSE:
-            op_misuse(&z, &in);
-            break;
-        case OP_KIND:
-            op_kind(&z, &in);
-            break;
-        case OP_ABBOT:
-            op_abbot(&z, &in);
-            break;
-        case OP_PENDING:
-            op_pending(&z, &in);
-            break;
-        case OP_BIG:
-            op_big(&z, &in);
-            break;
-        default:
-            op_city(&z, &in);
-            break;
-        }
+        op->run(&z, &in);
         invariants(&z);
     }
 
@@ -3293,7 +2616,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (trace && z.depth)
         fprintf(stderr, "end: unwinding %zu undo(s)\n", z.depth);
     while (z.depth > 0) {
-        op_undo(&z);
+        op_undo(&z, NULL);
         invariants(&z);
     }
 
