@@ -27,6 +27,122 @@ static void unchanged(const carc_game *g)
     assert_int_equal(g->n_marks, snapshot->n_marks);
 }
 
+/* Every test: the last snapshot goes. */
+static int free_snapshot(void **state)
+{
+    (void)state;
+    carc_game_free(snapshot);
+    snapshot = NULL;
+    return 0;
+}
+
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The record of g, malloc'd (its length in *len). */
+static char *saved(const carc_game *g, size_t *len)
+{
+    size_t need = 0;
+    assert_int_equal(carc_game_save(NULL, 0, &need, g), CARC_EBUFFER);
+    char *rec = malloc(need + 1);
+    assert_non_null(rec);
+    assert_int_equal(carc_game_save(rec, need + 1, NULL, g), CARC_OK);
+    *len = need;
+    return rec;
+}
+
+/* The decision pending on g. */
+static carc_pending pending_of(const carc_game *g)
+{
+    carc_pending p;
+    memset(&p, 0xA5, sizeof p);
+    p.struct_size = sizeof p;
+    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    return p;
+}
+
+/* The feature under segment seg of the tile at (x, y) (its id in *id). */
+static carc_feature_info feature_of(const carc_game *g, int32_t x, int32_t y, uint32_t seg, uint32_t *id)
+{
+    carc_feature_info fe = { .struct_size = sizeof fe };
+    assert_int_equal(carc_game_feature_at(id, g, x, y, seg), CARC_OK);
+    assert_int_equal(carc_game_feature(&fe, g, *id), CARC_OK);
+    return fe;
+}
+
+/* A move with some fields changed, refused with `want` (and, if `reason`,
+ * a last-error text that says it): one row of a table of refusals. */
+enum field { F_END, F_X, F_Y, F_DX, F_TILE, F_ROTATION, F_FIGURE, F_SEGMENT, F_KIND, F_QUARTER, F_RESERVED };
+typedef struct move_change {
+    carc_status want;
+    const char *reason;
+    struct {
+        enum field field;
+        int64_t value;
+    } c[3];
+} move_change;
+#define SET(f, v) { F_##f, (int64_t)(v) }
+
+static carc_move changed(carc_move m, const move_change *r)
+{
+    for (size_t i = 0; i < COUNT_OF(r->c) && r->c[i].field != F_END; i++) {
+        int64_t v = r->c[i].value;
+        switch (r->c[i].field) {
+        case F_X: m.x = (int32_t)v; break;
+        case F_Y: m.y = (int32_t)v; break;
+        case F_DX: m.x += (int32_t)v; break;
+        case F_TILE: m.tile = (uint16_t)v; break;
+        case F_ROTATION: m.rotation = (uint8_t)v; break;
+        case F_FIGURE: m.figure = (uint8_t)v; break;
+        case F_SEGMENT: m.segment = (uint8_t)v; break;
+        case F_KIND: m.kind = (uint8_t)v; break;
+        case F_QUARTER: m.quarter = (uint8_t)v; break;
+        case F_RESERVED: m.reserved = (uint8_t)v; break;
+        case F_END: break;
+        }
+    }
+    return m;
+}
+
+/* Checks that m is refused with status st, changes nothing and leaves a reason. */
+static void refused(carc_game *g, carc_move m, carc_status st, const char *reason)
+{
+    snap(g);
+    carc_status c = carc_game_check_move(g, &m);
+    char text[64] = "?";
+    carc_move_format(text, sizeof text, NULL, &m);
+    if (c != st)
+        fail_msg("%s (kind %u quarter %u figure %u segment %u at %d,%d): check_move %s, expected %s", text, m.kind,
+                 m.quarter, m.figure, m.segment, (int)m.x, (int)m.y, carc_status_name(c), carc_status_name(st));
+    assert_int_equal(carc_game_play(g, &m), st);
+    assert_true(strlen(carc_game_last_error(g)) > 0);
+    if (reason && !strstr(carc_game_last_error(g), reason))
+        fail_msg("%s: \"%s\", expected a reason naming \"%s\"", text, carc_game_last_error(g), reason);
+    unchanged(g);
+}
+
+/* The first of the n moves from `pick` on (round) that puts a follower on a
+ * road or city; `pick` if none does. */
+static size_t on_road_or_city(const carc_move *d, size_t n, size_t pick)
+{
+    for (size_t k = 0; k < n; k++) {
+        const carc_move *c = &d[(pick + k) % n];
+        carc_segment_info si = { .struct_size = sizeof si };
+        if (c->figure != CARC_FIGURE_FOLLOWER)
+            continue;
+        assert_int_equal(carc_tile_segment(&si, c->tile, c->rotation, c->segment), CARC_OK);
+        if (si.kind == CARC_SEG_ROAD || si.kind == CARC_SEG_CITY)
+            return (pick + k) % n;
+    }
+    return pick;
+}
+
+/* Each row's change of `base` refused so. */
+static void refused_changes(carc_game *g, carc_move base, const move_change *rows, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        refused(g, changed(base, &rows[i]), rows[i].want, rows[i].reason);
+}
+
 static void options(void **state)
 {
     (void)state;
@@ -161,10 +277,7 @@ static void options_versions_and_variants(void **state)
     {
         /* the record keeps them, and a loaded game has them */
         size_t need = 0;
-        assert_int_equal(carc_game_save(NULL, 0, &need, g), CARC_EBUFFER);
-        char *rec = malloc(need + 1);
-        assert_non_null(rec);
-        assert_int_equal(carc_game_save(rec, need + 1, NULL, g), CARC_OK);
+        char *rec = saved(g, &need);
         assert_non_null(strstr(rec, "\noption coc-final market\n"));
         assert_non_null(strstr(rec, "\noption coc-per-part no\n"));
         carc_game *h = NULL;
@@ -198,10 +311,7 @@ static void options_versions_and_variants(void **state)
     assert_int_equal(score, 2);
     /* the record keeps the variant */
     size_t need = 0;
-    assert_int_equal(carc_game_save(NULL, 0, &need, g), CARC_EBUFFER);
-    char *rec = malloc(need + 1);
-    assert_non_null(rec);
-    assert_int_equal(carc_game_save(rec, need + 1, NULL, g), CARC_OK);
+    char *rec = saved(g, &need);
     assert_non_null(strstr(rec, "\noption tiny-city yes\nstart "));
     carc_game *h = NULL;
     assert_int_equal(carc_game_load(&h, rec, need, NULL, NULL), CARC_OK);
@@ -245,9 +355,7 @@ static void queries(void **state)
     assert_int_equal(carc_game_tile_at(&m, g, INT32_MAX, INT32_MIN), CARC_ENOTFOUND);
     assert_int_equal(carc_game_feature_at(&u, g, 0, 0, 99), CARC_ERANGE);
     assert_int_equal(carc_game_feature_at(&u, g, 5, 5, 0), CARC_ENOTFOUND);
-    assert_int_equal(carc_game_feature_at(&u, g, 0, 0, 0), CARC_OK);
-    carc_feature_info fi = { .struct_size = sizeof fi };
-    assert_int_equal(carc_game_feature(&fi, g, u), CARC_OK);
+    carc_feature_info fi = feature_of(g, 0, 0, 0, &u);
     assert_int_equal(fi.kind, CARC_SEG_CITY);
     assert_int_equal(fi.tiles, 1);
     assert_int_equal(fi.open_edges, 1);
@@ -280,46 +388,18 @@ static void rejected_calls_change_nothing(void **state)
     assert_int_equal(carc_game_current_tile(&tile, g), CARC_OK);
     assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
     carc_move good = carc_movelist_data(ml)[0];
-    snap(g);
-
-    carc_move m = good;
-    m.x += 50; /* touches nothing */
-    assert_int_equal(carc_game_play(g, &m), CARC_EILLEGAL);
-    assert_true(strlen(carc_game_last_error(g)) > 0);
-    unchanged(g);
-    m = good;
-    m.x = 0;
-    m.y = 0; /* the start tile's cell */
-    assert_int_equal(carc_game_play(g, &m), CARC_EILLEGAL);
-    unchanged(g);
-    m = good;
-    m.rotation = 4;
-    assert_int_equal(carc_game_play(g, &m), CARC_ERANGE);
-    unchanged(g);
-    m = good;
-    m.tile = (uint16_t)((tile + 1) % carc_tile_kind_count()); /* not the tile to place */
-    assert_int_equal(carc_game_play(g, &m), CARC_EILLEGAL);
-    unchanged(g);
-    m = good;
-    m.figure = CARC_FIGURE_FOLLOWER;
-    m.segment = 77;
-    assert_int_equal(carc_game_play(g, &m), CARC_ERANGE);
-    unchanged(g);
-    m.figure = 200;
-    m.segment = 0;
-    assert_int_equal(carc_game_play(g, &m), CARC_EINVAL);
-    unchanged(g);
-    m.figure = CARC_FIGURE_BIG; /* not in play without Inns & Cathedrals */
-    assert_int_equal(carc_game_play(g, &m), CARC_EILLEGAL);
-    unchanged(g);
-    m = good;
-    m.segment = 0; /* segment without a figure */
-    assert_int_equal(carc_game_play(g, &m), CARC_EINVAL);
-    unchanged(g);
-    m = good;
-    m.reserved = 3;
-    assert_int_equal(carc_game_play(g, &m), CARC_EINVAL);
-    unchanged(g);
+    const move_change bad[] = {
+        { CARC_EILLEGAL, NULL, { SET(DX, 50) } }, /* touches nothing */
+        { CARC_EILLEGAL, NULL, { SET(X, 0), SET(Y, 0) } }, /* the start tile's cell */
+        { CARC_ERANGE, NULL, { SET(ROTATION, 4) } },
+        { CARC_EILLEGAL, NULL, { SET(TILE, (tile + 1) % carc_tile_kind_count()) } }, /* not the tile to place */
+        { CARC_ERANGE, NULL, { SET(FIGURE, CARC_FIGURE_FOLLOWER), SET(SEGMENT, 77) } },
+        { CARC_EINVAL, NULL, { SET(FIGURE, 200), SET(SEGMENT, 0) } },
+        { CARC_EILLEGAL, NULL, { SET(FIGURE, CARC_FIGURE_BIG), SET(SEGMENT, 0) } }, /* no Inns & Cathedrals */
+        { CARC_EINVAL, NULL, { SET(SEGMENT, 0) } }, /* segment without a figure */
+        { CARC_EINVAL, NULL, { SET(RESERVED, 3) } },
+    };
+    refused_changes(g, good, bad, COUNT_OF(bad));
     assert_int_equal(carc_game_play(g, NULL), CARC_EINVAL);
     unchanged(g);
     assert_int_equal(carc_game_play(NULL, &good), CARC_EINVAL);
@@ -355,8 +435,6 @@ static void rejected_calls_change_nothing(void **state)
     assert_false(tu_over(g));
     carc_movelist_free(ml);
     carc_game_free(g);
-    carc_game_free(snapshot);
-    snapshot = NULL;
 }
 
 /* Tile choice: replaces an earlier choice, undo takes it back; an unplaceable
@@ -403,8 +481,6 @@ static void choice_and_discard(void **state)
     unchanged(g);
     assert_int_equal(carc_game_undo(g), CARC_ENO_UNDO);
     carc_game_free(g);
-    carc_game_free(snapshot);
-    snapshot = NULL;
 }
 
 /* The big follower (Inns & Cathedrals, docs/rules.md 6.3) through the API:
@@ -604,8 +680,6 @@ static void big_follower(void **state)
     }
     carc_movelist_free(ml);
     carc_game_free(g);
-    carc_game_free(snapshot);
-    snapshot = NULL;
 }
 
 /* ------------------------------------------------------------ Traders & Builders */
@@ -659,6 +733,17 @@ static uint32_t tokens(const carc_game *g, uint32_t player, uint32_t good)
     uint32_t n = 99;
     assert_int_equal(carc_game_goods(&n, g, player, good), CARC_OK);
     return n;
+}
+
+/* m is legal, and the figure options of its placement offer its figure. */
+static void offered(const carc_game *g, carc_movelist *ml, carc_move m)
+{
+    carc_move p = m;
+    assert_int_equal(carc_game_check_move(g, &m), CARC_OK);
+    p.figure = CARC_FIGURE_NONE;
+    p.segment = CARC_NO_SEGMENT;
+    assert_int_equal(carc_game_figure_options(ml, g, &p), CARC_OK);
+    assert_true(list_has_figure(ml, m.figure));
 }
 
 /* carc_game_goods checks its arguments; a game without the module has no
@@ -785,12 +870,7 @@ static void builder_and_goods(void **state)
     assert_int_equal(carc_game_choose_tile(g, n), CARC_OK);
     uint8_t rn = rotation_with(n, -1, C, C, -1);
     m = place_at(1, -2, n, rn, CARC_FIGURE_BUILDER, 0);
-    assert_int_equal(carc_game_check_move(g, &m), CARC_OK);
-    carc_move nb = m;
-    nb.figure = CARC_FIGURE_NONE;
-    nb.segment = CARC_NO_SEGMENT;
-    assert_int_equal(carc_game_figure_options(ml, g, &nb), CARC_OK);
-    assert_true(list_has_figure(ml, CARC_FIGURE_BUILDER));
+    offered(g, ml, m);
     /* an E (city cap) there completes it: no builder */
     assert_int_equal(carc_game_choose_tile(g, e), CARC_OK); /* replaces the choice */
     uint8_t re = rotation_with(e, -1, -1, C, -1);
@@ -857,8 +937,6 @@ static void builder_and_goods(void **state)
     assert_true(s0 >= 8 + 20);
     carc_movelist_free(ml);
     carc_game_free(g);
-    carc_game_free(snapshot);
-    snapshot = NULL;
 }
 
 /* The pig: not in play without farmers (none in supply, none listed, refused
@@ -919,12 +997,7 @@ static void pig_rules(void **state)
     assert_int_equal(carc_game_play(g, &m), CARC_OK);
     assert_int_equal(carc_game_choose_tile(g, b), CARC_OK);
     m = place_at(1, 1, b, 0, CARC_FIGURE_PIG, 0);
-    assert_int_equal(carc_game_check_move(g, &m), CARC_OK);
-    carc_move nf = m;
-    nf.figure = CARC_FIGURE_NONE;
-    nf.segment = CARC_NO_SEGMENT;
-    assert_int_equal(carc_game_figure_options(ml, g, &nf), CARC_OK);
-    assert_true(list_has_figure(ml, CARC_FIGURE_PIG));
+    offered(g, ml, m);
     assert_int_equal(carc_game_play(g, &m), CARC_OK);
     assert_int_equal(carc_game_figure_supply(&u, g, 0, CARC_FIGURE_PIG), CARC_OK);
     assert_int_equal(u, 0);
@@ -957,8 +1030,6 @@ static void pig_rules(void **state)
     assert_true(field_events <= 1);
     carc_movelist_free(ml);
     carc_game_free(g);
-    carc_game_free(snapshot);
-    snapshot = NULL;
 }
 
 /* Plays seeded games (builders first, followers on roads and cities often)
@@ -982,17 +1053,7 @@ static carc_game *to_second_tile(uint64_t seed, carc_game **before, carc_move *f
                     break;
                 }
             if (d[pick].figure != CARC_FIGURE_BUILDER && tu_rand(&rng) % 2)
-                for (size_t k = 0; k < n; k++) {
-                    const carc_move *c = &d[(pick + k) % n];
-                    carc_segment_info si = { .struct_size = sizeof si };
-                    if (c->figure != CARC_FIGURE_FOLLOWER)
-                        continue;
-                    assert_int_equal(carc_tile_segment(&si, c->tile, c->rotation, c->segment), CARC_OK);
-                    if (si.kind == CARC_SEG_ROAD || si.kind == CARC_SEG_CITY) {
-                        pick = (pick + k) % n;
-                        break;
-                    }
-                }
+                pick = on_road_or_city(d, n, pick);
             carc_move m = d[pick];
             if (m.kind == CARC_MOVE_PASS)
                 break; /* (cannot happen: we stop at the first second tile) */
@@ -1015,6 +1076,26 @@ static carc_game *to_second_tile(uint64_t seed, carc_game **before, carc_move *f
     }
     fail_msg("no double turn in 50 games");
     return NULL;
+}
+
+/* Undo twice: the double turn as it was (mid), then the state before its first part. */
+static void undo_double_turn(carc_game *g, const carc_game *mid, const carc_game *before)
+{
+    assert_int_equal(carc_game_undo(g), CARC_OK);
+    assert_true(state_equal(g, mid));
+    assert_int_equal(carc_game_undo(g), CARC_OK);
+    assert_true(state_equal(g, before));
+}
+
+/* After a double turn: the first part of `next`'s turn, unless the game is over. */
+static void next_players_turn(const carc_game *g, uint32_t next)
+{
+    carc_pending p = pending_of(g);
+    if (p.decision != CARC_DECISION_NONE) {
+        assert_int_equal(p.part, 1);
+        assert_int_equal(p.flags, 0);
+        assert_int_equal(p.player, next);
+    }
 }
 
 /* The builder's second tile through the API: the pending decision (same
@@ -1040,10 +1121,7 @@ static void second_tile(void **state)
     assert_int_equal(carc_game_current_player(&tile, g), CARC_OK);
     assert_int_equal(tile, player); /* the same player again */
     assert_int_equal(carc_game_current_tile(&tile, g), CARC_OK);
-    carc_pending p;
-    memset(&p, 0xA5, sizeof p);
-    p.struct_size = sizeof p;
-    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    carc_pending p = pending_of(g);
     assert_int_equal(p.decision, CARC_DECISION_PLACE);
     assert_int_equal(p.player, player);
     assert_int_equal(p.part, 2);
@@ -1051,8 +1129,7 @@ static void second_tile(void **state)
     assert_int_equal(p.tile, tile);
     /* before the first part: part 1, nothing optional, no pass */
     {
-        carc_pending q = { .struct_size = sizeof q };
-        assert_int_equal(carc_game_pending(&q, before), CARC_OK);
+        carc_pending q = pending_of(before);
         assert_int_equal(q.part, 1);
         assert_int_equal(q.flags, 0);
         carc_move pass = pass_move();
@@ -1077,26 +1154,14 @@ static void second_tile(void **state)
     }
     carc_move second = carc_movelist_data(ml)[1];
     /* a pass sets nothing else; other decisions' moves are refused */
-    snap(g);
     assert_int_equal(carc_game_check_move(g, &pass), CARC_OK);
-    carc_move bad = pass;
-    bad.x = 1;
-    assert_int_equal(carc_game_play(g, &bad), CARC_EINVAL);
-    unchanged(g);
-    bad = pass;
-    bad.figure = CARC_FIGURE_FOLLOWER;
-    bad.segment = 0;
-    assert_int_equal(carc_game_play(g, &bad), CARC_EINVAL);
-    unchanged(g);
-    bad = pass;
-    bad.segment = 0;
-    assert_int_equal(carc_game_play(g, &bad), CARC_EINVAL);
-    unchanged(g);
-    bad = pass;
-    bad.kind = CARC_MOVE_EXIT;
-    assert_int_equal(carc_game_play(g, &bad), CARC_EILLEGAL);
-    assert_non_null(strstr(carc_game_last_error(g), "or pass"));
-    unchanged(g);
+    static const move_change bad_passes[] = {
+        { CARC_EINVAL, NULL, { SET(X, 1) } },
+        { CARC_EINVAL, NULL, { SET(FIGURE, CARC_FIGURE_FOLLOWER), SET(SEGMENT, 0) } },
+        { CARC_EINVAL, NULL, { SET(SEGMENT, 0) } },
+        { CARC_EILLEGAL, "or pass", { SET(KIND, CARC_MOVE_EXIT) } },
+    };
+    refused_changes(g, pass, bad_passes, COUNT_OF(bad_passes));
 
     /* clone and copy in the middle of the double turn */
     carc_game *mid = NULL, *copy = tu_new_game_with(3, 9, CARC_MODULE_INNS);
@@ -1104,19 +1169,13 @@ static void second_tile(void **state)
     assert_int_equal(carc_game_copy(copy, g, 0), CARC_OK);
     assert_true(state_equal(mid, g));
     assert_true(state_equal(copy, g));
-    {
-        carc_pending q = { .struct_size = sizeof q };
-        assert_int_equal(carc_game_pending(&q, copy), CARC_OK);
-        assert_int_equal(q.part, 2);
-    }
+    assert_int_equal(pending_of(copy).part, 2);
 
     /* the pass: the turn ends, the next player draws (the tile stays on top) */
     assert_int_equal(carc_game_play(g, &pass), CARC_OK);
     assert_int_equal(carc_game_play(copy, &pass), CARC_OK);
     assert_true(state_equal(copy, g));
-    memset(&p, 0, sizeof p);
-    p.struct_size = sizeof p;
-    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    p = pending_of(g);
     assert_int_equal(p.part, 1);
     assert_int_equal(p.flags, 0);
     assert_int_equal(p.player, (player + 1) % 2);
@@ -1128,27 +1187,14 @@ static void second_tile(void **state)
     assert_int_equal(carc_game_play(g, &pass), CARC_EILLEGAL); /* no second pass */
     unchanged(g);
     /* undo: the second tile pending again, exactly; undo again: before the double turn */
-    assert_int_equal(carc_game_undo(g), CARC_OK);
-    assert_true(state_equal(g, mid));
-    assert_int_equal(carc_game_undo(g), CARC_OK);
-    assert_true(state_equal(g, before));
+    undo_double_turn(g, mid, before);
 
     /* the first part again, then a second tile: the turn ends, no third (no chain) */
     assert_int_equal(carc_game_play(g, &first), CARC_OK);
     assert_true(state_equal(g, mid));
     assert_int_equal(carc_game_play(g, &second), CARC_OK);
-    memset(&p, 0, sizeof p);
-    p.struct_size = sizeof p;
-    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
-    if (p.decision != CARC_DECISION_NONE) {
-        assert_int_equal(p.part, 1);
-        assert_int_equal(p.flags, 0);
-        assert_int_equal(p.player, (player + 1) % 2);
-    }
-    assert_int_equal(carc_game_undo(g), CARC_OK);
-    assert_true(state_equal(g, mid));
-    assert_int_equal(carc_game_undo(g), CARC_OK);
-    assert_true(state_equal(g, before));
+    next_players_turn(g, (player + 1) % 2);
+    undo_double_turn(g, mid, before);
     assert_int_equal(carc_game_play(g, &first), CARC_OK);
     assert_true(state_equal(g, mid));
 
@@ -1165,9 +1211,7 @@ static void second_tile(void **state)
     }
     assert_true(other != UINT32_MAX);
     assert_int_equal(carc_game_choose_tile(g, other), CARC_OK);
-    memset(&p, 0, sizeof p);
-    p.struct_size = sizeof p;
-    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    p = pending_of(g);
     assert_int_equal(p.part, 2);
     assert_int_equal(p.flags, CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE);
     assert_int_equal(p.player, player);
@@ -1177,13 +1221,7 @@ static void second_tile(void **state)
     assert_int_equal(carc_movelist_data(ml)[1].tile, other);
     carc_move chosen = carc_movelist_data(ml)[carc_movelist_count(ml) - 1];
     assert_int_equal(carc_game_play(g, &chosen), CARC_OK);
-    memset(&p, 0, sizeof p);
-    p.struct_size = sizeof p;
-    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
-    if (p.decision != CARC_DECISION_NONE) {
-        assert_int_equal(p.part, 1);
-        assert_int_equal(p.player, (player + 1) % 2);
-    }
+    next_players_turn(g, (player + 1) % 2);
     /* undo takes back the second tile with its choice: the double turn as it was */
     assert_int_equal(carc_game_undo(g), CARC_OK);
     assert_true(state_equal(g, mid));
@@ -1194,9 +1232,7 @@ static void second_tile(void **state)
 
     /* an early end during the double turn: no second tile after it; undo: pending again */
     assert_int_equal(carc_game_end(g), CARC_OK);
-    memset(&p, 0xA5, sizeof p);
-    p.struct_size = sizeof p;
-    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    p = pending_of(g);
     assert_int_equal(p.decision, CARC_DECISION_NONE);
     assert_int_equal(p.part, 0);
     assert_int_equal(p.flags, 0);
@@ -1216,8 +1252,6 @@ static void second_tile(void **state)
     carc_game_free(copy);
     carc_game_free(before);
     carc_game_free(g);
-    carc_game_free(snapshot);
-    snapshot = NULL;
 }
 
 /* ------------------------------------------------------------ the Count of Carcassonne */
@@ -1256,10 +1290,7 @@ static const char *const DECISION_NAME[] = { "none", "place", "exit", "quarter",
  * place decision). */
 static void expect_pending(const carc_game *g, uint32_t decision, uint32_t player, uint32_t flags, uint32_t part)
 {
-    carc_pending p;
-    memset(&p, 0xA5, sizeof p);
-    p.struct_size = sizeof p;
-    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    carc_pending p = pending_of(g);
     if (p.decision != decision || p.player != player || p.flags != flags || p.part != part)
         fail_msg("pending: %s by %u, flags %#x, part %u; expected %s by %u, flags %#x, part %u",
                  p.decision < 5 ? DECISION_NAME[p.decision] : "?", p.player, p.flags, p.part,
@@ -1432,8 +1463,6 @@ static void count_queries(void **state)
         unchanged(g);
         carc_game_free(g);
     }
-    carc_game_free(snapshot);
-    snapshot = NULL;
 }
 
 /* carc_game_count takes a const game: refused without the Count, it leaves
@@ -1472,32 +1501,33 @@ static void count_start_options(void **state)
     carc_game_options o = tu_options(2, 7, CO_MODS);
     carc_game *g = (carc_game *)&o;
     assert_int_equal(carc_game_options_check(&o, why, sizeof why), CARC_OK);
-    /* alone: no start tile, no start place */
-    static const char *const starts[] = { "D", "RA", "E" };
-    for (size_t i = 0; i < 3; i++) {
+    /* alone: no start tile, no start place; refused alike by carc_game_new */
+    const struct {
+        uint32_t tile, rotation;
+        int32_t x, y;
+        const char *why;
+    } starts[] = {
+        { tu_tile("D"), 0, 0, 0, "no start tile" },
+        { tu_tile("RA"), 0, 0, 0, NULL },
+        { tu_tile("E"), 0, 0, 0, NULL },
+        { CARC_DEFAULT_START_TILE, 0, 3, 0, NULL },
+        { CARC_DEFAULT_START_TILE, 0, 0, -1, NULL },
+        { CARC_DEFAULT_START_TILE, 1, 0, 0, NULL },
+        { CARC_DEFAULT_START_TILE, 4, 0, 0, NULL },
+    };
+    for (size_t i = 0; i < COUNT_OF(starts); i++) {
         o = tu_options(2, 7, CO_MODS);
-        o.start_tile = tu_tile(starts[i]);
+        o.start_tile = starts[i].tile;
+        o.start_rotation = starts[i].rotation;
+        o.start_x = starts[i].x;
+        o.start_y = starts[i].y;
         assert_int_equal(carc_game_options_check(&o, why, sizeof why), CARC_ERANGE);
+        if (starts[i].why)
+            assert_non_null(strstr(why, starts[i].why));
         g = (carc_game *)&o;
         assert_int_equal(carc_game_new(&g, &o), CARC_ERANGE);
         assert_null(g);
     }
-    o = tu_options(2, 7, CO_MODS);
-    o.start_tile = tu_tile("D");
-    assert_int_equal(carc_game_options_check(&o, why, sizeof why), CARC_ERANGE);
-    assert_non_null(strstr(why, "no start tile"));
-    o = tu_options(2, 7, CO_MODS);
-    o.start_x = 3;
-    assert_int_equal(carc_game_options_check(&o, why, sizeof why), CARC_ERANGE);
-    o = tu_options(2, 7, CO_MODS);
-    o.start_y = -1;
-    assert_int_equal(carc_game_options_check(&o, why, sizeof why), CARC_ERANGE);
-    o = tu_options(2, 7, CO_MODS);
-    o.start_rotation = 1;
-    assert_int_equal(carc_game_options_check(&o, why, sizeof why), CARC_ERANGE);
-    o = tu_options(2, 7, CO_MODS);
-    o.start_rotation = 4;
-    assert_int_equal(carc_game_options_check(&o, why, sizeof why), CARC_ERANGE);
     carc_game_options back;
 
     /* with the River and no start given: the spring at its documented
@@ -1670,23 +1700,6 @@ static void count_options_get(void **state)
 static const char *const TRIGGER[] = { "B 2 0 0 -", "U 0 2 0 road:N", "A 0 3 180 -" };
 static const char *const TRIGGER2[] = { "B -1 2 0 -", "B 2 -1 0 -", "F 2 1 0 city:E", "E 3 1 270 -" };
 
-/* Checks that m is refused with status st, changes nothing and leaves a reason. */
-static void refused(carc_game *g, carc_move m, carc_status st, const char *reason)
-{
-    snap(g);
-    carc_status c = carc_game_check_move(g, &m);
-    char text[64] = "?";
-    carc_move_format(text, sizeof text, NULL, &m);
-    if (c != st)
-        fail_msg("%s (kind %u quarter %u figure %u segment %u at %d,%d): check_move %s, expected %s", text, m.kind,
-                 m.quarter, m.figure, m.segment, (int)m.x, (int)m.y, carc_status_name(c), carc_status_name(st));
-    assert_int_equal(carc_game_play(g, &m), st);
-    assert_true(strlen(carc_game_last_error(g)) > 0);
-    if (reason && !strstr(carc_game_last_error(g), reason))
-        fail_msg("%s: \"%s\", expected a reason naming \"%s\"", text, carc_game_last_error(g), reason);
-    unchanged(g);
-}
-
 /* A tile choice is refused while a decision of the Count is pending. */
 static void no_tile_choice(carc_game *g)
 {
@@ -1735,40 +1748,26 @@ static void count_decisions(void **state)
     }
     no_tile_choice(g);
     {
-        carc_move m = parse_move("quarter castle");
-        m.figure = CARC_FIGURE_BIG; /* none without Inns & Cathedrals */
-        refused(g, m, CARC_EILLEGAL, "big follower");
-        m.figure = CARC_FIGURE_NONE;
-        refused(g, m, CARC_EINVAL, NULL);
-        m.figure = CARC_FIGURE_ABBOT;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = parse_move("quarter castle");
-        m.quarter = 4;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = parse_move("quarter castle");
-        m.segment = 0;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = parse_move("quarter castle");
-        m.x = 1;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = parse_move("quarter castle");
-        m.tile = 1;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = parse_move("quarter castle");
-        m.reserved = 1;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = parse_move("quarter castle");
-        m.kind = 5;
-        refused(g, m, CARC_EINVAL, NULL);
+        static const move_change quarter[] = {
+            { CARC_EILLEGAL, "big follower", { SET(FIGURE, CARC_FIGURE_BIG) } }, /* none without Inns & Cathedrals */
+            { CARC_EINVAL, NULL, { SET(FIGURE, CARC_FIGURE_NONE) } },
+            { CARC_EINVAL, NULL, { SET(FIGURE, CARC_FIGURE_ABBOT) } },
+            { CARC_EINVAL, NULL, { SET(QUARTER, 4) } },
+            { CARC_EINVAL, NULL, { SET(SEGMENT, 0) } },
+            { CARC_EINVAL, NULL, { SET(X, 1) } },
+            { CARC_EINVAL, NULL, { SET(TILE, 1) } },
+            { CARC_EINVAL, NULL, { SET(RESERVED, 1) } },
+            { CARC_EINVAL, NULL, { SET(KIND, 5) } },
+        };
+        static const move_change pass_with[] = {
+            { CARC_EINVAL, NULL, { SET(QUARTER, 1) } },
+            { CARC_EINVAL, NULL, { SET(FIGURE, CARC_FIGURE_FOLLOWER) } },
+        };
+        refused_changes(g, parse_move("quarter castle"), quarter, COUNT_OF(quarter));
         refused(g, parse_move("count market"), CARC_EILLEGAL, "or pass");
         refused(g, exit_move(CARC_QUARTER_CASTLE, 0, 3, CARC_FIGURE_FOLLOWER, 0), CARC_EILLEGAL, "or pass");
         refused(g, parse_move("B 1 2 0 -"), CARC_EILLEGAL, NULL);
-        carc_move pass = pass_move();
-        pass.quarter = 1;
-        refused(g, pass, CARC_EINVAL, NULL);
-        pass = pass_move();
-        pass.figure = CARC_FIGURE_FOLLOWER;
-        refused(g, pass, CARC_EINVAL, NULL);
+        refused_changes(g, pass_move(), pass_with, COUNT_OF(pass_with));
         /* the move placing no tile: no figure options for it */
         carc_movelist *fl = NULL;
         assert_int_equal(carc_movelist_new(&fl, g), CARC_OK);
@@ -1801,20 +1800,13 @@ static void count_decisions(void **state)
     }
     no_tile_choice(g);
     refused(g, parse_move("count castle"), CARC_EILLEGAL, "castle");
-    {
-        carc_move m = parse_move("count market");
-        m.quarter = 4;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = parse_move("count market");
-        m.figure = CARC_FIGURE_FOLLOWER;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = parse_move("count market");
-        m.segment = 0;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = parse_move("count market");
-        m.y = -1;
-        refused(g, m, CARC_EINVAL, NULL);
-    }
+    static const move_change count[] = {
+        { CARC_EINVAL, NULL, { SET(QUARTER, 4) } },
+        { CARC_EINVAL, NULL, { SET(FIGURE, CARC_FIGURE_FOLLOWER) } },
+        { CARC_EINVAL, NULL, { SET(SEGMENT, 0) } },
+        { CARC_EINVAL, NULL, { SET(Y, -1) } },
+    };
+    refused_changes(g, parse_move("count market"), count, COUNT_OF(count));
     refused(g, parse_move("quarter castle"), CARC_EILLEGAL, "or pass");
     {
         /* a pass leaves the Count on the castle */
@@ -1842,10 +1834,8 @@ static void count_decisions(void **state)
     expect_pending(g, CARC_DECISION_EXIT, 0, CARC_PENDING_OPTIONAL, 1);
     assert_int_equal(score_of(g, 1), 3); /* not scored yet */
     uint32_t city = UINT32_MAX;
-    assert_int_equal(carc_game_feature_at(&city, g, 3, 1, 0), CARC_OK);
     {
-        carc_feature_info fe = { .struct_size = sizeof fe };
-        assert_int_equal(carc_game_feature(&fe, g, city), CARC_OK);
+        carc_feature_info fe = feature_of(g, 3, 1, 0, &city);
         assert_int_equal(fe.kind, CARC_SEG_CITY);
         assert_int_equal(fe.complete, 1);
         assert_int_equal(fe.tiles, 3);
@@ -1889,42 +1879,23 @@ static void count_decisions(void **state)
     {
         carc_move e = exit_move(CARC_QUARTER_CASTLE, 3, 1, CARC_FIGURE_FOLLOWER, 0);
         assert_int_equal(carc_game_check_move(g, &e), CARC_OK);
-        carc_move m = e;
-        m.quarter = CARC_QUARTER_MARKET; /* nobody of his there */
-        refused(g, m, CARC_EILLEGAL, "market");
-        m.quarter = CARC_QUARTER_BLACKSMITH; /* the Count's quarter */
-        refused(g, m, CARC_EILLEGAL, "Count");
-        m.quarter = CARC_QUARTER_CATHEDRAL;
-        refused(g, m, CARC_EILLEGAL, NULL);
-        m.quarter = 4;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = e;
-        m.figure = CARC_FIGURE_BIG; /* he has no big follower there */
-        refused(g, m, CARC_EILLEGAL, "big follower");
-        m.figure = CARC_FIGURE_NONE;
-        refused(g, m, CARC_EINVAL, NULL);
-        m.figure = CARC_FIGURE_ABBOT;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = e;
-        m.tile = (uint16_t)tu_tile("E"); /* an exit names no tile */
-        refused(g, m, CARC_EINVAL, NULL);
-        m = e;
-        m.rotation = 3;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = e;
-        m.reserved = 2;
-        refused(g, m, CARC_EINVAL, NULL);
-        m = e;
-        m.segment = 7; /* E has two segments */
-        refused(g, m, CARC_ERANGE, NULL);
-        m.segment = CARC_NO_SEGMENT;
-        refused(g, m, CARC_ERANGE, NULL);
-        m = e;
-        m.x = 9; /* no tile there */
-        refused(g, m, CARC_EILLEGAL, NULL);
-        m = e;
-        m.segment = 1; /* E's field */
-        refused(g, m, CARC_EILLEGAL, NULL);
+        const move_change exits[] = {
+            { CARC_EILLEGAL, "market", { SET(QUARTER, CARC_QUARTER_MARKET) } }, /* nobody of his there */
+            { CARC_EILLEGAL, "Count", { SET(QUARTER, CARC_QUARTER_BLACKSMITH) } }, /* the Count's quarter */
+            { CARC_EILLEGAL, NULL, { SET(QUARTER, CARC_QUARTER_CATHEDRAL) } },
+            { CARC_EINVAL, NULL, { SET(QUARTER, 4) } },
+            { CARC_EILLEGAL, "big follower", { SET(FIGURE, CARC_FIGURE_BIG) } }, /* he has no big follower there */
+            { CARC_EINVAL, NULL, { SET(FIGURE, CARC_FIGURE_NONE) } },
+            { CARC_EINVAL, NULL, { SET(FIGURE, CARC_FIGURE_ABBOT) } },
+            { CARC_EINVAL, NULL, { SET(TILE, tu_tile("E")) } }, /* an exit names no tile */
+            { CARC_EINVAL, NULL, { SET(ROTATION, 3) } },
+            { CARC_EINVAL, NULL, { SET(RESERVED, 2) } },
+            { CARC_ERANGE, NULL, { SET(SEGMENT, 7) } }, /* E has two segments */
+            { CARC_ERANGE, NULL, { SET(SEGMENT, CARC_NO_SEGMENT) } },
+            { CARC_EILLEGAL, NULL, { SET(X, 9) } },     /* no tile there */
+            { CARC_EILLEGAL, NULL, { SET(SEGMENT, 1) } }, /* E's field */
+        };
+        refused_changes(g, e, exits, COUNT_OF(exits));
         /* CO/9's cap: a city, but not scored now */
         refused(g, exit_move(CARC_QUARTER_CASTLE, -2, 1, CARC_FIGURE_FOLLOWER, 0), CARC_EILLEGAL, NULL);
         refused(g, parse_move("quarter castle"), CARC_EILLEGAL, "or pass");
@@ -1985,8 +1956,6 @@ static void count_decisions(void **state)
     assert_int_equal(sup, 5);
     carc_movelist_free(ml);
     carc_game_free(g);
-    carc_game_free(snapshot);
-    snapshot = NULL;
 }
 
 /* The big follower (Inns & Cathedrals) into and out of the city (C-17): the
@@ -2033,8 +2002,6 @@ static void count_big_follower(void **state)
     expect_pending(g, CARC_DECISION_PLACE, 1, 0, 1);
     carc_movelist_free(ml);
     carc_game_free(g);
-    carc_game_free(snapshot);
-    snapshot = NULL;
 }
 
 /* The order of exits (C-11), from count-exit-order.scn (3 players): from the
@@ -2234,8 +2201,6 @@ static void count_early_end(void **state)
     carc_game_free(at_exit);
     carc_game_free(at_final);
     carc_game_free(g);
-    carc_game_free(snapshot);
-    snapshot = NULL;
 }
 
 /* carc_game_end while the Count's decisions of the last tile's part are
@@ -2295,17 +2260,7 @@ static void count_end_at_last_tile(void **state)
             if (p.decision == CARC_DECISION_QUARTER)
                 pick = 0;
             else if (p.decision == CARC_DECISION_PLACE)
-                for (size_t k = 0; k < n; k++) {
-                    const carc_move *c = &d[(pick + k) % n];
-                    carc_segment_info si = { .struct_size = sizeof si };
-                    if (c->figure != CARC_FIGURE_FOLLOWER)
-                        continue;
-                    assert_int_equal(carc_tile_segment(&si, c->tile, c->rotation, c->segment), CARC_OK);
-                    if (si.kind == CARC_SEG_ROAD || si.kind == CARC_SEG_CITY) {
-                        pick = (pick + k) % n;
-                        break;
-                    }
-                }
+                pick = on_road_or_city(d, n, pick);
             carc_move m = d[pick];
             assert_int_equal(carc_game_play(g, &m), CARC_OK);
         }
@@ -2421,8 +2376,6 @@ static void count_final_round(void **state)
     carc_game_free(start);
     carc_game_free(p1);
     carc_game_free(g);
-    carc_game_free(snapshot);
-    snapshot = NULL;
 }
 
 /* CARC_VARIANT_COC_FINAL_MARKET (C-12): at the end only the market opens,
@@ -2489,8 +2442,6 @@ static void count_variant_final_market(void **state)
         carc_movelist_free(ml);
         carc_game_free(g);
     }
-    carc_game_free(snapshot);
-    snapshot = NULL;
 }
 
 /* CARC_VARIANT_COC_ONCE_PER_TURN (C-6): one follower into the city per
@@ -2668,33 +2619,33 @@ static void placements_simd_paths(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(options),
-        cmocka_unit_test(options_versions_and_variants),
-        cmocka_unit_test(refused_options_after_a_cached_ruleset),
-        cmocka_unit_test(queries),
-        cmocka_unit_test(rejected_calls_change_nothing),
-        cmocka_unit_test(choice_and_discard),
-        cmocka_unit_test(big_follower),
-        cmocka_unit_test(goods_arguments),
-        cmocka_unit_test(builder_and_goods),
-        cmocka_unit_test(pig_rules),
-        cmocka_unit_test(second_tile),
-        cmocka_unit_test(count_queries),
-        cmocka_unit_test(count_query_is_read_only),
-        cmocka_unit_test(count_start_options),
-        cmocka_unit_test(count_options_get),
-        cmocka_unit_test(count_decisions),
-        cmocka_unit_test(count_big_follower),
-        cmocka_unit_test(count_exit_order),
-        cmocka_unit_test(count_early_end),
-        cmocka_unit_test(count_end_at_last_tile),
-        cmocka_unit_test(count_final_round),
-        cmocka_unit_test(count_variant_final_market),
-        cmocka_unit_test(count_variant_once_per_turn),
-        cmocka_unit_test(catalogue_rotations),
-        cmocka_unit_test(catalogue_derived),
-        cmocka_unit_test(status_strings),
-        cmocka_unit_test(placements_simd_paths),
+        cmocka_unit_test_teardown(options, free_snapshot),
+        cmocka_unit_test_teardown(options_versions_and_variants, free_snapshot),
+        cmocka_unit_test_teardown(refused_options_after_a_cached_ruleset, free_snapshot),
+        cmocka_unit_test_teardown(queries, free_snapshot),
+        cmocka_unit_test_teardown(rejected_calls_change_nothing, free_snapshot),
+        cmocka_unit_test_teardown(choice_and_discard, free_snapshot),
+        cmocka_unit_test_teardown(big_follower, free_snapshot),
+        cmocka_unit_test_teardown(goods_arguments, free_snapshot),
+        cmocka_unit_test_teardown(builder_and_goods, free_snapshot),
+        cmocka_unit_test_teardown(pig_rules, free_snapshot),
+        cmocka_unit_test_teardown(second_tile, free_snapshot),
+        cmocka_unit_test_teardown(count_queries, free_snapshot),
+        cmocka_unit_test_teardown(count_query_is_read_only, free_snapshot),
+        cmocka_unit_test_teardown(count_start_options, free_snapshot),
+        cmocka_unit_test_teardown(count_options_get, free_snapshot),
+        cmocka_unit_test_teardown(count_decisions, free_snapshot),
+        cmocka_unit_test_teardown(count_big_follower, free_snapshot),
+        cmocka_unit_test_teardown(count_exit_order, free_snapshot),
+        cmocka_unit_test_teardown(count_early_end, free_snapshot),
+        cmocka_unit_test_teardown(count_end_at_last_tile, free_snapshot),
+        cmocka_unit_test_teardown(count_final_round, free_snapshot),
+        cmocka_unit_test_teardown(count_variant_final_market, free_snapshot),
+        cmocka_unit_test_teardown(count_variant_once_per_turn, free_snapshot),
+        cmocka_unit_test_teardown(catalogue_rotations, free_snapshot),
+        cmocka_unit_test_teardown(catalogue_derived, free_snapshot),
+        cmocka_unit_test_teardown(status_strings, free_snapshot),
+        cmocka_unit_test_teardown(placements_simd_paths, free_snapshot),
     };
     return cmocka_run_group_tests_name("api", tests, NULL, NULL);
 }
