@@ -75,6 +75,9 @@ extern const uint32_t carci_tile_kinds;
  * follower"), by kind (tiles/catalogue.c). */
 #define CARCI_FIGURE_KINDS (CARC_FIGURE_PIG + 1)
 extern const char *const carci_figure_names[CARCI_FIGURE_KINDS];
+/* The figure whose action the public encoding's action segment names
+ * (moves.h: CARC_SEGMENT_RECALL, the abbot's recall). */
+extern const uint8_t carci_action_figure;
 /* The words of the public vocabulary in messages: move kinds (carc_move_kind,
  * as the notation writes them) and what each decision (carc_decision) asks. */
 extern const char *const carci_move_kind_names[5];

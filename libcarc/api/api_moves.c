@@ -96,30 +96,11 @@ carc_status carc_game_legal_moves(carc_movelist *l, const carc_game *g, uint32_t
     return carci_enum_legal(l, g, flags);
 }
 
-/* What the public move encoding says before any rule: the recall segment
- * (CARC_SEGMENT_RECALL) goes with the abbot alone (moves.h). */
-static carc_status check_encoding(const carc_move *m, char *err, size_t cap)
-{
-    if (m->segment == CARC_SEGMENT_RECALL && m->figure != CARC_FIGURE_ABBOT && m->figure != CARC_FIGURE_NONE &&
-        m->figure <= CARC_FIGURE_PIG && m->kind == CARC_MOVE_PLACE) {
-        CARCI_WHY(err, cap, "only the abbot can be recalled");
-        return CARC_EINVAL;
-    }
-    return CARC_OK;
-}
-
-/* carci_check_move after the encoding's own rules. */
-static carc_status check_move(const carc_game *g, const carc_move *m, char *err, size_t cap, uint32_t *fi)
-{
-    carc_status s = check_encoding(m, err, cap);
-    return s != CARC_OK ? s : carci_check_move(g, m, err, cap, fi);
-}
-
 carc_status carc_game_check_move(const carc_game *g, const carc_move *m)
 {
     if (!g || !m)
         return CARC_EINVAL;
-    return check_move(g, m, NULL, 0, NULL);
+    return carci_check_move(g, m, NULL, 0, NULL);
 }
 
 carc_status carc_game_check_move_msg(const carc_game *g, const carc_move *m, char *msg, size_t cap)
@@ -133,7 +114,7 @@ carc_status carc_game_check_move_msg(const carc_game *g, const carc_move *m, cha
         CARCI_WHY(msg, cap, "%s", !g ? "NULL game" : "NULL move");
         return CARC_EINVAL;
     }
-    carc_status s = check_move(g, m, msg, cap, NULL);
+    carc_status s = carci_check_move(g, m, msg, cap, NULL);
     if (s == CARC_OK && cap)
         msg[0] = '\0';
     return s;
@@ -145,7 +126,7 @@ carc_status carc_game_play(carc_game *g, const carc_move *m)
         return g ? carci_fail(g, CARC_EINVAL, "NULL move") : CARC_EINVAL;
     uint32_t fi = CARCI_NONE32;
     carc_status s;
-    if (!carci_plain_place(g, m, &fi) && (s = check_move(g, m, g->err, sizeof g->err, &fi)) != CARC_OK)
+    if (!carci_plain_place(g, m, &fi) && (s = carci_check_move(g, m, g->err, sizeof g->err, &fi)) != CARC_OK)
         return s;
     if (!g->unit_open) {
         s = carci_unit_begin(g);

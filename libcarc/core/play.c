@@ -53,6 +53,10 @@ static inline __attribute__((always_inline)) carc_status check_figure(const carc
         return CARC_EINVAL;
     }
     if (m->segment == CARCI_SEGMENT_ACTION) {
+        if (m->figure != carci_action_figure) { /* the encoding's rule, before the game's */
+            CARCI_WHY(err, cap, "only the %s can be recalled", carci_figure_names[carci_action_figure]);
+            return CARC_EINVAL;
+        }
         if (!g->rs->hooks.action_check) {
             CARCI_WHY(err, cap, "the %s is not in play in this game", carci_figure_names[m->figure]);
             return CARC_EILLEGAL;

@@ -115,3 +115,4 @@ const char *const carci_move_kind_names[5] = { "place", "pass", "exit", "quarter
 const char *const carci_decision_names[5] = { "nothing", "a place move", "a move out of the city", "a quarter",
                                               "a quarter for the Count" };
 const char *const carci_segment_kind_names[6] = { "field", "road", "city", "monastery", "garden", "river" };
+const uint8_t carci_action_figure = CARC_FIGURE_ABBOT;
