@@ -431,6 +431,36 @@ static void unknown_tile_names_every_family(void **state)
     }
 }
 
+/* The recall segment: the encoding's rule (the abbot's alone: EINVAL) comes
+ * after the game's state (over: EGAME_OVER) and before the rules (no abbot
+ * in play, or none on the board: EILLEGAL), with or without the Abbot. */
+static void recall_segment_order(void **state)
+{
+    (void)state;
+    char msg[256];
+    for (int abbot = 0; abbot < 2; abbot++) {
+        carc_game *g = tu_new_game_with(2, 5, CARC_MODULE_FARMERS | (abbot ? CARC_MODULE_ABBOT : 0u));
+        uint32_t tile = 0;
+        assert_int_equal(carc_game_current_tile(&tile, g), CARC_OK);
+        carc_movelist *pl = NULL;
+        assert_int_equal(carc_movelist_new(&pl, g), CARC_OK);
+        assert_int_equal(carc_game_placements(pl, g, tile, 0), CARC_OK);
+        carc_move m = carc_movelist_data(pl)[0]; /* a legal placement */
+        carc_movelist_free(pl);
+        m.figure = CARC_FIGURE_FOLLOWER;
+        m.segment = CARC_SEGMENT_RECALL;
+        assert_int_equal(carc_game_check_move_msg(g, &m, msg, sizeof msg), CARC_EINVAL);
+        assert_string_equal(msg, "only the abbot can be recalled");
+        m.figure = CARC_FIGURE_ABBOT;
+        assert_int_equal(carc_game_check_move_msg(g, &m, msg, sizeof msg), CARC_EILLEGAL);
+        assert_int_equal(carc_game_end(g), CARC_OK);
+        m.figure = CARC_FIGURE_FOLLOWER;
+        assert_int_equal(carc_game_check_move(g, &m), CARC_EGAME_OVER);
+        assert_int_equal(carc_game_play(g, &m), CARC_EGAME_OVER);
+        carc_game_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -443,6 +473,7 @@ int main(void)
         cmocka_unit_test(check_says_why),
         cmocka_unit_test(check_gives_play_reason),
         cmocka_unit_test(unknown_tile_names_every_family),
+        cmocka_unit_test(recall_segment_order),
     };
     return cmocka_run_group_tests_name("engine.messages", tests, NULL, NULL);
 }
