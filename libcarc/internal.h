@@ -445,7 +445,7 @@ void *carci_realloc(const carc_allocator *a, void *p, size_t old_n, size_t new_n
 void carci_free(const carc_allocator *a, void *p, size_t n);
 
 /* ---- what the core asks of the rules modules ---------------------------
- * rules/modules.c defines it (carci_module_rules) and the API hands it down,
+ * rules/modules.c defines it (carci_module_rules, rules/rules.h) and the API hands it down,
  * so that the core names no module. */
 typedef struct carci_start {
     uint32_t kind, rot;
@@ -462,7 +462,6 @@ typedef struct carci_rules {
     /* the figure rules and hooks of the modules of rs->modules */
     void (*install)(carci_ruleset *rs);
 } carci_rules;
-extern const carci_rules carci_module_rules;
 
 /* ---- ruleset (ruleset.c) --------------------------------------------- */
 carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a,
@@ -827,43 +826,13 @@ uint32_t carci_monastery_neighbours(const carc_game *g, uint16_t tile);
 uint32_t carci_count_diagonals(const carc_game *g, int32_t x, int32_t y);
 bool carci_feature_complete(const carc_game *g, uint16_t root);
 int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint32_t *tiles, uint32_t *bonus);
-/* Goods symbols of a city, per carc_good. */
-void carci_feature_goods(const carc_game *g, uint16_t root, uint32_t goods[CARC_GOOD_COUNT]);
 
-/* ---- modules (rules/) ------------------------------------------------- */
-typedef struct carci_module_def {
-    uint32_t flag;
-    const char *name;
-    void (*install)(carci_ruleset *rs); /* NULL: not implemented by this build */
-    uint32_t max_players;               /* players the module allows, 0: the base game's */
-} carci_module_def;
-extern const carci_module_def carci_module_table[];
-extern const uint32_t carci_module_count;
-/* The flags a module name of n bytes names ("river"; "all": every module this
- * build implements), 0 for an unknown name. */
-uint32_t carci_module_flags(const char *name, size_t n);
-const char *carci_module_name(uint32_t module); /* carc_module_name's; NULL: not one module */
-uint32_t carci_modules_supported(void);          /* carc_modules_supported's */
 carc_status carci_options_check(const carc_game_options *o, const carci_rules *rules, char *err, size_t cap);
-/* Rule variants (rules/variants.c): each flag, its name in the API, and the
- * module it needs (0: none). */
-typedef struct carci_variant_def {
-    uint32_t flag;
-    const char *name;
-    uint32_t module;
-} carci_variant_def;
-extern const carci_variant_def carci_variant_table[];
-extern const uint32_t carci_variant_count;
-#define CARCI_VARIANTS_ALL (CARC_VARIANT_TINY_CITY | CARC_VARIANT_COC_FINAL_MARKET | CARC_VARIANT_COC_ONCE_PER_TURN)
 /* The caller's options (version 1 or 2) as the current version, or CARC_EVERSION. */
 carc_status carci_options_read(carc_game_options *out, const carc_game_options *in);
 /* The same, with the tile counts of the options' modules (carci_tile_counts) already at hand. */
 carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t *copies, const carci_rules *rules,
                                       char *err, size_t cap);
-void carci_river_install(carci_ruleset *rs);
-void carci_abbot_install(carci_ruleset *rs);
-void carci_inns_install(carci_ruleset *rs);
-void carci_traders_install(carci_ruleset *rs);
 int32_t carci_figure_find(const carc_game *g, uint32_t player, uint32_t figure); /* index in figs, or -1 */
 /* Figure `figure` of `player` onto node n (its feature counts it); the
  * caller takes it from where it was (supply, a quarter of the city). */
@@ -997,21 +966,6 @@ void carci_part_end(carc_game *g);
 void carci_part_score(carc_game *g, uint32_t turn, bool monasteries, unsigned segs);
 /* The roots of the features the last tile completed, each once (at most 13). */
 uint32_t carci_part_completed(const carc_game *g, uint16_t roots[16]);
-void carci_count_install(carci_ruleset *rs);
-/* The City of Carcassonne (rules/count_city.c): the kind of CO/1 (CO/2..CO/12
- * follow it), and the set-up that lays the block. */
-uint32_t carci_count_first_kind(void);
-void carci_count_setup(carc_game *g);
-/* With the Count and the River: whether the spring may start at (x, y) turned rot. */
-carc_status carci_count_check_spring(uint32_t kind, int32_t x, int32_t y, uint32_t rot, char *err, size_t cap);
-/* With the Count and the River, where the spring lies when the options name
- * no start (game.h, CARC_DEFAULT_START_TILE): RA at (0,-2) turned 270
- * degrees, north of CO/3, its field side on the field along the City's north
- * wall, its river flowing east, away from the city (one of the nine places
- * carci_count_check_spring accepts). */
-#define CARCI_COUNT_SPRING_X 0
-#define CARCI_COUNT_SPRING_Y (-2)
-#define CARCI_COUNT_SPRING_ROT 3u
 /* Whether a place move's tile may be placed at its cell now (fits and the
  * module rules), with the reason. */
 bool carci_placement_fail(const carc_game *g, uint32_t fi, uint32_t kind, int32_t x, int32_t y, uint32_t rot,

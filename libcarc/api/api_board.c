@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Public queries over the board, the figures and the features. */
-#include "internal.h"
+#include "rules/rules.h"
 
 static carc_move placed_move(const carci_placed *p)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Public queries over the tile catalogue. */
-#include "internal.h"
+#include "rules/rules.h"
 
 uint32_t carc_tile_kind_count(void)
 {

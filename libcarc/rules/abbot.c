@@ -12,7 +12,7 @@
  * that tile. The garden copies of the base tiles are their own kinds with
  * this module (tiles/gardens.inc), and RJ's garden comes with the River.
  */
-#include "internal.h"
+#include "rules/rules.h"
 #include <stdio.h>
 
 /* The monastery list entry of the feature whose node is `node`. */

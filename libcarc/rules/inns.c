@@ -14,7 +14,7 @@
  * - On the T-junction IC/RRR.i only the east road has the inn (ruling I-1);
  *   IC/CRcR+ has a pennant (ruling I-4); no garden copies (ruling I-5).
  */
-#include "internal.h"
+#include "rules/rules.h"
 
 static int32_t inns_value(uint32_t seg_kind, uint32_t special, uint32_t tiles, uint32_t pennants, bool complete,
                           uint32_t *bonus)

@@ -7,7 +7,7 @@
  * hooks (carci_hooks in internal.h) to a game's ruleset. The core calls the
  * hooks; it never tests a module flag itself.
  */
-#include "internal.h"
+#include "rules/rules.h"
 
 /* The follower on roads, cities and monasteries (docs/rules.md 2.6). */
 static void base_install(carci_ruleset *rs)

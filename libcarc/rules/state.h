@@ -9,7 +9,7 @@
 #ifndef CARC_RULES_STATE_H
 #define CARC_RULES_STATE_H
 
-#include "internal.h"
+#include "rules/rules.h"
 
 enum { CARCI_SLOT_TRADERS = 0, CARCI_SLOT_RIVER = 1, CARCI_SLOT_COUNT = 2 };
 _Static_assert(CARCI_SLOT_COUNT < CARCI_MOD_SLOTS, "a slot for each module with a state");

@@ -6,7 +6,7 @@
  * Count's variants with the Count. Their names in records are the record
  * format's own (record/record.c).
  */
-#include "internal.h"
+#include "rules/rules.h"
 
 const carci_variant_def carci_variant_table[] = {
     { CARC_VARIANT_TINY_CITY, "CARC_VARIANT_TINY_CITY", 0 },
