@@ -360,18 +360,6 @@ static void check_discards(const carc_game *g, uint32_t from, uint32_t to, const
 
 /* ---- games ---------------------------------------------------------------- */
 
-static uint32_t river_left(const carc_game *g)
-{
-    uint32_t n = 0;
-    for (uint32_t k = 0; k < carc_tile_kind_count(); k++)
-        if (tu_is_river(k)) {
-            uint32_t c = 0;
-            assert_int_equal(carc_game_remaining_of(&c, g, k), CARC_OK);
-            n += c;
-        }
-    return n;
-}
-
 typedef struct tally {
     uint64_t games, moves, choices, discards, last_nothing, last_something;
 } tally;
@@ -464,7 +452,7 @@ static void play_game(uint32_t players, uint32_t modules, uint64_t seed, tally *
             /* the tile to place has a place, and the engine gives them all */
             assert_true(placeable(&before, pd.tile));
             check_placements(g, &before, pl, pd.tile);
-            if (river_left(g))
+            if (tu_river_left(g))
                 for (uint32_t k = 0; k < carc_tile_kind_count(); k++)
                     if (tu_is_river(k))
                         check_placements(g, &before, pl, k);

@@ -192,13 +192,7 @@ static uint32_t pending_part(const carc_game *g)
 static unsigned river_stuck; /* times the lake came before the last course tile */
 static void check_river_order(const carc_game *g, uint32_t modules, uint32_t lake)
 {
-    uint32_t river_left = 0;
-    for (uint32_t k = 0; k < carc_tile_kind_count(); k++)
-        if (tu_is_river(k)) {
-            uint32_t c = 0;
-            assert_int_equal(carc_game_remaining_of(&c, g, k), CARC_OK);
-            river_left += c;
-        }
+    uint32_t river_left = tu_river_left(g);
     if (!(modules & CARC_MODULE_RIVER)) {
         assert_int_equal(river_left, 0);
         return;

@@ -150,6 +150,19 @@ static inline bool tu_is_river(uint32_t k)
     return river;
 }
 
+/* River tiles left to draw in game g. */
+static inline uint32_t tu_river_left(const carc_game *g)
+{
+    uint32_t n = 0;
+    for (uint32_t k = 0; k < carc_tile_kind_count(); k++)
+        if (tu_is_river(k)) {
+            uint32_t c = 0;
+            assert_int_equal(carc_game_remaining_of(&c, g, k), CARC_OK);
+            n += c;
+        }
+    return n;
+}
+
 /* Tiles in a game with these modules, the start tile included. */
 static inline uint32_t tu_tile_total(uint32_t modules)
 {
