@@ -512,9 +512,11 @@ static uint32_t games_each(void)
     return n > 0 ? (uint32_t)n : 4u;
 }
 
-/* Every module set that allows `players`, games_each() games each. */
-static void players_n(uint32_t players)
+/* Every module set that allows *state players (2..6), games_each() games
+ * each. */
+static void players_n(void **state)
 {
+    uint32_t players = *(const uint32_t *)*state;
     tally t = { 0 };
     uint32_t each = games_each();
     for (uint32_t i = 0; i < TU_ALL_MODULE_SETS; i++) {
@@ -528,36 +530,6 @@ static void players_n(uint32_t players)
            "completed nothing %llu times, something %llu times\n",
            players, (unsigned long long)t.games, (unsigned long long)t.moves, (unsigned long long)t.choices,
            (unsigned long long)t.discards, (unsigned long long)t.last_nothing, (unsigned long long)t.last_something);
-}
-
-static void two_players(void **state)
-{
-    (void)state;
-    players_n(2);
-}
-
-static void three_players(void **state)
-{
-    (void)state;
-    players_n(3);
-}
-
-static void four_players(void **state)
-{
-    (void)state;
-    players_n(4);
-}
-
-static void five_players(void **state)
-{
-    (void)state;
-    players_n(5);
-}
-
-static void six_players(void **state)
-{
-    (void)state;
-    players_n(6);
 }
 
 /* The checks themselves can fail: a brute force that forgot the U-turn rule
@@ -601,15 +573,16 @@ static void brute_force_sees_the_u_turn(void **state)
 
 int main(void)
 {
+    static uint32_t PLAYERS[] = { 2, 3, 4, 5, 6 }; /* non-const: cmocka takes a void * */
     catalogue_load();
     find_springs();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(brute_force_sees_the_u_turn),
-        cmocka_unit_test(two_players),
-        cmocka_unit_test(three_players),
-        cmocka_unit_test(four_players),
-        cmocka_unit_test(five_players),
-        cmocka_unit_test(six_players),
+        cmocka_unit_test_prestate(players_n, &PLAYERS[0]),
+        cmocka_unit_test_prestate(players_n, &PLAYERS[1]),
+        cmocka_unit_test_prestate(players_n, &PLAYERS[2]),
+        cmocka_unit_test_prestate(players_n, &PLAYERS[3]),
+        cmocka_unit_test_prestate(players_n, &PLAYERS[4]),
     };
     if (getenv("ENGINE_FILTER") != NULL)
         cmocka_set_test_filter(getenv("ENGINE_FILTER"));
