@@ -168,12 +168,12 @@ typedef struct carci_hooks {
     /* after the start tile is laid, before the first move (River: the
      * spring's open end); setup writes, not journaled */
     void (*started)(carc_game *g);
-    /* scoring: the value of a road or city whose segments carry special
-     * marks (`special`: the OR of carc_segment_info.special over its
-     * segments; Inns & Cathedrals: inns, cathedrals), completed or at the
-     * end; *bonus receives the CARC_BONUS_* that made it */
-    int32_t (*value)(uint32_t seg_kind, uint32_t special, uint32_t tiles, uint32_t pennants, bool complete,
-                     uint32_t *bonus);
+    /* scoring: the value of a road (value[CARC_SEG_ROAD]) or a city
+     * (value[CARC_SEG_CITY]) whose segments carry marks of rs->value_marks
+     * (`special`: their OR over its segments, masked; inns, cathedrals),
+     * completed or at the end; *bonus receives the CARC_BONUS_* that made it */
+    int32_t (*value[CARC_SEG_CITY + 1])(uint32_t special, uint32_t tiles, uint32_t pennants, bool complete,
+                                        uint32_t *bonus);
     /* figure rule of the kinds in rs->joins_own, instead of the occupancy
      * rule: the segments of `kind` turned `rot` on frontier cell fi (whose
      * placed sides are `placed`) figure `fig` may stand on, bit s for
@@ -291,6 +291,7 @@ typedef struct carci_ruleset {
     uint8_t specials;       /* bit f: figure kind f (one per player) is in play */
     uint8_t joins_own;      /* bit f: figure kind f obeys hooks.figure_mask, not the occupancy rule */
     bool fields;            /* fields are joined, and scored at the end (farmers) */
+    uint32_t value_marks;   /* the CARC_SEGMENT_* marks a hooks.value scores */
     /* the modules' own state (carci_state_reserve): words and offset in the
      * state block of each slot, and what of it goes into the position hash
      * (carc_game_hash: the slots in order) */

@@ -138,7 +138,7 @@ static uint32_t field_cities(const carc_game *g, uint16_t root, uint32_t *tiles)
 /* What a feature scores now (completed, or at the end when `final`), and its
  * distinct tiles (monasteries: 1 + neighbours) in *tiles and what made the
  * value (CARC_BONUS_*) in *bonus, if not NULL. A module's scoring hook
- * values the roads and cities with special marks (hooks.value). */
+ * values the roads and cities with the marks it scores (hooks.value). */
 int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint32_t *tiles_out, uint32_t *bonus)
 {
     uint32_t pen = 0, tiles = 0, sp = 0, why = 0;
@@ -149,9 +149,11 @@ int32_t carci_feature_value(const carc_game *g, uint16_t root, bool final, uint3
     case CARC_SEG_ROAD:
     case CARC_SEG_CITY:
         /* pennants only count in cities; marks only where a module values them */
-        tiles = carci_feature_tiles(g, root, kind == CARC_SEG_CITY ? &pen : NULL, g->rs->hooks.value ? &sp : NULL);
-        if (sp && g->rs->hooks.value)
-            value = g->rs->hooks.value(kind, sp, tiles, pen, complete, &why);
+        tiles = carci_feature_tiles(g, root, kind == CARC_SEG_CITY ? &pen : NULL,
+                                    g->rs->hooks.value[kind] ? &sp : NULL);
+        sp &= g->rs->value_marks;
+        if (sp)
+            value = g->rs->hooks.value[kind](sp, tiles, pen, complete, &why);
         else if (kind == CARC_SEG_ROAD)
             value = (int32_t)tiles;
         else

@@ -16,17 +16,18 @@
  */
 #include "rules/rules.h"
 
-static int32_t inns_value(uint32_t seg_kind, uint32_t special, uint32_t tiles, uint32_t pennants, bool complete,
-                          uint32_t *bonus)
+/* A road with an inn: 2 a tile completed, 0 at the end. */
+static int32_t inn_value(uint32_t special, uint32_t tiles, uint32_t pennants, bool complete, uint32_t *bonus)
 {
-    if (seg_kind == CARC_SEG_ROAD) {
-        if (!(special & CARC_SEGMENT_INN))
-            return (int32_t)tiles;
-        *bonus = CARC_BONUS_INN;
-        return complete ? (int32_t)(2 * tiles) : 0;
-    }
-    if (!(special & CARC_SEGMENT_CATHEDRAL))
-        return complete ? (int32_t)(2 * (tiles + pennants)) : (int32_t)(tiles + pennants);
+    (void)special, (void)pennants;
+    *bonus = CARC_BONUS_INN;
+    return complete ? (int32_t)(2 * tiles) : 0;
+}
+
+/* A city with a cathedral: 3 a tile and a pennant completed, 0 at the end. */
+static int32_t cathedral_value(uint32_t special, uint32_t tiles, uint32_t pennants, bool complete, uint32_t *bonus)
+{
+    (void)special;
     *bonus = CARC_BONUS_CATHEDRAL;
     return complete ? (int32_t)(3 * (tiles + pennants)) : 0;
 }
@@ -35,5 +36,8 @@ void carci_inns_install(carci_ruleset *rs)
 {
     rs->figure_on[CARC_FIGURE_BIG] = rs->figure_on[CARC_FIGURE_FOLLOWER];
     rs->specials |= (uint8_t)(1u << CARC_FIGURE_BIG);
-    rs->hooks.value = inns_value;
+    rs->hooks.value[CARC_SEG_ROAD] = inn_value;
+    rs->value_marks |= CARC_SEGMENT_INN;
+    rs->hooks.value[CARC_SEG_CITY] = cathedral_value;
+    rs->value_marks |= CARC_SEGMENT_CATHEDRAL;
 }
