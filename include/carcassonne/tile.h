@@ -53,24 +53,81 @@ typedef enum carc_segment_end {
 /** Sides of a tile. @since 0.1 */
 enum { CARC_N = 0, CARC_E = 1, CARC_S = 2, CARC_W = 3 };
 
-/** Rules modules (flags for carc_game_options.modules). @since 0.1 */
+/**
+ * Rules modules (flags for carc_game_options.modules). A flag is either one
+ * rule element (the farmers, the River, the Count, and the elements below) or
+ * a whole box, the shorthand for all its elements: CARC_MODULE_ABBOT,
+ * CARC_MODULE_INNS and CARC_MODULE_TRADERS (carc_modules_elements).
+ * @since 0.1
+ */
 enum {
-    CARC_MODULE_FARMERS = 1u << 0, /**< fields and farmers (on by default) */
-    CARC_MODULE_RIVER = 1u << 1,   /**< the River (12 tiles, the spring starts; @since 0.2) */
-    CARC_MODULE_ABBOT = 1u << 2,   /**< the Abbot and gardens (@since 0.2) */
-    CARC_MODULE_COUNT = 1u << 3,   /**< the Count of Carcassonne: the City of Carcassonne and the Count */
-    CARC_MODULE_INNS = 1u << 4,    /**< Inns & Cathedrals (18 tiles, the big follower, a 6th
-                                        player; @since 0.2) */
-    CARC_MODULE_TRADERS = 1u << 5  /**< Traders & Builders (24 tiles with goods, the builder and
-                                        its double turn, the pig; @since 0.2) */
+    CARC_MODULE_FARMERS = 1u << 0, /**< "farmers": fields and farmers (on by default) */
+    CARC_MODULE_RIVER = 1u << 1,   /**< "river": the River (12 tiles, the spring starts; @since 0.2) */
+    CARC_MODULE_ABBOT = 1u << 2,   /**< "abbot", the box: CARC_MODULE_ABBOT_FIGURE and
+                                        CARC_MODULE_GARDENS (@since 0.2) */
+    CARC_MODULE_COUNT = 1u << 3,   /**< "count": the Count of Carcassonne: the City of Carcassonne
+                                        and the Count */
+    CARC_MODULE_INNS = 1u << 4,    /**< "inns", the box Inns & Cathedrals: its tiles, the big
+                                        follower, inns and cathedrals (@since 0.2) */
+    CARC_MODULE_TRADERS = 1u << 5  /**< "traders", the box Traders & Builders: its tiles, goods,
+                                        the builder and, with farmers, the pig (@since 0.2) */
 };
 
 /**
- * The name of one module flag ("farmers", "river", "abbot", "count", "inns",
- * "traders"), or NULL when `module` is not exactly one known flag.
+ * Rule elements: each part of a box by itself (flags for
+ * carc_game_options.modules, with the ones above). An element needs those
+ * it names; carc_game_new refuses it without them (CARC_EINVAL, with the
+ * reason in carc_game_options_check's message). A sixth player needs
+ * CARC_MODULE_INNS_TILES or CARC_MODULE_BIG_FOLLOWER (the box's sixth colour).
+ * @since 0.2
+ */
+enum {
+    /** "inns-tiles": the 18 tiles of Inns & Cathedrals; without CARC_MODULE_INN
+     * and CARC_MODULE_CATHEDRAL their inns and cathedrals change no score. */
+    CARC_MODULE_INNS_TILES = 1u << 6,
+    /** "big-follower": one big follower a player, worth two followers. */
+    CARC_MODULE_BIG_FOLLOWER = 1u << 7,
+    /** "inn": a road with an inn scores 2 a tile completed, 0 at the end.
+     * Needs CARC_MODULE_INNS_TILES. */
+    CARC_MODULE_INN = 1u << 8,
+    /** "cathedral": a city with a cathedral scores 3 a tile and pennant
+     * completed, 0 at the end. Needs CARC_MODULE_INNS_TILES. */
+    CARC_MODULE_CATHEDRAL = 1u << 9,
+    /** "traders-tiles": the 24 tiles of Traders & Builders; without
+     * CARC_MODULE_GOODS their goods give nothing. */
+    CARC_MODULE_TRADERS_TILES = 1u << 10,
+    /** "goods": a completed city gives its goods to the player who completed
+     * it; the majorities score 10 at the end. Needs CARC_MODULE_TRADERS_TILES. */
+    CARC_MODULE_GOODS = 1u << 11,
+    /** "builder": one builder a player, and the double turn it gives. */
+    CARC_MODULE_BUILDER = 1u << 12,
+    /** "pig": one pig a player, 4 a city instead of 3 for its field. Needs
+     * CARC_MODULE_FARMERS (the box CARC_MODULE_TRADERS without farmers has no pig). */
+    CARC_MODULE_PIG = 1u << 13,
+    /** "abbot-figure": one abbot a player, on monasteries and gardens, and
+     * its recall. */
+    CARC_MODULE_ABBOT_FIGURE = 1u << 14,
+    /** "gardens": the garden copies of eight base tiles (E, H, I, M, N, R, U,
+     * V), in place of one plain copy each; only an abbot scores a garden. */
+    CARC_MODULE_GARDENS = 1u << 15
+};
+
+/**
+ * The name of one module flag, a box or an element ("farmers", "river",
+ * "abbot", "count", "inns", "traders", "inns-tiles", "big-follower", "inn",
+ * "cathedral", "traders-tiles", "goods", "builder", "pig", "abbot-figure",
+ * "gardens"), or NULL when `module` is not exactly one known flag.
  * @since 0.2
  */
 CARC_API const char *carc_module_name(uint32_t module);
+
+/**
+ * The flag a module name stands for (a box or an element, as
+ * carc_module_name gives them; "all": every box, as carc_modules_parse reads it).
+ * @return CARC_OK, CARC_EINVAL (NULL), CARC_ENOTFOUND (an unknown name).
+ * @since 0.2
+ */
+CARC_API carc_status carc_module_find(uint32_t *out, const char *name);
 
 /**
  * Parse a list of module names separated by spaces or commas ("river,abbot",
@@ -80,15 +137,29 @@ CARC_API const char *carc_module_name(uint32_t module);
  * CARC_MODULE_FARMERS. The name "all" stands for every module this build
  * implements (carc_modules_supported()); the names are applied from left to
  * right, so "all,-farmers" is every module but the farmers ("-all" leaves
- * every module out: "-all,river" is the River without the farmers).
+ * every module out: "-all,river" is the River without the farmers). A box
+ * less one of its elements gives the others ("traders,-pig": traders-tiles,
+ * goods and builder); a whole box comes back as its box flag.
  * @return CARC_OK, CARC_EINVAL (NULL), CARC_EPARSE (an unknown name).
  * @since 0.2
  */
 CARC_API carc_status carc_modules_parse(uint32_t *out, const char *text);
 
-/** The CARC_MODULE_* flags this build implements (others give
- * CARC_EUNSUPPORTED at carc_game_new). @since 0.2 */
+/** The CARC_MODULE_* flags this build implements, as whole boxes (what "all"
+ * gives); with each of them, every rule element of it
+ * (carc_modules_elements(carc_modules_supported())). Others give
+ * CARC_EUNSUPPORTED at carc_game_new. @since 0.2 */
 CARC_API uint32_t carc_modules_supported(void);
+
+/**
+ * The rule elements that module flags stand for: each box replaced by its
+ * elements (CARC_MODULE_TRADERS without CARC_MODULE_FARMERS by those but the
+ * pig), every other flag kept as it is. What a game plays:
+ * `carc_modules_elements(opts.modules) & CARC_MODULE_PIG` says whether it has
+ * the pig, whether given by box or by element.
+ * @since 0.2
+ */
+CARC_API uint32_t carc_modules_elements(uint32_t modules);
 
 /**
  * One segment of a tile, as rotated. Growable: set struct_size to

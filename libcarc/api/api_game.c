@@ -18,7 +18,7 @@ carc_status carc_game_options_get(carc_game_options *out, const carc_game *g)
     carc_game_options o = CARC_GAME_OPTIONS_INIT;
     o.players = g->rs->players;
     o.seed = g->seed;
-    o.modules = g->rs->modules;
+    o.modules = carci_modules_boxed(g->rs->modules); /* a whole box by its flag, as given */
     o.start_tile = g->rs->start_kind;
     /* the Count alone: the City of Carcassonne starts, no start tile is laid */
     if ((g->rs->modules & CARC_MODULE_COUNT) && !(g->rs->modules & CARC_MODULE_RIVER))
@@ -88,8 +88,8 @@ carc_status carc_game_goods(uint32_t *out, const carc_game *g, uint32_t player, 
     const carci_hdr *h = CARCI_HDR(g);
     if (player >= h->players)
         return CARC_ERANGE;
-    /* no Traders & Builders: nobody holds a token */
-    *out = (g->rs->modules & CARC_MODULE_TRADERS) ? carci_goods_of(g)->goods[player][good] : 0u;
+    /* no goods: nobody holds a token */
+    *out = (g->rs->modules & CARC_MODULE_GOODS) ? carci_goods_of(g)->goods[player][good] : 0u;
     return CARC_OK;
 }
 
@@ -132,6 +132,12 @@ carc_status carc_game_pending(carc_pending *out, const carc_game *g)
 
 carc_status carc_game_new(carc_game **out, const carc_game_options *opts)
 {
+    /* the core plays rule elements: the boxes are replaced by theirs */
+    carc_game_options o;
+    if (opts && carci_options_read(&o, opts) == CARC_OK) {
+        o.modules = carci_modules_elements(o.modules);
+        opts = &o;
+    }
     return carci_game_new(out, opts, &carci_module_rules);
 }
 
@@ -153,6 +159,7 @@ carc_status carc_game_options_check(const carc_game_options *o, char *msg, size_
                  (unsigned)CARC_GAME_OPTIONS_VERSION);
         return CARC_EVERSION;
     }
+    cur.modules = carci_modules_elements(cur.modules);
     o = &cur;
     if (o->flags & ~(uint32_t)CARC_GAME_NO_UNDO) {
         snprintf(msg, cap, "unknown game flags 0x%X", o->flags & ~(uint32_t)CARC_GAME_NO_UNDO);

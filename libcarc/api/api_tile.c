@@ -29,7 +29,7 @@ carc_status carc_tile_copies(uint32_t *out, uint32_t kind, uint32_t modules)
         return CARC_EINVAL;
     if (kind >= carci_tile_kinds)
         return CARC_ERANGE;
-    *out = carci_tile_copies(kind, modules);
+    *out = carci_tile_copies(kind, carci_modules_elements(modules));
     return CARC_OK;
 }
 
@@ -102,9 +102,25 @@ carc_status carc_modules_parse(uint32_t *out, const char *text)
         uint32_t flag = carci_module_flags(p, n);
         if (!flag)
             return CARC_EPARSE;
-        m = off ? m & ~flag : m | flag;
+        m = off ? carci_modules_without(m, flag) : m | flag;
         p += n;
     }
-    *out = m;
+    *out = carci_modules_boxed(carci_modules_elements(m));
     return CARC_OK;
+}
+
+carc_status carc_module_find(uint32_t *out, const char *name)
+{
+    if (!out || !name)
+        return CARC_EINVAL;
+    uint32_t flag = carci_module_flags(name, strlen(name));
+    if (!flag)
+        return CARC_ENOTFOUND;
+    *out = flag;
+    return CARC_OK;
+}
+
+uint32_t carc_modules_elements(uint32_t modules)
+{
+    return carci_modules_elements(modules);
 }

@@ -24,16 +24,6 @@
 
 /* ---------------------------------------------------------------- writing */
 
-/* Module flags and their names in the record, in the order they are written. */
-static const struct {
-    uint32_t flag;
-    const char *name;
-} rec_modules[] = {
-    { CARC_MODULE_FARMERS, "farmers" }, { CARC_MODULE_RIVER, "river" },
-    { CARC_MODULE_ABBOT, "abbot" },     { CARC_MODULE_COUNT, "count" },
-    { CARC_MODULE_INNS, "inns" },       { CARC_MODULE_TRADERS, "traders" },
-};
-#define REC_MODULE_COUNT (sizeof rec_modules / sizeof rec_modules[0])
 /* With the Count the 12 tiles of the City of Carcassonne are laid first. */
 #define REC_CITY_TILES 12u
 
@@ -86,7 +76,7 @@ carc_status carc_game_save(char *buf, size_t cap, size_t *needed, const carc_gam
     carc_move start;
     carc_history_entry h;
     carci_text o;
-    uint32_t count, i, known = 0;
+    uint32_t count, i;
     const char *start_name;
     carc_status st;
 
@@ -106,10 +96,9 @@ carc_status carc_game_save(char *buf, size_t cap, size_t *needed, const carc_gam
         if (start_name == NULL)
             return CARC_EINVAL;
     }
-    for (i = 0; i < REC_MODULE_COUNT; i++)
-        known |= rec_modules[i].flag;
-    if ((opts.modules & ~known) != 0)
-        return CARC_EINVAL; /* a module this writer cannot name */
+    for (i = 0; i < 32; i++)
+        if (((opts.modules >> i) & 1u) && !carc_module_name(1u << i))
+            return CARC_EINVAL; /* a module this writer cannot name */
 
     o.buf = buf;
     o.cap = cap;
@@ -123,10 +112,12 @@ carc_status carc_game_save(char *buf, size_t cap, size_t *needed, const carc_gam
     carci_text_str(&o, "\nmodules");
     if (opts.modules == 0)
         carci_text_str(&o, " -");
-    for (i = 0; i < REC_MODULE_COUNT; i++) {
-        if (opts.modules & rec_modules[i].flag) {
+    /* the modules' names (carc_module_name), whole boxes and rule
+     * elements, in the order of their flags */
+    for (i = 0; i < 32; i++) {
+        if ((opts.modules >> i) & 1u) {
             carci_text_str(&o, " ");
-            carci_text_str(&o, rec_modules[i].name);
+            carci_text_str(&o, carc_module_name(1u << i));
         }
     }
     for (i = 0; i < REC_VARIANT_COUNT; i++) {
@@ -426,7 +417,6 @@ static carc_status parse_header(rec_load *ld, int which, char **tok, int ntok, c
 {
     uint64_t v;
     int i;
-    size_t m;
 
     if (strcmp(tok[0], hdr_names[which]) != 0) {
         if (which == HDR_MAGIC)
@@ -460,14 +450,13 @@ static carc_status parse_header(rec_load *ld, int which, char **tok, int ntok, c
         if (ntok < 2)
             return fail(ld, ld->line, CARC_EPARSE, "'modules' takes module names or '-'");
         for (i = 1; i < ntok; i++) {
-            for (m = 0; m < REC_MODULE_COUNT; m++)
-                if (strcmp(tok[i], rec_modules[m].name) == 0)
-                    break;
-            if (m == REC_MODULE_COUNT)
+            uint32_t flag;
+            if (strcmp(tok[i], "all") == 0 || carc_module_find(&flag, tok[i]) != CARC_OK)
                 return fail(ld, ld->line, CARC_EPARSE, "unknown module '%s'", tok[i]);
-            if (opts->modules & rec_modules[m].flag)
+            /* a box and one of its elements say the same twice */
+            if (carc_modules_elements(opts->modules) & carc_modules_elements(flag))
                 return fail(ld, ld->line, CARC_EPARSE, "module '%s' given twice", tok[i]);
-            opts->modules |= rec_modules[m].flag;
+            opts->modules |= flag;
         }
         return CARC_OK;
     case HDR_START:

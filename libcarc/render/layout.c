@@ -26,11 +26,14 @@ carc_status carci_render_begin(carci_render *r, carci_text *o, char *buf, size_t
     r->game = game;
     r->legend = !(flags & CARC_RENDER_NO_LEGEND);
     r->color = (flags & CARC_RENDER_COLOR) != 0;
-    r->river = (opts.modules & CARC_MODULE_RIVER) != 0;
-    r->abbot = (opts.modules & CARC_MODULE_ABBOT) != 0;
-    r->inns = (opts.modules & CARC_MODULE_INNS) != 0;
-    r->traders = (opts.modules & CARC_MODULE_TRADERS) != 0;
-    r->farmers = (opts.modules & CARC_MODULE_FARMERS) != 0;
+    r->el = carc_modules_elements(opts.modules);
+    r->river = (r->el & CARC_MODULE_RIVER) != 0;
+    r->abbot = (r->el & (CARC_MODULE_ABBOT_FIGURE | CARC_MODULE_GARDENS)) != 0;
+    r->inns = (r->el & (CARC_MODULE_INNS_TILES | CARC_MODULE_BIG_FOLLOWER | CARC_MODULE_INN |
+                        CARC_MODULE_CATHEDRAL)) != 0;
+    r->traders = (r->el & (CARC_MODULE_TRADERS_TILES | CARC_MODULE_GOODS | CARC_MODULE_BUILDER |
+                           CARC_MODULE_PIG)) != 0;
+    r->farmers = (r->el & CARC_MODULE_FARMERS) != 0;
     o->buf = buf;
     o->cap = cap;
     o->len = 0;

@@ -26,6 +26,9 @@ typedef struct carci_render {
     const carc_game *game;
     uint32_t players;
     bool legend, color; /* not CARC_RENDER_NO_LEGEND; CARC_RENDER_COLOR */
+    /* the game's rule elements (carc_modules_elements), and whether any of
+     * a box's is in play: the box's styles and marks are drawn */
+    uint32_t el;
     bool river, abbot, inns, traders, farmers;
 } carci_render;
 

@@ -19,13 +19,13 @@
 static void player_holdings(char *buf, size_t cap, const carci_render *r, uint32_t p)
 {
     carci_holdings h;
-    bool pig = r->traders && r->farmers;
     carci_holdings_load(&h, r->game, p);
-    snprintf(buf, cap, "%s%s%s%s", !r->abbot ? "" : h.abbots > 0 ? ", abbot in supply" : ", abbot on the board",
-             !r->inns ? "" : h.bigs > 0 ? ", big follower in supply" : ", big follower on the board",
-             !r->traders ? "" : h.builders > 0 ? ", builder in supply" : ", builder on the board",
-             !pig ? "" : h.pigs > 0 ? ", pig in supply" : ", pig on the board");
-    if (r->traders) {
+    snprintf(buf, cap, "%s%s%s%s",
+             !(r->el & CARC_MODULE_ABBOT_FIGURE) ? "" : h.abbots > 0 ? ", abbot in supply" : ", abbot on the board",
+             !(r->el & CARC_MODULE_BIG_FOLLOWER) ? "" : h.bigs > 0 ? ", big follower in supply" : ", big follower on the board",
+             !(r->el & CARC_MODULE_BUILDER) ? "" : h.builders > 0 ? ", builder in supply" : ", builder on the board",
+             !(r->el & CARC_MODULE_PIG) ? "" : h.pigs > 0 ? ", pig in supply" : ", pig on the board");
+    if (r->el & CARC_MODULE_GOODS) {
         size_t used = strlen(buf);
         snprintf(buf + used, cap - used, "; goods: %lu wine, %lu grain, %lu cloth",
                  (unsigned long)h.goods[CARC_GOOD_WINE], (unsigned long)h.goods[CARC_GOOD_GRAIN],
@@ -103,20 +103,24 @@ static void draw_key(carci_text *o, int x, int y, const carci_render *r)
         carci_text_fmt(o, "<circle class=\"lake\" cx=\"%d\" cy=\"%d\" r=\"11\"/>", x + 11, y);
         x = key_name(o, x, y, 28, "lake", 84);
     }
-    if (r->abbot) {
+    if (r->abbot) { /* the gardens, or the abbot (who takes RJ's garden too) */
         carci_text_fmt(o, "<g class=\"garden\" transform=\"translate(%d %d) scale(0.8)\">%s</g>", x + 10, y,
                        carci_svg_garden);
         x = key_name(o, x, y, 26, "garden", 96);
+    }
+    if (r->el & CARC_MODULE_ABBOT_FIGURE) {
         key_figure(o, x + 10, y, "", carci_svg_abbot);
         carci_text_fmt(o, "<path class=\"habit-cross\" stroke=\"#101010\" d=\"%s\"/></g>", carci_svg_abbot_cross);
         x = key_name(o, x, y, 26, "abbot", 92);
     }
-    if (r->inns) {
+    if (r->el & CARC_MODULE_INNS_TILES) {
         carci_text_fmt(o, "<g class=\"inn\" transform=\"translate(%d %d)\">%s</g>", x + 14, y, carci_svg_inn);
         x = key_name(o, x, y, 32, "inn", 74);
         carci_text_fmt(o, "<g class=\"cathedral\" transform=\"translate(%d %d) scale(0.6)\">%s</g>", x + 12, y,
                        carci_svg_cathedral);
         x = key_name(o, x, y, 28, "cathedral", 120);
+    }
+    if (r->el & CARC_MODULE_BIG_FOLLOWER) {
         key_figure(o, x + 18, y, " scale(1.5)", carci_svg_meeple);
         carci_text_str(o, "</g>");
         (void)key_name(o, x, y, 42, "big follower (counts as two)", 0);
@@ -124,21 +128,23 @@ static void draw_key(carci_text *o, int x, int y, const carci_render *r)
     carci_text_str(o, "</g>\n");
 }
 
-/* The key's second row (Traders & Builders): the builder, the pig (with
- * farmers), the three goods. */
-static void draw_traders_key(carci_text *o, int x, int y, bool pig)
+/* The key's second row (Traders & Builders): the builder, the pig, the
+ * three goods, those of the elements in play. */
+static void draw_traders_key(carci_text *o, int x, int y, uint32_t el)
 {
     uint32_t k;
     carci_text_str(o, "<g class=\"key\">");
-    key_figure(o, x + 12, y, " scale(1.2)", carci_svg_builder);
-    carci_text_fmt(o, "<path class=\"hammer\" d=\"%s\"/></g>", carci_svg_hammer);
-    x = key_name(o, x, y, 30, "builder (a second tile)", 230);
-    if (pig) {
+    if (el & CARC_MODULE_BUILDER) {
+        key_figure(o, x + 12, y, " scale(1.2)", carci_svg_builder);
+        carci_text_fmt(o, "<path class=\"hammer\" d=\"%s\"/></g>", carci_svg_hammer);
+        x = key_name(o, x, y, 30, "builder (a second tile)", 230);
+    }
+    if (el & CARC_MODULE_PIG) {
         key_figure(o, x + 16, y, " scale(1.2)", carci_svg_pig);
         carci_text_fmt(o, "<path class=\"tail\" stroke=\"#101010\" d=\"%s\"/></g>", carci_svg_pig_tail);
         x = key_name(o, x, y, 38, "pig (4 per city)", 190);
     }
-    for (k = 0; k < CARC_GOOD_COUNT; k++) {
+    for (k = 0; (el & CARC_MODULE_TRADERS_TILES) && k < CARC_GOOD_COUNT; k++) {
         carci_text_fmt(o, "<g class=\"goods %s\" transform=\"translate(%d %d)\">%s</g>", carci_svg_good_name[k], x + 11,
                        y, carci_svg_good[k]);
         x = key_name(o, x, y, 28, carci_svg_good_name[k], 96);
@@ -190,7 +196,7 @@ void carci_svg_legend(carci_text *o, const carci_svg_page *pg)
         ly += SVG_ROW;
     }
     if (r->traders) {
-        draw_traders_key(o, SVG_MARGIN, ly, r->farmers);
+        draw_traders_key(o, SVG_MARGIN, ly, r->el);
         ly += SVG_ROW;
     }
     if (pg->city.on) {

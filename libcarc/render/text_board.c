@@ -450,34 +450,44 @@ static void legend_key(tx_out *o, const carci_render *r, bool city)
         out_text(o, "~ the river: it rises at its spring @ and ends in a lake O (roads cross it on bridges)");
         out_nl(o);
     }
-    if (r->abbot) {
+    if (r->el & CARC_MODULE_ABBOT_FIGURE) {
         out_text(o, six ? "{0}-{5} the abbot of that player: in a monastery {0} or a garden g"
                         : "{0}-{4} the abbot of that player: in a monastery {0} or a garden g");
         out_nl(o);
     }
-    if (r->inns) {
+    bool big = r->el & CARC_MODULE_BIG_FOLLOWER, builder = r->el & CARC_MODULE_BUILDER;
+    if (big) {
         out_text(o, six ? "<0>-<5>" : "<0>-<4>");
-        out_text(o, " the big follower of that player (counts as two followers)  i inn beside its road"
-                    "  [C] cathedral in its city");
-        out_nl(o);
+        out_text(o, " the big follower of that player (counts as two followers)");
     }
-    if (r->traders) {
+    if (r->el & CARC_MODULE_INNS_TILES) {
+        out_text(o, big ? "  " : "");
+        out_text(o, "i inn beside its road  [C] cathedral in its city");
+    }
+    if (r->el & (CARC_MODULE_BIG_FOLLOWER | CARC_MODULE_INNS_TILES))
+        out_nl(o);
+    if (builder) {
         out_text(o, six ? "(0)-(5)" : "(0)-(4)");
         out_text(o, " the builder of that player (a second tile when his road or city grows)");
-        if (r->farmers) {
-            out_text(o, six ? "  =0=-=5=" : "  =0=-=4=");
-            out_text(o, " the pig of that player (4 per city for his farm)");
-        }
+    }
+    if (r->el & CARC_MODULE_PIG) {
+        out_text(o, builder ? "  " : "");
+        out_text(o, six ? "=0=-=5=" : "=0=-=4=");
+        out_text(o, " the pig of that player (4 per city for his farm)");
+    }
+    if (r->el & (CARC_MODULE_BUILDER | CARC_MODULE_PIG))
         out_nl(o);
-        out_text(o, "w wine  s grain  c cloth: goods in a city (a token each to who completes it; 10 points to the "
-                    "most of each kind)");
+    if (r->el & CARC_MODULE_TRADERS_TILES) {
+        out_text(o, r->el & CARC_MODULE_GOODS ? "w wine  s grain  c cloth: goods in a city (a token each to who "
+                                                "completes it; 10 points to the most of each kind)"
+                                              : "w wine  s grain  c cloth: goods in a city");
         out_nl(o);
     }
     if (city) {
         out_text(o, "% the walled City of Carcassonne (no figure on it): in its quarters castle, market, blacksmith and "
                     "cathedral");
         out_nl(o);
-        out_text(o, r->inns ? "  the followers of each player (his digit, <0> his big follower) and the Count"
+        out_text(o, (r->el & CARC_MODULE_BIG_FOLLOWER) ? "  the followers of each player (his digit, <0> his big follower) and the Count"
                             : "  the followers of each player (his digit) and the Count");
         out_nl(o);
     }
@@ -496,16 +506,19 @@ static void legend_player(tx_out *o, const carci_render *r, uint32_t p, bool to_
     (void)carc_game_supply(&supply, r->game, p);
     carci_holdings_load(&h, r->game, p);
     trade[0] = '\0';
-    if (r->traders)
-        snprintf(trade, sizeof trade, "%s%s, goods %lu wine %lu grain %lu cloth",
-                 h.builders > 0 ? ", builder in supply" : ", builder on the board",
-                 !r->farmers ? "" : h.pigs > 0 ? ", pig in supply" : ", pig on the board",
-                 (unsigned long)h.goods[CARC_GOOD_WINE], (unsigned long)h.goods[CARC_GOOD_GRAIN],
-                 (unsigned long)h.goods[CARC_GOOD_CLOTH]);
+    if (r->traders) {
+        char goods[64] = "";
+        if (r->el & CARC_MODULE_GOODS)
+            snprintf(goods, sizeof goods, ", goods %lu wine %lu grain %lu cloth", (unsigned long)h.goods[CARC_GOOD_WINE],
+                     (unsigned long)h.goods[CARC_GOOD_GRAIN], (unsigned long)h.goods[CARC_GOOD_CLOTH]);
+        snprintf(trade, sizeof trade, "%s%s%s",
+                 !(r->el & CARC_MODULE_BUILDER) ? "" : h.builders > 0 ? ", builder in supply" : ", builder on the board",
+                 !(r->el & CARC_MODULE_PIG) ? "" : h.pigs > 0 ? ", pig in supply" : ", pig on the board", goods);
+    }
     snprintf(tmp, sizeof tmp, "player %lu: %ld points, %lu followers in supply%s%s%s%s", (unsigned long)p,
              (long)score, (unsigned long)supply,
-             !r->abbot ? "" : h.abbots > 0 ? ", abbot in supply" : ", abbot on the board",
-             !r->inns ? "" : h.bigs > 0 ? ", big follower in supply" : ", big follower on the board", trade,
+             !(r->el & CARC_MODULE_ABBOT_FIGURE) ? "" : h.abbots > 0 ? ", abbot in supply" : ", abbot on the board",
+             !(r->el & CARC_MODULE_BIG_FOLLOWER) ? "" : h.bigs > 0 ? ", big follower in supply" : ", big follower on the board", trade,
              to_move ? "  <- to move" : "");
     out_ch(o, (char)('0' + (int)(p % 10u)), o->ansi ? (K_FIGURE | (int)(p << 8)) : -1);
     out_text(o, " ");

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The rules modules and their extension points, and their names (those of
- * carc_module_name and carc_modules_parse, and "all" for every module). The
- * base game's figure rules are set here; each module's install function (one
- * file per module in this folder) adds its figure rules, its figures and its
- * hooks (carci_hooks in internal.h) to a game's ruleset. The core calls the
- * hooks; it never tests a module flag itself.
+ * The rules modules: the rule elements, each installed by its own file of
+ * this folder, and the whole boxes that stand for several of them; their
+ * names (those of carc_module_name and carc_modules_parse, and "all" for
+ * every box); what each element needs; and the functions the API hands to
+ * the core (carci_module_rules). An element's install function adds its
+ * figure rules, figures, state and hooks (carci_hooks in internal.h) to a
+ * game's ruleset; the core calls the hooks and never tests a flag itself.
  */
 #include "rules/rules.h"
 
@@ -23,13 +24,34 @@ static void farmers_install(carci_ruleset *rs)
     rs->fields = true;
 }
 
+#define ABBOT_PARTS (CARC_MODULE_ABBOT_FIGURE | CARC_MODULE_GARDENS)
+#define INNS_PARTS (CARC_MODULE_INNS_TILES | CARC_MODULE_BIG_FOLLOWER | CARC_MODULE_INN | CARC_MODULE_CATHEDRAL)
+#define TRADERS_PARTS (CARC_MODULE_TRADERS_TILES | CARC_MODULE_GOODS | CARC_MODULE_BUILDER | CARC_MODULE_PIG)
+
+/* In install order (the big follower copies the follower's rule, farmers
+ * included). A tile set alone (inns-tiles, traders-tiles, gardens) has no
+ * install: the catalogue's kinds name the element that brings them. */
 const carci_module_def carci_module_table[] = {
-    { CARC_MODULE_FARMERS, "farmers", farmers_install, 0 },
-    { CARC_MODULE_RIVER, "river", carci_river_install, 0 },
-    { CARC_MODULE_ABBOT, "abbot", carci_abbot_install, 0 },
-    { CARC_MODULE_COUNT, "count", carci_count_install, 0 },
-    { CARC_MODULE_INNS, "inns", carci_inns_install, 6 }, /* a sixth colour */
-    { CARC_MODULE_TRADERS, "traders", carci_traders_install, 0 },
+    { CARC_MODULE_FARMERS, "farmers", CARC_MODULE_FARMERS, 0, NULL, farmers_install, 0 },
+    { CARC_MODULE_RIVER, "river", CARC_MODULE_RIVER, 0, NULL, carci_river_install, 0 },
+    { CARC_MODULE_ABBOT, "abbot", ABBOT_PARTS, 0, NULL, NULL, 0 },
+    { CARC_MODULE_ABBOT_FIGURE, "abbot-figure", CARC_MODULE_ABBOT_FIGURE, 0, NULL, carci_abbot_install, 0 },
+    { CARC_MODULE_GARDENS, "gardens", CARC_MODULE_GARDENS, 0, NULL, NULL, 0 },
+    { CARC_MODULE_COUNT, "count", CARC_MODULE_COUNT, 0, NULL, carci_count_install, 0 },
+    { CARC_MODULE_INNS, "inns", INNS_PARTS, 0, NULL, NULL, 6 },
+    { CARC_MODULE_INNS_TILES, "inns-tiles", CARC_MODULE_INNS_TILES, 0, NULL, NULL, 6 }, /* a sixth colour */
+    { CARC_MODULE_BIG_FOLLOWER, "big-follower", CARC_MODULE_BIG_FOLLOWER, 0, NULL, carci_big_follower_install, 6 },
+    { CARC_MODULE_INN, "inn", CARC_MODULE_INN, CARC_MODULE_INNS_TILES, "only the Inns & Cathedrals tiles show inns",
+      carci_inn_install, 0 },
+    { CARC_MODULE_CATHEDRAL, "cathedral", CARC_MODULE_CATHEDRAL, CARC_MODULE_INNS_TILES,
+      "only the Inns & Cathedrals tiles show cathedrals", carci_cathedral_install, 0 },
+    { CARC_MODULE_TRADERS, "traders", TRADERS_PARTS, 0, NULL, NULL, 0 },
+    { CARC_MODULE_TRADERS_TILES, "traders-tiles", CARC_MODULE_TRADERS_TILES, 0, NULL, NULL, 0 },
+    { CARC_MODULE_GOODS, "goods", CARC_MODULE_GOODS, CARC_MODULE_TRADERS_TILES,
+      "only the Traders & Builders tiles show goods", carci_goods_install, 0 },
+    { CARC_MODULE_BUILDER, "builder", CARC_MODULE_BUILDER, 0, NULL, carci_builder_install, 0 },
+    { CARC_MODULE_PIG, "pig", CARC_MODULE_PIG, CARC_MODULE_FARMERS, "a pig joins a farmer of its owner on a field",
+      carci_pig_install, 0 },
 };
 const uint32_t carci_module_count = sizeof carci_module_table / sizeof carci_module_table[0];
 
@@ -41,13 +63,64 @@ const char *carci_module_name(uint32_t module)
     return NULL;
 }
 
-uint32_t carci_modules_supported(void)
+/* Every row's flag: the boxes and the elements. */
+static uint32_t every_flag(void)
 {
     uint32_t m = 0;
     for (uint32_t i = 0; i < carci_module_count; i++)
-        if (carci_module_table[i].install)
-            m |= carci_module_table[i].flag;
+        m |= carci_module_table[i].flag;
     return m;
+}
+
+/* Whether row i is a whole box (its parts are other rows). */
+static bool is_box(uint32_t i)
+{
+    return carci_module_table[i].parts != carci_module_table[i].flag;
+}
+
+/* The elements in `from` whose needs `have` does not meet. */
+static uint32_t unmet(uint32_t from, uint32_t have)
+{
+    uint32_t out = 0;
+    for (uint32_t i = 0; i < carci_module_count; i++) {
+        const carci_module_def *d = &carci_module_table[i];
+        if (!is_box(i) && (from & d->flag) && (d->requires & ~have))
+            out |= d->flag;
+    }
+    return out;
+}
+
+uint32_t carci_modules_elements(uint32_t modules)
+{
+    uint32_t given = modules, boxed = 0;
+    for (uint32_t i = 0; i < carci_module_count; i++)
+        if (is_box(i) && (modules & carci_module_table[i].flag)) {
+            given &= ~carci_module_table[i].flag;
+            boxed |= carci_module_table[i].parts;
+        }
+    /* a box brings those of its elements the others allow (the pig only
+     * with farmers); an element named by itself stays, to be refused */
+    uint32_t all = given | boxed;
+    return all & ~(unmet(boxed & ~given, all));
+}
+
+uint32_t carci_modules_boxed(uint32_t elements)
+{
+    for (uint32_t i = 0; i < carci_module_count; i++) {
+        if (!is_box(i))
+            continue;
+        uint32_t parts = carci_module_table[i].parts, have = elements & parts;
+        /* all the elements the box brings with these (so not a pig without
+         * farmers, which stays to be refused) */
+        if (have && have == (parts & ~unmet(parts, elements)))
+            elements = (elements & ~parts) | carci_module_table[i].flag;
+    }
+    return elements;
+}
+
+uint32_t carci_modules_supported(void)
+{
+    return carci_modules_boxed(carci_modules_elements(every_flag())); /* the whole boxes */
 }
 
 uint32_t carci_module_flags(const char *name, size_t n)
@@ -60,13 +133,28 @@ uint32_t carci_module_flags(const char *name, size_t n)
     return 0;
 }
 
+uint32_t carci_modules_without(uint32_t modules, uint32_t flag)
+{
+    uint32_t gone = 0;
+    for (uint32_t i = 0; i < carci_module_count; i++)
+        if (flag & carci_module_table[i].flag)
+            gone |= carci_module_table[i].flag | carci_module_table[i].parts;
+    /* a box that loses some of its elements keeps the others */
+    for (uint32_t i = 0; i < carci_module_count; i++) {
+        const carci_module_def *d = &carci_module_table[i];
+        if (is_box(i) && (modules & d->flag) && (d->parts & gone))
+            modules = (modules & ~d->flag) | d->parts;
+    }
+    return modules & ~gone;
+}
+
 /* The most players these modules allow: 5, or more with a module that adds
  * colours (Inns & Cathedrals: 6). */
 static uint32_t max_players(uint32_t modules)
 {
     uint32_t n = CARCI_BASE_PLAYERS;
     for (uint32_t i = 0; i < carci_module_count; i++)
-        if ((modules & carci_module_table[i].flag) && carci_module_table[i].max_players > n)
+        if (!is_box(i) && (modules & carci_module_table[i].flag) && carci_module_table[i].max_players > n)
             n = carci_module_table[i].max_players;
     return n;
 }
@@ -83,18 +171,18 @@ static carc_status check_modules(const carc_game_options *o, char *err, size_t c
             CARCI_WHY(err, cap, "players %u out of range 2..%u", o->players, max);
         return CARC_ERANGE;
     }
-    uint32_t known = 0;
-    for (uint32_t i = 0; i < carci_module_count; i++)
-        known |= carci_module_table[i].flag;
-    uint32_t unknown = o->modules & ~known;
+    uint32_t unknown = o->modules & ~every_flag();
     if (unknown) {
         CARCI_WHY(err, cap, "unknown module flags 0x%X", unknown);
         return CARC_EUNSUPPORTED;
     }
-    uint32_t missing = o->modules & ~carci_modules_supported();
-    if (missing) {
-        CARCI_WHY(err, cap, "module %s is not implemented by this build", carci_module_name(missing & (0u - missing)));
-        return CARC_EUNSUPPORTED;
+    for (uint32_t i = 0; i < carci_module_count; i++) {
+        const carci_module_def *d = &carci_module_table[i];
+        uint32_t need = d->requires & ~o->modules;
+        if (!is_box(i) && (o->modules & d->flag) && need) {
+            CARCI_WHY(err, cap, "%s needs %s: %s", d->name, carci_module_name(need & (0u - need)), d->why);
+            return CARC_EINVAL;
+        }
     }
     uint32_t vbad = o->variants & ~(uint32_t)CARCI_VARIANTS_ALL;
     if (vbad) {
@@ -155,7 +243,8 @@ static carc_status check_start(const carc_game_options *o, const carci_start *sp
     return CARC_OK;
 }
 
-/* The base game's figure rules, then each module's of rs->modules. */
+/* The base game's figure rules, then each element's of rs->modules (the
+ * elements: carci_modules_elements has replaced the boxes). */
 static void install(carci_ruleset *rs)
 {
     rs->lays_start = true;

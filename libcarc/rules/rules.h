@@ -14,19 +14,31 @@
 extern const carci_rules carci_module_rules;
 
 /* ---- the module table -------------------------------------------------- */
+/* One row per rule element, and per whole box (whose parts are other rows). */
 typedef struct carci_module_def {
-    uint32_t flag;
-    const char *name;
-    void (*install)(carci_ruleset *rs); /* NULL: not implemented by this build */
-    uint32_t max_players;               /* players the module allows, 0: the base game's */
+    uint32_t flag;                      /* one CARC_MODULE_* bit */
+    const char *name;                   /* carc_module_name's */
+    uint32_t parts;                     /* a box: its elements; an element: its flag */
+    uint32_t requires;                  /* the elements it needs (0: none) */
+    const char *why;                    /* ... and why, for the options' message */
+    void (*install)(carci_ruleset *rs); /* NULL: a box, or a tile set alone */
+    uint32_t max_players;               /* players it allows, 0: the base game's */
 } carci_module_def;
 extern const carci_module_def carci_module_table[];
 extern const uint32_t carci_module_count;
-/* The flags a module name of n bytes names ("river"; "all": every module this
- * build implements), 0 for an unknown name. */
+/* The flag a module name of n bytes names ("river", "pig"; "all": every
+ * box), 0 for an unknown name. */
 uint32_t carci_module_flags(const char *name, size_t n);
 const char *carci_module_name(uint32_t module); /* carc_module_name's; NULL: not one module */
 uint32_t carci_modules_supported(void);          /* carc_modules_supported's */
+/* carc_modules_elements's: the boxes replaced by the elements they bring. */
+uint32_t carci_modules_elements(uint32_t modules);
+/* The other way: each box whose elements are all there (or all those it
+ * brings with these elements) as its box flag. */
+uint32_t carci_modules_boxed(uint32_t elements);
+/* Module flags less `flag` and its elements (carc_modules_parse's "-name"):
+ * a box that loses some of its elements is replaced by the others. */
+uint32_t carci_modules_without(uint32_t modules, uint32_t flag);
 /* Rule variants (rules/variants.c): each flag, its name in the API, and the
  * module it needs (0: none). */
 typedef struct carci_variant_def {
@@ -37,11 +49,25 @@ typedef struct carci_variant_def {
 extern const carci_variant_def carci_variant_table[];
 extern const uint32_t carci_variant_count;
 #define CARCI_VARIANTS_ALL (CARC_VARIANT_TINY_CITY | CARC_VARIANT_COC_FINAL_MARKET | CARC_VARIANT_COC_ONCE_PER_TURN)
+/* Each element's install (one file each; joiners.c serves the builder and the pig). */
 void carci_river_install(carci_ruleset *rs);
 void carci_abbot_install(carci_ruleset *rs);
-void carci_inns_install(carci_ruleset *rs);
-void carci_traders_install(carci_ruleset *rs);
 void carci_count_install(carci_ruleset *rs);
+void carci_big_follower_install(carci_ruleset *rs);
+void carci_inn_install(carci_ruleset *rs);
+void carci_cathedral_install(carci_ruleset *rs);
+void carci_goods_install(carci_ruleset *rs);
+void carci_builder_install(carci_ruleset *rs);
+void carci_pig_install(carci_ruleset *rs);
+/* The builder and the pig (rules/joiners.c): figure `fig`, one a player,
+ * goes only on a feature that holds a follower of its owner's (`why`: the
+ * refusal, a format with the player's %u) and goes home when it is left
+ * alone there. */
+void carci_joiner_install(carci_ruleset *rs, uint32_t fig, const char *why);
+/* The features (roots) on which a follower of `player` (one that counts: a
+ * follower, a big follower) stands; returns how many; `roots` has room for
+ * CARCI_MAX_FIGS + 1. */
+uint32_t carci_own_roots(const carc_game *g, uint32_t player, uint16_t *roots);
 /* The City of Carcassonne (rules/count_city.c): the kind of CO/1 (CO/2..CO/12
  * follow it), and the set-up that lays the block. */
 uint32_t carci_count_first_kind(void);

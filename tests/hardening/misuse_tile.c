@@ -71,6 +71,42 @@ static void m_tile_find(fx *f)
     assert_int_equal(k, 777); /* untouched by the failures */
 }
 
+static void m_module_find(fx *f)
+{
+    uint32_t m = 777;
+    static const char *const bad[] = { "", "Farmers", "river ", " river", "river,abbot", "-river", "pigs", "inns_tiles",
+                                       "big follower", "abbot-", "\xff", "a very long name that is no module at all" };
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_module_find(NULL, "river"));
+    EXPECT(f->g[G_MID], CARC_EINVAL, carc_module_find(&m, NULL));
+    for (size_t i = 0; i < COUNT_OF(bad); i++)
+        EXPECT(f->g[G_MID], CARC_ENOTFOUND, carc_module_find(&m, bad[i]));
+    assert_int_equal(m, 777); /* untouched by the failures */
+    EXPECT(f->g[G_MID], CARC_OK, carc_module_find(&m, "all"));
+    assert_int_equal(m, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_COUNT |
+                            CARC_MODULE_INNS | CARC_MODULE_TRADERS);
+}
+
+static void m_modules_elements(fx *f)
+{
+    (void)f;
+    /* pure: no argument to refuse; unknown bits are kept, boxes replaced */
+    static const struct {
+        uint32_t in, want;
+    } cases[] = {
+        { 0, 0 },
+        { 1u << 31, 1u << 31 },
+        { UINT32_MAX, UINT32_MAX & ~(uint32_t)(CARC_MODULE_ABBOT | CARC_MODULE_INNS | CARC_MODULE_TRADERS) },
+        { CARC_MODULE_TRADERS, CARC_MODULE_TRADERS_TILES | CARC_MODULE_GOODS | CARC_MODULE_BUILDER },
+        { CARC_MODULE_TRADERS | CARC_MODULE_PIG,
+          CARC_MODULE_TRADERS_TILES | CARC_MODULE_GOODS | CARC_MODULE_BUILDER | CARC_MODULE_PIG },
+        { CARC_MODULE_INN, CARC_MODULE_INN },
+    };
+    for (size_t i = 0; i < COUNT_OF(cases); i++)
+        if (carc_modules_elements(cases[i].in) != cases[i].want)
+            fail_msg("carc_modules_elements(%#x) = %#x, expected %#x", cases[i].in, carc_modules_elements(cases[i].in),
+                     cases[i].want);
+}
+
 static void m_tile_copies(fx *f)
 {
     uint32_t out = 777, n = carc_tile_kind_count(), tb = kind_of("TB/Cc.w");
@@ -141,17 +177,19 @@ static void m_module_name(fx *f)
 {
     (void)f;
     static const uint32_t bad[] = { 0, CARC_MODULE_FARMERS | CARC_MODULE_RIVER, CARC_MODULE_RIVER | CARC_MODULE_ABBOT,
-                                    1u << 6, 1u << 16, 1u << 31, 0x3Fu, UINT32_MAX };
+                                    CARC_MODULE_PIG | CARC_MODULE_GOODS, 1u << 16, 1u << 31, 0x3Fu, UINT32_MAX };
     for (size_t i = 0; i < COUNT_OF(bad); i++)
         if (carc_module_name(bad[i]) != NULL)
             fail_msg("carc_module_name(%#x) = \"%s\", expected NULL", bad[i], carc_module_name(bad[i]));
     for (uint32_t b = 0; b < 32; b++) {
         const char *name = carc_module_name(1u << b);
-        if (b < 6) {
+        if (b < 16) {
             assert_non_null(name);
-            uint32_t m = 0; /* the name parses back to its flag */
+            uint32_t m = 0, found = 0; /* the name parses back to its flag */
             assert_int_equal(carc_modules_parse(&m, name), CARC_OK);
-            assert_int_equal(m, CARC_MODULE_FARMERS | 1u << b);
+            assert_int_equal(carc_modules_elements(m), carc_modules_elements(CARC_MODULE_FARMERS | 1u << b));
+            assert_int_equal(carc_module_find(&found, name), CARC_OK);
+            assert_int_equal(found, 1u << b);
         } else {
             assert_null(name);
         }
@@ -211,10 +249,13 @@ static void m_modules_supported(fx *f)
 {
     uint32_t sup = carc_modules_supported();
     assert_int_equal(sup, carc_modules_supported());
-    /* every module declared is implemented (the Count since 996d2e8) */
+    /* every module declared is implemented (the Count since 996d2e8), and
+     * every rule element of them */
     assert_int_equal(sup, CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_INNS |
                               CARC_MODULE_TRADERS | CARC_MODULE_COUNT);
-    /* a game can be made with each supported module, and with none of the others */
+    assert_int_equal(carc_modules_elements(sup) | sup, 0xFFFFu);
+    /* a game can be made with each module and element, unless it needs
+     * another (which the message names), and with none of the others */
     carc_game_options o;
     assert_int_equal(carc_game_options_init(&o, CARC_GAME_OPTIONS_VERSION), CARC_OK);
     o.allocator = &f->a;
@@ -222,10 +263,17 @@ static void m_modules_supported(fx *f)
         carc_game *g = (carc_game *)(void *)&f->alloc;
         o.modules = 1u << b;
         carc_status st = carc_game_new(&g, &o);
-        if ((sup >> b) & 1u) {
-            assert_int_equal(st, CARC_OK);
+        if (((carc_modules_elements(sup) | sup) >> b) & 1u) {
             assert_non_null(carc_module_name(1u << b));
-            carc_game_free(g);
+            if (st == CARC_OK) {
+                carc_game_free(g);
+                continue;
+            }
+            char why[200];
+            assert_int_equal(st, CARC_EINVAL);
+            assert_null(g);
+            assert_int_equal(carc_game_options_check(&o, why, sizeof why), CARC_EINVAL);
+            assert_non_null(strstr(why, " needs "));
         } else {
             assert_int_equal(st, CARC_EUNSUPPORTED);
             assert_null(g);
@@ -233,7 +281,8 @@ static void m_modules_supported(fx *f)
     }
 }
 
-MISUSE_AREA(misuse_area_tile, "misuse_tile.c", MISUSE_ENTRY(module_name), MISUSE_ENTRY(modules_parse),
+MISUSE_AREA(misuse_area_tile, "misuse_tile.c", MISUSE_ENTRY(module_name), MISUSE_ENTRY(module_find),
+            MISUSE_ENTRY(modules_elements), MISUSE_ENTRY(modules_parse),
             MISUSE_ENTRY(modules_supported), MISUSE_ENTRY(status_name), MISUSE_ENTRY(status_str),
             MISUSE_ENTRY(tile_copies), MISUSE_ENTRY(tile_edge), MISUSE_ENTRY(tile_find), MISUSE_ENTRY(tile_kind_count),
             MISUSE_ENTRY(tile_name), MISUSE_ENTRY(tile_segment), MISUSE_ENTRY(tile_segment_count),

@@ -527,7 +527,8 @@ static void skip_file(scenario *s, const char *why)
 /* Modules of the file that this build does not implement, as a sentence ("" if none). */
 static void missing_modules(const scenario *s, char *buf, size_t cap)
 {
-    uint32_t missing = s->opts.modules & ~carc_modules_supported(), m;
+    uint32_t every = carc_modules_supported() | carc_modules_elements(carc_modules_supported());
+    uint32_t missing = s->opts.modules & ~every, m;
     size_t used = 0;
     int count = 0;
 
