@@ -20,7 +20,9 @@ export function tileNames(): string[];
 export function parseModules(modules: ModulesRef): number;
 /** The names of the module flags in `flags`. */
 export function moduleNames(flags: number): ModuleName[];
-/** The modules this build implements. */
+/** The rule elements a module list stands for: each whole box replaced by its elements. */
+export function moduleElements(modules: ModulesRef): ModuleName[];
+/** The modules this build implements, as whole boxes (each with every rule element of it). */
 export function supportedModules(): ModuleName[];
 /** The library version, "0.2.0". */
 export function version(): string;
@@ -29,7 +31,9 @@ export function playerColors(): string[];
 /** Whether the example MCTS player (examples/mcts.c) is in this module. */
 export function hasMcts(): boolean;
 
-export type ModuleName = 'farmers' | 'river' | 'abbot' | 'count' | 'inns' | 'traders';
+/** A whole box ('abbot', 'inns', 'traders') or a rule element. */
+export type ModuleName = 'farmers' | 'river' | 'abbot' | 'count' | 'inns' | 'traders' | 'inns-tiles' |
+  'big-follower' | 'inn' | 'cathedral' | 'traders-tiles' | 'goods' | 'builder' | 'pig' | 'abbot-figure' | 'gardens';
 /** A carc_modules_parse list ("river,abbot", "river -farmers", "all": every module), names, or CARC_MODULE_* flags. */
 export type ModulesRef = string | string[] | number;
 export type Seed = number | bigint;
@@ -131,6 +135,8 @@ export interface Options {
   seed: Seed;
   modules: ModuleName[];
   moduleFlags: number;
+  /** The rule elements: the boxes of `modules` replaced by theirs. */
+  elements: ModuleName[];
   startTile: string | null;
   start: [number, number];
   startRotation: number;
@@ -279,6 +285,7 @@ declare const api: {
   tileNames: typeof tileNames;
   parseModules: typeof parseModules;
   moduleNames: typeof moduleNames;
+  moduleElements: typeof moduleElements;
   supportedModules: typeof supportedModules;
   version: typeof version;
   playerColors: typeof playerColors;

@@ -234,7 +234,8 @@ export function parseModules(text) {
   text = String(text);
   const st = modulesParse(text);
   if (st !== 0) {
-    const known = ['all', ...moduleNames(M._carc_modules_supported())].join(', ');
+    const boxes = M._carc_modules_supported();
+    const known = ['all', ...moduleNames(boxes | M._carc_modules_elements(boxes))].join(', ');
     throw new CarcError(st, `cannot read modules ${JSON.stringify(text)} (known: ${known})`,
       'carc_modules_parse');
   }
@@ -264,7 +265,18 @@ export function moduleNames(flags) {
   return out;
 }
 
-/** The module flags this build implements (carc_modules_supported). */
+/**
+ * The rule elements a module list stands for (carc_modules_elements): each
+ * whole box replaced by its elements, by name: moduleElements('traders')
+ * gives farmers, traders-tiles, goods, builder and pig.
+ */
+export function moduleElements(modules) {
+  need();
+  return moduleNames(M._carc_modules_elements(parseModules(modules)) >>> 0);
+}
+
+/** The module flags this build implements (carc_modules_supported), as whole
+ * boxes; with each, every rule element of it. */
 export function supportedModules() {
   need();
   return moduleNames(M._carc_modules_supported());
@@ -636,6 +648,7 @@ export class Game {
       seed: joinU64(rdU32(o + lo.seed), rdU32(o + lo.seed + 4)),
       modules: moduleNames(modules),
       moduleFlags: modules,
+      elements: moduleNames(M._carc_modules_elements(modules) >>> 0),
       startTile: start === K.CARC_DEFAULT_START_TILE ? null : tileNamesCache[start],
       start: [rdI32(o + lo.start_x), rdI32(o + lo.start_y)],
       startRotation: rdU32(o + lo.start_rotation),
@@ -1085,6 +1098,6 @@ if (typeof Symbol.dispose === 'symbol') {
   Game.prototype[Symbol.dispose] = function dispose() { this.free(); };
 }
 
-const api = { init, isReady, Game, Move, CarcError, tileNames, parseModules, moduleNames, supportedModules,
+const api = { init, isReady, Game, Move, CarcError, tileNames, parseModules, moduleNames, moduleElements, supportedModules,
   version, playerColors, hasMcts };
 export default api;

@@ -313,6 +313,23 @@ test('"all" names every module, and a game with every module starts with no othe
   assert.throws(() => new Game({ modules: 'al' }), (e) => e instanceof CarcError && /known: all, /.test(e.message));
 });
 
+test('rule elements: a box less one of its parts, and an element alone', () => {
+  assert.deepEqual(carc.moduleElements('traders'), ['farmers', 'traders-tiles', 'goods', 'builder', 'pig']);
+  assert.deepEqual(carc.moduleElements('-farmers,traders'), ['traders-tiles', 'goods', 'builder']);
+  assert.deepEqual(carc.moduleNames(carc.parseModules('inns,-big-follower')),
+    ['farmers', 'inns-tiles', 'inn', 'cathedral']);
+  const game = new Game({ players: 6, seed: 2, modules: 'big-follower builder' });
+  assert.deepEqual(game.options.modules, ['farmers', 'big-follower', 'builder']);
+  assert.deepEqual(game.options.elements, ['farmers', 'big-follower', 'builder']);
+  while (!game.isOver) game.play(game.botMove('random'));
+  game.free();
+  const box = new Game({ modules: 'inns-tiles,big-follower,inn,cathedral' });
+  assert.deepEqual(box.options.modules, ['farmers', 'inns']); /* a whole box, by its name */
+  box.free();
+  assert.throws(() => new Game({ modules: '-all,pig' }), (e) => e instanceof CarcError && /pig needs farmers/.test(e.message));
+  assert.throws(() => new Game({ modules: 'inns-tile' }), (e) => e instanceof CarcError && /inns-tiles/.test(e.message));
+});
+
 test('the MCTS player gives a legal move', { skip: !carc.hasMcts() }, () => {
   const game = new Game({ players: 2, seed: 4, modules: 'abbot' });
   const move = game.mctsMove({ budget: 50 });

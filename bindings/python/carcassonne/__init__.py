@@ -39,8 +39,8 @@ from .game import (City, DiscardEvent, Event, Feature, FigureOnBoard, Game, Game
                    check_options)
 from .moves import Move, MoveList, figure_of, quarter_of
 from .search import POLICY_NAMES, Playout, Policy, policy_of
-from .tiles import (Goods, Segment, Tile, good_of, module_name, module_names, modules_of, parse_modules,
-                    special_names, supported_modules, tile, tile_names, tiles)
+from .tiles import (Goods, Segment, Tile, good_of, module_elements, module_name, module_names, modules_of,
+                    parse_modules, special_names, supported_modules, tile, tile_names, tiles)
 
 #: Version of this binding: project(VERSION) of the top CMakeLists.txt, the one
 #: version source. setup.py writes it into _version.py (pip install, wheel);
@@ -82,7 +82,7 @@ __all__ = [
     "policy_of", "PlacedTile", "FigureOnBoard", "Feature",
     "Event", "ScoreEvent", "DiscardEvent", "GoodsEvent", "TradeEvent", "Goods", "City", "HistoryEntry", "Tile", "Segment", "tiles", "tile",
     "tile_names", "check_options", "figure_of", "quarter_of",
-    "module_name", "module_names", "modules_of", "parse_modules", "supported_modules",
+    "module_name", "module_names", "modules_of", "parse_modules", "supported_modules", "module_elements",
     "special_names", "good_of",
     "Status", "Edge", "SegmentKind", "SegmentEnd", "SegmentSpecial", "Side", "Module", "Figure",
     "EventKind", "Bonus", "HistoryKind", "MoveKind", "Quarter", "Decision", "PendingFlag",

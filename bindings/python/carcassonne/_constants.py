@@ -108,14 +108,26 @@ class Side(IntEnum):
 
 
 class Module(IntFlag):
-    """CARC_MODULE_* flags (tile.h) for the game options."""
+    """CARC_MODULE_* flags (tile.h) for the game options: rule elements, and
+    the whole boxes ABBOT, INNS and TRADERS that stand for theirs
+    (:func:`~carcassonne.module_elements`)."""
     NONE = 0
     FARMERS = 1 << 0
     RIVER = 1 << 1
-    ABBOT = 1 << 2
+    ABBOT = 1 << 2              # the box: ABBOT_FIGURE | GARDENS
     COUNT = 1 << 3
-    INNS = 1 << 4
-    TRADERS = 1 << 5
+    INNS = 1 << 4               # the box: INNS_TILES | BIG_FOLLOWER | INN | CATHEDRAL
+    TRADERS = 1 << 5            # the box: TRADERS_TILES | GOODS | BUILDER | PIG (the pig with farmers)
+    INNS_TILES = 1 << 6         # the 18 tiles of Inns & Cathedrals
+    BIG_FOLLOWER = 1 << 7
+    INN = 1 << 8                # needs INNS_TILES
+    CATHEDRAL = 1 << 9          # needs INNS_TILES
+    TRADERS_TILES = 1 << 10     # the 24 tiles of Traders & Builders
+    GOODS = 1 << 11             # needs TRADERS_TILES
+    BUILDER = 1 << 12
+    PIG = 1 << 13               # needs FARMERS
+    ABBOT_FIGURE = 1 << 14
+    GARDENS = 1 << 15           # the garden copies of eight base tiles
 
 
 class Variant(IntFlag):
@@ -268,7 +280,12 @@ GOOD_MARKS = {good: good.mark for good in Good}
 POLICY_NAMES = {Policy.RANDOM: "random", Policy.IMMEDIATE: "immediate"}
 #: The module names of carc_module_name / carc_modules_parse, by flag.
 MODULE_NAMES = {Module.FARMERS: "farmers", Module.RIVER: "river", Module.ABBOT: "abbot",
-                Module.COUNT: "count", Module.INNS: "inns", Module.TRADERS: "traders"}
+                Module.COUNT: "count", Module.INNS: "inns", Module.TRADERS: "traders",
+                Module.INNS_TILES: "inns-tiles", Module.BIG_FOLLOWER: "big-follower",
+                Module.INN: "inn", Module.CATHEDRAL: "cathedral",
+                Module.TRADERS_TILES: "traders-tiles", Module.GOODS: "goods",
+                Module.BUILDER: "builder", Module.PIG: "pig",
+                Module.ABBOT_FIGURE: "abbot-figure", Module.GARDENS: "gardens"}
 #: The figure names of the move notation and the scenario files, by figure.
 FIGURE_NAMES = {Figure.FOLLOWER: "follower", Figure.BIG: "big", Figure.ABBOT: "abbot",
                 Figure.BUILDER: "builder", Figure.PIG: "pig"}

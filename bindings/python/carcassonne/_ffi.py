@@ -243,6 +243,8 @@ _fn("carc_module_name", c_char_p, [c_uint32])
 # An unknown name is an answer the caller explains (it knows the names): no errcheck.
 _fn("carc_modules_parse", carc_status, [_u32p, c_char_p])
 _fn("carc_modules_supported", c_uint32, [])
+_fn("carc_module_find", carc_status, [_u32p, c_char_p], status=True)
+_fn("carc_modules_elements", c_uint32, [c_uint32])
 
 # game.h
 _fn("carc_game_options_init", carc_status, [POINTER(carc_game_options), c_uint32], status=True)

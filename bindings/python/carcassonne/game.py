@@ -53,8 +53,14 @@ class GameOptions:
 
     @property
     def module_names(self) -> List[str]:
-        """The modules by name ("farmers", "river", "abbot", ...)."""
+        """The modules by name ("farmers", "river", "abbot", ...): whole boxes
+        by their names, other rule elements by theirs ("inns-tiles", "pig")."""
         return module_names(self.modules)
+
+    @property
+    def elements(self) -> Module:
+        """The rule elements of the game: the boxes replaced by theirs."""
+        return Module(_ffi.carc_modules_elements(int(self.modules)))
 
 
 class Pending(NamedTuple):

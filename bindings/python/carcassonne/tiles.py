@@ -13,7 +13,7 @@ from ._constants import (GOOD_NAMES, MODULE_NAMES, SPECIAL_NAMES, Edge, Good, Mo
 from .errors import NotFoundError, RangeError, error_class
 
 __all__ = ["Tile", "Segment", "tiles", "tile", "tile_names", "kind_of", "name_of",
-           "module_name", "module_names", "parse_modules", "supported_modules", "modules_of",
+           "module_name", "module_names", "parse_modules", "supported_modules", "modules_of", "module_elements",
            "special_names", "Goods", "good_of"]
 
 TileRef = Union[str, int]
@@ -100,9 +100,18 @@ def modules_of(modules: ModulesRef) -> Module:
 _ALL_MODULES = sum(int(m) for m in MODULE_NAMES)
 
 
+def module_elements(modules: ModulesRef) -> Module:
+    """The rule elements that `modules` (anything :func:`modules_of` takes)
+    stand for: each whole box replaced by its elements (carc_modules_elements).
+    ``module_elements("traders") & Module.PIG`` says whether a game of them
+    has the pig."""
+    return Module(_ffi.carc_modules_elements(int(modules_of(modules))))
+
+
 def supported_modules() -> Module:
-    """The modules this build of the library implements (carc_modules_supported);
-    the others raise UnsupportedError when a game is created."""
+    """The modules this build of the library implements, as whole boxes
+    (carc_modules_supported; with each, every rule element of it); the others
+    raise UnsupportedError when a game is created."""
     return Module(_ffi.carc_modules_supported() & _ALL_MODULES)
 
 

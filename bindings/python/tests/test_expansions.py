@@ -71,10 +71,14 @@ class Modules(unittest.TestCase):
     def test_supported(self):
         supported = carcassonne.supported_modules()
         self.assertEqual(supported & RIVER_ABBOT, RIVER_ABBOT)
+        every = supported | carcassonne.module_elements(supported)  # the boxes and their elements
         for flag in carcassonne.MODULE_NAMES:
             with self.subTest(module=flag):
-                if flag & supported:
-                    Game(modules=flag).close()
+                if flag & every:
+                    try:
+                        Game(modules=flag).close()
+                    except errors.InvalidArgumentError as e:  # an element without one it needs
+                        self.assertIn(" needs ", e.detail)
                 else:
                     with self.assertRaises(errors.UnsupportedError):
                         Game(modules=flag)
@@ -131,7 +135,9 @@ class OptionsErrors(unittest.TestCase):
         self.assertIn("players 9 out of range 2..5", str(exc))
 
     def test_unsupported_module_message(self):
-        missing = [m for m in carcassonne.MODULE_NAMES if not m & carcassonne.supported_modules()]
+        supported = carcassonne.supported_modules()
+        every = supported | carcassonne.module_elements(supported)  # the boxes and their elements
+        missing = [m for m in carcassonne.MODULE_NAMES if not m & every]
         if not missing:
             self.skipTest("every module is implemented")
         name = carcassonne.module_name(missing[0])
@@ -488,8 +494,9 @@ class ScenarioRunner(unittest.TestCase):
         self.assertEqual(failures[0][0], 3)
 
     def test_skips(self):
-        unsupported = [n for m, n in carcassonne.MODULE_NAMES.items()
-                       if not m & carcassonne.supported_modules()]
+        supported = carcassonne.supported_modules()
+        every = supported | carcassonne.module_elements(supported)  # the boxes and their elements
+        unsupported = [n for m, n in carcassonne.MODULE_NAMES.items() if not m & every]
         for name in unsupported:
             with self.subTest(module=name):
                 failures, skipped = self.run_text(

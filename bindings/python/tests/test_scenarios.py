@@ -311,7 +311,8 @@ class Scenario:
         if not self.players_line:
             self.stop("malformed file: expected 'players N' before the first move or check")
         # A file this build cannot run is skipped, whatever else its header says.
-        missing = self.modules & ~carcassonne.supported_modules()
+        supported = carcassonne.supported_modules()
+        missing = self.modules & ~(supported | carcassonne.module_elements(supported))
         if missing:
             names = carcassonne.module_names(missing)
             raise Skip(f"module{'s' if len(names) > 1 else ''} {' '.join(names)} "
