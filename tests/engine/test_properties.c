@@ -2348,30 +2348,23 @@ static void module_sets(uint32_t players, uint32_t games, uint32_t exhaustive_ev
     assert_true(cst.ends > 0 && cst.mid_clones > 0 && cst.coc_fields > 0);
 }
 
-static void two_players(void **state)
+/* The games of each player count: how many of each module set, a
+ * candidate check of every move around the board every `exhaustive_every`
+ * turns, the first seed (module_sets). */
+typedef struct players_case {
+    const char *name;
+    uint32_t players, games, exhaustive_every;
+    uint64_t seed0;
+} players_case;
+static const players_case PLAYER_CASES[] = {
+    { "two_players", 2, 7, 5, 1000 },  { "three_players", 3, 4, 7, 1000 }, { "four_players", 4, 3, 9, 4000 },
+    { "five_players", 5, 3, 11, 1000 }, { "six_players", 6, 4, 11, 1000 },
+};
+
+static void players_n(void **state)
 {
-    (void)state;
-    module_sets(2, 7, 5, 1000);
-}
-static void three_players(void **state)
-{
-    (void)state;
-    module_sets(3, 4, 7, 1000);
-}
-static void four_players(void **state)
-{
-    (void)state;
-    module_sets(4, 3, 9, 4000);
-}
-static void five_players(void **state)
-{
-    (void)state;
-    module_sets(5, 3, 11, 1000);
-}
-static void six_players(void **state)
-{
-    (void)state;
-    module_sets(6, 4, 11, 1000);
+    const players_case *c = *state;
+    module_sets(c->players, c->games, c->exhaustive_every, c->seed0);
 }
 
 /* Thousands of plain games: invariants only (cheap). Every decision at
@@ -2508,11 +2501,18 @@ static void same_seed_same_game(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {
-        cmocka_unit_test(two_players),  cmocka_unit_test(three_players), cmocka_unit_test(four_players),
-        cmocka_unit_test(five_players), cmocka_unit_test(six_players),   cmocka_unit_test(many_games),
-        cmocka_unit_test(same_seed_same_game), cmocka_unit_test(no_undo_same_game),
+    enum { N_PLAYERS = sizeof PLAYER_CASES / sizeof PLAYER_CASES[0] };
+    struct CMUnitTest tests[N_PLAYERS + 3] = {
+        /* the tests of PLAYER_CASES first, filled in below */
+        [N_PLAYERS] = cmocka_unit_test(many_games),
+        cmocka_unit_test(same_seed_same_game),
+        cmocka_unit_test(no_undo_same_game),
     };
+    for (size_t i = 0; i < N_PLAYERS; i++) {
+        tests[i].name = PLAYER_CASES[i].name;
+        tests[i].test_func = players_n;
+        tests[i].initial_state = (void *)(uintptr_t)&PLAYER_CASES[i];
+    }
     /* ENGINE_FILTER=six_players (a glob) runs only the matching tests */
     if (getenv("ENGINE_FILTER") != NULL)
         cmocka_set_test_filter(getenv("ENGINE_FILTER"));
