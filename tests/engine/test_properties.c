@@ -121,6 +121,92 @@ static bool sorted_has(const sorted *s, const carc_move *m)
     return s->n && bsearch(m, s->m, s->n, sizeof *m, move_cmp) != NULL;
 }
 
+/* ------------------------------------------------------------ queries */
+
+/* The decision pending on g. */
+static carc_pending pending_of(const carc_game *g)
+{
+    carc_pending p = { .struct_size = sizeof p };
+    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    return p;
+}
+
+/* Event i of g. */
+static carc_event event_at(const carc_game *g, uint32_t i)
+{
+    carc_event e = { .struct_size = sizeof e };
+    assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
+    return e;
+}
+
+/* The pass (the declined second tile, the Count's decisions). */
+static carc_move pass_move(void)
+{
+    carc_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = CARC_MOVE_PASS;
+    m.segment = CARC_NO_SEGMENT;
+    return m;
+}
+
+/* The cells of feature f's tiles, as (x, y) pairs in xy (room for cap): how many. */
+static size_t feature_cells(const carc_game *g, uint32_t f, int32_t *xy, size_t cap)
+{
+    size_t cnt = 0;
+    assert_int_equal(carc_game_feature_tiles(NULL, 0, &cnt, g, f), CARC_EBUFFER);
+    assert_true(cnt <= cap);
+    assert_int_equal(carc_game_feature_tiles(xy, cnt, &cnt, g, f), CARC_OK);
+    return cnt;
+}
+
+/* The tile placed at (x, y), in *t: its number of segments. */
+static uint32_t placed_tile(const carc_game *g, int32_t x, int32_t y, carc_move *t)
+{
+    uint32_t nseg;
+    assert_int_equal(carc_game_tile_at(t, g, x, y), CARC_OK);
+    assert_int_equal(carc_tile_segment_count(&nseg, t->tile), CARC_OK);
+    return nseg;
+}
+
+/* Segment s of tile kind `tile` turned `rotation`. */
+static carc_segment_info segment_info(uint32_t tile, uint32_t rotation, uint32_t s)
+{
+    carc_segment_info si = { .struct_size = sizeof si };
+    assert_int_equal(carc_tile_segment(&si, tile, rotation, s), CARC_OK);
+    return si;
+}
+
+/* Where `player`'s figure of this kind stands (its segment in *segment, if
+ * asked); false when it is not on the board. */
+static bool figure_where(const carc_game *g, uint32_t player, uint32_t figure, int32_t *x, int32_t *y,
+                         uint32_t *segment)
+{
+    uint32_t n;
+    assert_int_equal(carc_game_figure_count(&n, g), CARC_OK);
+    for (uint32_t i = 0; i < n; i++) {
+        carc_figure_info fi = { .struct_size = sizeof fi };
+        assert_int_equal(carc_game_figure(&fi, g, i), CARC_OK);
+        if (fi.player == player && fi.figure == figure) {
+            *x = fi.x;
+            *y = fi.y;
+            if (segment)
+                *segment = fi.segment;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* m, which check_move refused with st, is refused alike by play, and changes nothing. */
+static void play_refused(carc_game *g, const carc_move *m, carc_status st)
+{
+    carc_game *before = NULL;
+    assert_int_equal(carc_game_clone(&before, g, 0), CARC_OK);
+    assert_int_equal(carc_game_play(g, m), st);
+    assert_true(same_state(g, before));
+    carc_game_free(before);
+}
+
 /* Every figure kind conserved (figures.h), and the frontier's bound that
  * clones rely on (carci_front_bound). */
 static void check_conservation(const carc_game *g, uint32_t modules)
@@ -181,8 +267,7 @@ static void check_pending(const carc_game *g)
 /* The part of the turn pending (1 or 2; 0 once the game is over). */
 static uint32_t pending_part(const carc_game *g)
 {
-    carc_pending p = { .struct_size = sizeof p };
-    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    carc_pending p = pending_of(g);
     return p.decision == CARC_DECISION_NONE ? 0 : p.part;
 }
 
@@ -200,8 +285,7 @@ static void check_river_order(const carc_game *g, uint32_t modules, uint32_t lak
     uint32_t tile;
     if (tu_over(g) || !river_left)
         return;
-    carc_pending pd = { .struct_size = sizeof pd };
-    assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
+    carc_pending pd = pending_of(g);
     if (pd.decision != CARC_DECISION_PLACE)
         return;
     assert_int_equal(carc_game_current_tile(&tile, g), CARC_OK);
@@ -276,10 +360,7 @@ static void check_enumeration_complete(const carc_game *g, const sorted *all)
                     legal += ok;
                 }
             }
-    carc_move pass;
-    memset(&pass, 0, sizeof pass);
-    pass.kind = CARC_MOVE_PASS;
-    pass.segment = CARC_NO_SEGMENT;
+    carc_move pass = pass_move();
     if (pending_part(g) == 2) { /* the second tile is optional: the pass is legal and listed */
         assert_int_equal(carc_game_check_move(g, &pass), CARC_OK);
         assert_true(sorted_has(all, &pass));
@@ -399,13 +480,8 @@ static void check_variants(carc_game *g, const sorted *all, uint64_t *rng, unsig
             fail_msg("variant %u (tile %u at %d,%d r%u figure %u segment %u kind %u): check_move %s but %s", i,
                      m.tile, (int)m.x, (int)m.y, m.rotation, m.figure, m.segment, m.kind, carc_status_name(st),
                      sorted_has(all, &m) ? "listed" : "not listed");
-        if (st != CARC_OK && i % 4 == 0) {
-            carc_game *before = NULL;
-            assert_int_equal(carc_game_clone(&before, g, 0), CARC_OK);
-            assert_int_equal(carc_game_play(g, &m), st);
-            assert_true(same_state(g, before));
-            carc_game_free(before);
-        }
+        if (st != CARC_OK && i % 4 == 0)
+            play_refused(g, &m, st);
     }
 }
 
@@ -475,10 +551,7 @@ static void check_recall(const carc_game *g, const carc_move *m, uint32_t player
     assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
     bool seen = false;
     for (uint32_t i = events_before; i < ne; i++) {
-        carc_event e;
-        memset(&e, 0, sizeof e);
-        e.struct_size = sizeof e;
-        assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
+        carc_event e = event_at(g, i);
         if (e.kind != CARC_EVENT_RECALL)
             continue;
         assert_false(seen);
@@ -524,23 +597,6 @@ static int32_t tiles_around(const carc_game *g, int32_t x, int32_t y)
     return n;
 }
 
-/* Where the abbot of `player` stands; false when it is not on the board. */
-static bool abbot_at(const carc_game *g, uint32_t player, int32_t *x, int32_t *y)
-{
-    uint32_t n;
-    assert_int_equal(carc_game_figure_count(&n, g), CARC_OK);
-    for (uint32_t i = 0; i < n; i++) {
-        carc_figure_info fi = { .struct_size = sizeof fi };
-        assert_int_equal(carc_game_figure(&fi, g, i), CARC_OK);
-        if (fi.player == player && fi.figure == CARC_FIGURE_ABBOT) {
-            *x = fi.x;
-            *y = fi.y;
-            return true;
-        }
-    }
-    return false;
-}
-
 /* Each player's score is the sum of the points the events gave them. */
 static void check_scores_from_events(const carc_game *g)
 {
@@ -549,10 +605,7 @@ static void check_scores_from_events(const carc_game *g)
     assert_int_equal(carc_game_players(&players, g), CARC_OK);
     assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
     for (uint32_t i = 0; i < ne; i++) {
-        carc_event e;
-        memset(&e, 0, sizeof e);
-        e.struct_size = sizeof e;
-        assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
+        carc_event e = event_at(g, i);
         assert_true(e.kind <= CARC_EVENT_TRADE);
         assert_true(e.players < (1u << players));
         if (e.kind == CARC_EVENT_DISCARD || e.kind == CARC_EVENT_GOODS)
@@ -578,10 +631,7 @@ static void check_center_scores(const carc_game *g)
     uint32_t ne;
     assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
     for (uint32_t i = 0; i < ne; i++) {
-        carc_event e;
-        memset(&e, 0, sizeof e);
-        e.struct_size = sizeof e;
-        assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
+        carc_event e = event_at(g, i);
         if (e.kind == CARC_EVENT_DISCARD || e.kind == CARC_EVENT_GOODS || e.kind == CARC_EVENT_TRADE)
             continue;
         if (e.feature_kind == CARC_SEG_GARDEN)
@@ -738,20 +788,14 @@ static uint32_t marks_on_tiles(const carc_game *g, uint32_t f, uint32_t *goods)
 {
     if (goods)
         memset(goods, 0, CARC_GOOD_COUNT * sizeof *goods);
-    size_t cnt = 0;
-    assert_int_equal(carc_game_feature_tiles(NULL, 0, &cnt, g, f), CARC_EBUFFER);
     int32_t xy[2 * 128];
-    assert_true(cnt <= 128);
-    assert_int_equal(carc_game_feature_tiles(xy, cnt, &cnt, g, f), CARC_OK);
+    size_t cnt = feature_cells(g, f, xy, 128);
     uint32_t marks = 0;
     for (size_t i = 0; i < cnt; i++) {
         carc_move t;
-        uint32_t nseg;
-        assert_int_equal(carc_game_tile_at(&t, g, xy[2 * i], xy[2 * i + 1]), CARC_OK);
-        assert_int_equal(carc_tile_segment_count(&nseg, t.tile), CARC_OK);
+        uint32_t nseg = placed_tile(g, xy[2 * i], xy[2 * i + 1], &t);
         for (uint32_t s = 0; s < nseg; s++) {
-            carc_segment_info si = { .struct_size = sizeof si };
-            assert_int_equal(carc_tile_segment(&si, t.tile, t.rotation, s), CARC_OK);
+            carc_segment_info si = segment_info(t.tile, t.rotation, s);
             if (si.special && feature_of(g, t.x, t.y, s) == f) {
                 marks |= si.special;
                 for (uint32_t k = 0; goods && k < CARC_GOOD_COUNT; k++)
@@ -773,21 +817,15 @@ static count_stats cst;
  * of Carcassonne (carries CARC_SEGMENT_COC). */
 static uint32_t field_cities(const carc_game *g, uint32_t f, uint32_t *coc)
 {
-    size_t cnt = 0;
-    assert_int_equal(carc_game_feature_tiles(NULL, 0, &cnt, g, f), CARC_EBUFFER);
     int32_t xy[2 * 160];
-    assert_true(cnt <= 160);
-    assert_int_equal(carc_game_feature_tiles(xy, cnt, &cnt, g, f), CARC_OK);
+    size_t cnt = feature_cells(g, f, xy, 160);
     uint32_t cities[64], nc = 0;
     *coc = 0;
     for (size_t i = 0; i < cnt; i++) {
         carc_move t;
-        uint32_t nseg;
-        assert_int_equal(carc_game_tile_at(&t, g, xy[2 * i], xy[2 * i + 1]), CARC_OK);
-        assert_int_equal(carc_tile_segment_count(&nseg, t.tile), CARC_OK);
+        uint32_t nseg = placed_tile(g, xy[2 * i], xy[2 * i + 1], &t);
         for (uint32_t s = 0; s < nseg; s++) {
-            carc_segment_info si = { .struct_size = sizeof si };
-            assert_int_equal(carc_tile_segment(&si, t.tile, t.rotation, s), CARC_OK);
+            carc_segment_info si = segment_info(t.tile, t.rotation, s);
             if (si.kind != CARC_SEG_FIELD || feature_of(g, t.x, t.y, s) != f)
                 continue;
             *coc |= (si.special & CARC_SEGMENT_COC) != 0;
@@ -903,8 +941,7 @@ static void check_move_scores(const carc_game *g, const carc_move *m, uint32_t p
     }
     assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
     for (uint32_t i = ev0; i < ne; i++) {
-        carc_event e = { .struct_size = sizeof e };
-        assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
+        carc_event e = event_at(g, i);
         if (e.kind != CARC_EVENT_SCORE && e.kind != CARC_EVENT_FINAL)
             continue;
         if (e.kind == CARC_EVENT_FINAL)
@@ -958,8 +995,7 @@ static void check_final_scores(const carc_game *g, stats *st)
     assert_int_equal(carc_game_players(&players, g), CARC_OK);
     uint32_t trade_seen[CARC_GOOD_COUNT] = { 0 }, trade_players[CARC_GOOD_COUNT] = { 0 };
     for (uint32_t i = 0; i < ne; i++) {
-        carc_event e = { .struct_size = sizeof e };
-        assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
+        carc_event e = event_at(g, i);
         if (e.kind == CARC_EVENT_FINAL) {
             uint32_t f = feature_of(g, e.x, e.y, e.segment), count = 0, bigs = 0;
             uint32_t want = majority(g, f, figs, n, &count, &bigs);
@@ -979,8 +1015,7 @@ static void check_final_scores(const carc_game *g, stats *st)
                 /* the other part has its own event, of the same feature */
                 uint32_t other = 0;
                 for (uint32_t j = 0; j < ne; j++) {
-                    carc_event o = { .struct_size = sizeof o };
-                    assert_int_equal(carc_game_event(&o, g, j), CARC_OK);
+                    carc_event o = event_at(g, j);
                     if (j != i && o.kind == CARC_EVENT_FINAL && o.feature_kind == CARC_SEG_FIELD &&
                         feature_of(g, o.x, o.y, o.segment) == f) {
                         other++;
@@ -1065,8 +1100,7 @@ static void check_move_goods(const carc_game *g, const carc_move *m, uint32_t pl
     }
     assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
     for (uint32_t j = ev0; j < ne; j++) {
-        carc_event e = { .struct_size = sizeof e };
-        assert_int_equal(carc_game_event(&e, g, j), CARC_OK);
+        carc_event e = event_at(g, j);
         if (e.kind == CARC_EVENT_SCORE && e.feature_kind == CARC_SEG_CITY) {
             uint32_t f = feature_of(g, e.x, e.y, e.segment);
             for (uint32_t i = 0; i < nf; i++)
@@ -1135,8 +1169,7 @@ static void check_traders(const carc_game *g, uint32_t modules, const uint32_t s
         if (b->figure == CARC_FIGURE_BUILDER) {
             assert_true(fe.kind == CARC_SEG_ROAD || fe.kind == CARC_SEG_CITY);
             /* (the Count: a feature completed now scores after the moves out of the city) */
-            carc_pending pd = { .struct_size = sizeof pd };
-            assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
+            carc_pending pd = pending_of(g);
             if (!(pd.decision == CARC_DECISION_EXIT && !(pd.flags & CARC_PENDING_FINAL)))
                 assert_int_equal(fe.complete, 0);
         } else {
@@ -1147,8 +1180,7 @@ static void check_traders(const carc_game *g, uint32_t modules, const uint32_t s
     memset(events, 0, sizeof events);
     assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
     for (uint32_t i = 0; i < ne; i++) {
-        carc_event e = { .struct_size = sizeof e };
-        assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
+        carc_event e = event_at(g, i);
         if (e.kind != CARC_EVENT_GOODS)
             continue;
         assert_true(e.good < CARC_GOOD_COUNT);
@@ -1168,24 +1200,6 @@ static void check_traders(const carc_game *g, uint32_t modules, const uint32_t s
         if (!(modules & CARC_MODULE_TRADERS))
             assert_int_equal(total, 0);
     }
-}
-
-/* Where the builder of `player` stands; false when it is not on the board. */
-static bool builder_at(const carc_game *g, uint32_t player, int32_t *x, int32_t *y, uint32_t *segment)
-{
-    uint32_t n;
-    assert_int_equal(carc_game_figure_count(&n, g), CARC_OK);
-    for (uint32_t i = 0; i < n; i++) {
-        carc_figure_info fi = { .struct_size = sizeof fi };
-        assert_int_equal(carc_game_figure(&fi, g, i), CARC_OK);
-        if (fi.player == player && fi.figure == CARC_FIGURE_BUILDER) {
-            *x = fi.x;
-            *y = fi.y;
-            *segment = fi.segment;
-            return true;
-        }
-    }
-    return false;
 }
 
 /* Whether the tile at (x, y) has a road or city segment on feature f. */
@@ -1408,8 +1422,7 @@ static void part_points(const carc_game *g, uint32_t ev0, int32_t *pts)
     memset(pts, 0, 6 * sizeof *pts);
     assert_int_equal(carc_game_event_count(&ne, g), CARC_OK);
     for (uint32_t i = ev0; i < ne; i++) {
-        carc_event e = { .struct_size = sizeof e };
-        assert_int_equal(carc_game_event(&e, g, i), CARC_OK);
+        carc_event e = event_at(g, i);
         if (e.kind != CARC_EVENT_SCORE)
             continue;
         for (uint32_t p = 0; p < 6; p++)
@@ -1452,8 +1465,7 @@ static void count_after(const carc_game *g, count_track *t, const carc_move *m, 
     t->city = now;
     if (!(t->modules & CARC_MODULE_COUNT))
         return;
-    carc_pending pd = { .struct_size = sizeof pd };
-    assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
+    carc_pending pd = pending_of(g);
     bool over = tu_over(g);
     bool exit_now = pd.decision == CARC_DECISION_EXIT && !(pd.flags & CARC_PENDING_FINAL);
     bool final_now = pd.decision == CARC_DECISION_EXIT && (pd.flags & CARC_PENDING_FINAL);
@@ -1596,10 +1608,7 @@ static void check_count_legal(const carc_game *g, const count_track *t, const ca
     size_t n = carc_movelist_count(ml);
     const carc_move *d = carc_movelist_data(ml);
     assert_true(n >= 1);
-    carc_move pass;
-    memset(&pass, 0, sizeof pass);
-    pass.kind = CARC_MOVE_PASS;
-    pass.segment = CARC_NO_SEGMENT;
+    carc_move pass = pass_move();
     assert_memory_equal(&d[n - 1], &pass, sizeof pass);
     for (size_t i = 0; i < n; i++)
         assert_int_equal(carc_game_check_move(g, &d[i]), CARC_OK);
@@ -1737,13 +1746,8 @@ static void count_variants(carc_game *g, const count_track *t, const sorted *all
                                                                                                         : "count",
                      m.kind, m.quarter, m.figure, m.segment, (int)m.x, (int)m.y, m.tile, carc_status_name(st),
                      want ? "take it" : "do not");
-        if (st != CARC_OK && i % 4 == 0) {
-            carc_game *b = NULL;
-            assert_int_equal(carc_game_clone(&b, g, 0), CARC_OK);
-            assert_int_equal(carc_game_play(g, &m), st);
-            assert_true(same_state(g, b));
-            carc_game_free(b);
-        }
+        if (st != CARC_OK && i % 4 == 0)
+            play_refused(g, &m, st);
     }
 }
 
@@ -1817,16 +1821,14 @@ static carc_game *new_game(uint32_t players, uint64_t seed, uint32_t modules, ui
 /* Whether the pending decision is one of the Count's during play (not the final round). */
 static bool count_midturn(const carc_game *g)
 {
-    carc_pending p = { .struct_size = sizeof p };
-    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    carc_pending p = pending_of(g);
     return p.decision >= CARC_DECISION_EXIT && !(p.flags & CARC_PENDING_FINAL);
 }
 
 /* Whether the part's scoring is still to come: exits during play are pending. */
 static bool exits_pending(const carc_game *g)
 {
-    carc_pending p = { .struct_size = sizeof p };
-    assert_int_equal(carc_game_pending(&p, g), CARC_OK);
+    carc_pending p = pending_of(g);
     return p.decision == CARC_DECISION_EXIT && !(p.flags & CARC_PENDING_FINAL);
 }
 
@@ -1838,8 +1840,7 @@ static void early_end(carc_game *g, const carc_game *before, const count_track *
                       const uint32_t *symbols, uint64_t *rng, stats *st)
 {
     count_track t = *track;
-    carc_pending p0 = { .struct_size = sizeof p0 };
-    assert_int_equal(carc_game_pending(&p0, g), CARC_OK);
+    carc_pending p0 = pending_of(g);
     bool final0 = p0.decision == CARC_DECISION_EXIT && (p0.flags & CARC_PENDING_FINAL);
     size_t journal_end = g->trail_len;
     assert_int_equal(carc_game_end(g), CARC_OK);
@@ -1852,8 +1853,7 @@ static void early_end(carc_game *g, const carc_game *before, const count_track *
     assert_int_equal(carc_movelist_new(&ml, g), CARC_OK);
     while (!tu_over(g)) {
         /* the final round of the Count */
-        carc_pending pd = { .struct_size = sizeof pd };
-        assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
+        carc_pending pd = pending_of(g);
         assert_int_equal(pd.decision, CARC_DECISION_EXIT);
         assert_true(pd.flags & CARC_PENDING_FINAL);
         assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
@@ -1923,8 +1923,7 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
         check_traders(g, modules, symbols);
         while (!tu_over(g)) {
             check_pending(g);
-            carc_pending pd = { .struct_size = sizeof pd };
-            assert_int_equal(carc_game_pending(&pd, g), CARC_OK);
+            carc_pending pd = pending_of(g);
             uint32_t part = pd.part, decision = pd.decision;
             bool final = (pd.flags & CARC_PENDING_FINAL) != 0;
             carc_move m;
@@ -2063,8 +2062,7 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
                         uint32_t next;
                         assert_int_equal(pending_part(g), 1);
                         assert_int_equal(carc_game_current_player(&next, g), CARC_OK);
-                        carc_pending pn = { .struct_size = sizeof pn };
-                        assert_int_equal(carc_game_pending(&pn, g), CARC_OK);
+                        carc_pending pn = pending_of(g);
                         if (pn.decision == CARC_DECISION_PLACE)
                             assert_int_equal(next, (player + 1) % players);
                         else
@@ -2085,8 +2083,7 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
                             assert_false(tu_is_river(tile) && !tu_is_river(k));
                             check_pending(g);
                             if (pending_part(g) != 0 && !tu_over(g)) { /* (unless it was unplaceable and the last) */
-                                carc_pending q = { .struct_size = sizeof q };
-                                assert_int_equal(carc_game_pending(&q, g), CARC_OK);
+                                carc_pending q = pending_of(g);
                                 if (q.decision == CARC_DECISION_PLACE) {
                                     assert_int_equal(q.part, part);
                                     assert_int_equal(q.player, player);
@@ -2112,11 +2109,11 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
                     m = asks;
                 recall = m.segment == CARC_SEGMENT_RECALL;
                 if (recall)
-                    assert_true(abbot_at(g, player, &ax, &ay));
+                    assert_true(figure_where(g, player, CARC_FIGURE_ABBOT, &ax, &ay, NULL));
                 /* the builder of the player: a tile of this first part on its feature gives a second tile */
-                builder = part == 1 && builder_at(g, player, &bx, &by, &bseg);
+                builder = part == 1 && figure_where(g, player, CARC_FIGURE_BUILDER, &bx, &by, &bseg);
                 /* a second tile on the builder's feature again: no third (counted; checked below) */
-                if (part == 2 && m.kind == CARC_MOVE_PLACE && builder_at(g, player, &bx, &by, &bseg)) {
+                if (part == 2 && m.kind == CARC_MOVE_PLACE && figure_where(g, player, CARC_FIGURE_BUILDER, &bx, &by, &bseg)) {
                     uint32_t bf = feature_of(g, bx, by, bseg);
                     assert_int_equal(carc_game_play(g, &m), CARC_OK);
                     st->no_chain += tile_on_feature(g, m.x, m.y, bf);
@@ -2173,8 +2170,7 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
                 if (!tu_over(g)) {
                     uint32_t cur;
                     assert_int_equal(carc_game_current_player(&cur, g), CARC_OK);
-                    carc_pending q = { .struct_size = sizeof q };
-                    assert_int_equal(carc_game_pending(&q, g), CARC_OK);
+                    carc_pending q = pending_of(g);
                     if (q.decision != CARC_DECISION_PLACE) {
                         /* the turn goes on (or the final round begins): the player asked by the Count moves */
                         assert_int_equal(cur, q.player);
@@ -2235,8 +2231,7 @@ static void random_games(uint32_t players, uint32_t modules, uint32_t games, uin
             /* the clone: at a random turn; with the Count in the middle of one of its decisions */
             bool midway = false;
             if ((modules & CARC_MODULE_COUNT) && !tu_over(g)) {
-                carc_pending q = { .struct_size = sizeof q };
-                assert_int_equal(carc_game_pending(&q, g), CARC_OK);
+                carc_pending q = pending_of(g);
                 midway = q.decision >= CARC_DECISION_EXIT;
             }
             if (!clone && turn >= clone_at && (midway || !(modules & CARC_MODULE_COUNT) || turn >= clone_at + 40)) {
@@ -2410,6 +2405,13 @@ static void many_games(void **state)
     carc_movelist_free(ml);
 }
 
+/* A move for g picked from its legal moves, listed in ml (pick_move). */
+static carc_move random_move(const carc_game *g, carc_movelist *ml, uint64_t *rng)
+{
+    assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
+    return pick_move(ml, rng);
+}
+
 /* A game without an undo journal plays exactly like one with it. */
 static void no_undo_same_game(void **state)
 {
@@ -2428,8 +2430,7 @@ static void no_undo_same_game(void **state)
         assert_int_equal(carc_movelist_new(&ml, a), CARC_OK);
         uint64_t r = seed + 7;
         while (!tu_over(a)) {
-            assert_int_equal(carc_game_legal_moves(ml, a, 0), CARC_OK);
-            carc_move m = pick_move(ml, &r);
+            carc_move m = random_move(a, ml, &r);
             assert_int_equal(carc_game_play(a, &m), CARC_OK);
             assert_int_equal(carc_game_play(b, &m), CARC_OK);
             if (!c && tu_rand(&r) % 20 == 0)
@@ -2470,8 +2471,7 @@ static void same_seed_same_game(void **state)
         assert_int_equal(carc_movelist_new(&ml, a), CARC_OK);
         uint64_t r = seed + 1;
         while (!tu_over(a)) {
-            assert_int_equal(carc_game_legal_moves(ml, a, 0), CARC_OK);
-            carc_move m = pick_move(ml, &r);
+            carc_move m = random_move(a, ml, &r);
             assert_int_equal(carc_game_play(a, &m), CARC_OK);
             assert_int_equal(carc_game_play(b, &m), CARC_OK);
         }
