@@ -79,8 +79,6 @@ void new_refused(const carc_game_options *o, carc_status want);
 
 /* ------------------------------------------------------------ moves */
 
-/* The pass (optional decisions: the second tile, the Count's). */
-carc_move pass_move(void);
 /* The first of the n moves from `pick` on (round) that puts a follower on a
  * road or city; `pick` if none does. */
 size_t on_road_or_city(const carc_move *d, size_t n, size_t pick);

@@ -227,7 +227,7 @@ static void count_decisions(void **state)
         refused(g, parse_move("count market"), CARC_EILLEGAL, "or pass");
         refused(g, exit_move(CARC_QUARTER_CASTLE, 0, 3, CARC_FIGURE_FOLLOWER, 0), CARC_EILLEGAL, "or pass");
         refused(g, parse_move("B 1 2 0 -"), CARC_EILLEGAL, NULL);
-        refused_changes(g, pass_move(), pass_with, COUNT_OF(pass_with));
+        refused_changes(g, tu_pass_move(), pass_with, COUNT_OF(pass_with));
         /* the move placing no tile: no figure options for it */
         carc_movelist *fl = NULL;
         assert_int_equal(carc_movelist_new(&fl, g), CARC_OK);
@@ -310,7 +310,7 @@ static void count_decisions(void **state)
         assert_int_equal(e.tile, 0);
         assert_int_equal(e.rotation, 0);
         assert_true(on_feature(g, e.x, e.y, e.segment, city));
-        carc_move pass = pass_move();
+        carc_move pass = tu_pass_move();
         assert_memory_equal(&carc_movelist_data(ml)[1], &pass, sizeof pass);
     }
     no_tile_choice(g);
@@ -692,7 +692,7 @@ static void count_end_at_last_tile(void **state)
                 assert_int_equal(carc_game_clone(&passed, g, 0), CARC_OK);
                 carc_pending q = p;
                 while (q.decision >= CARC_DECISION_EXIT && !(q.flags & CARC_PENDING_FINAL)) {
-                    carc_move pass = pass_move();
+                    carc_move pass = tu_pass_move();
                     assert_int_equal(carc_game_play(passed, &pass), CARC_OK);
                     q.struct_size = sizeof q;
                     assert_int_equal(carc_game_pending(&q, passed), CARC_OK);

@@ -116,15 +116,6 @@ void new_refused(const carc_game_options *o, carc_status want)
 
 /* ------------------------------------------------------------ moves */
 
-carc_move pass_move(void)
-{
-    carc_move m;
-    memset(&m, 0, sizeof m);
-    m.kind = CARC_MOVE_PASS;
-    m.segment = CARC_NO_SEGMENT;
-    return m;
-}
-
 size_t on_road_or_city(const carc_move *d, size_t n, size_t pick)
 {
     for (size_t k = 0; k < n; k++) {

@@ -444,7 +444,7 @@ static void second_tile(void **state)
         carc_pending q = pending_of(before);
         assert_int_equal(q.part, 1);
         assert_int_equal(q.flags, 0);
-        carc_move pass = pass_move();
+        carc_move pass = tu_pass_move();
         snap(before);
         assert_int_equal(carc_game_check_move(before, &pass), CARC_EILLEGAL);
         assert_int_equal(carc_game_play(before, &pass), CARC_EILLEGAL);
@@ -456,7 +456,7 @@ static void second_tile(void **state)
     /* the legal moves: the pass first, then place moves of the current tile */
     assert_int_equal(carc_game_legal_moves(ml, g, 0), CARC_OK);
     assert_int_equal(carc_game_legal_moves(ul, g, CARC_ENUM_UNIQUE_ROTATIONS), CARC_OK);
-    carc_move pass = pass_move();
+    carc_move pass = tu_pass_move();
     assert_true(carc_movelist_count(ml) >= 2);
     assert_memory_equal(&carc_movelist_data(ml)[0], &pass, sizeof pass);
     assert_memory_equal(&carc_movelist_data(ul)[0], &pass, sizeof pass);

@@ -83,8 +83,6 @@ carc_pending pending_of(const carc_game *g);
 uint32_t pending_part(const carc_game *g);
 /* Event i of g. */
 carc_event event_at(const carc_game *g, uint32_t i);
-/* The pass (the declined second tile, the Count's decisions). */
-carc_move pass_move(void);
 /* The feature under segment `segment` of the tile at (x, y). */
 uint32_t feature_of(const carc_game *g, int32_t x, int32_t y, uint32_t segment);
 /* The cells of feature f's tiles, as (x, y) pairs in xy (room for cap): how many. */

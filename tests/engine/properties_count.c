@@ -383,7 +383,7 @@ void check_count_legal(const carc_game *g, const count_track *t, const carc_move
     size_t n = carc_movelist_count(ml);
     const carc_move *d = carc_movelist_data(ml);
     assert_true(n >= 1);
-    carc_move pass = pass_move();
+    carc_move pass = tu_pass_move();
     assert_memory_equal(&d[n - 1], &pass, sizeof pass);
     for (size_t i = 0; i < n; i++)
         assert_int_equal(carc_game_check_move(g, &d[i]), CARC_OK);

@@ -25,16 +25,6 @@ carc_event event_at(const carc_game *g, uint32_t i)
     return e;
 }
 
-/* The pass (the declined second tile, the Count's decisions). */
-carc_move pass_move(void)
-{
-    carc_move m;
-    memset(&m, 0, sizeof m);
-    m.kind = CARC_MOVE_PASS;
-    m.segment = CARC_NO_SEGMENT;
-    return m;
-}
-
 uint32_t feature_of(const carc_game *g, int32_t x, int32_t y, uint32_t segment)
 {
     uint32_t f = UINT32_MAX;

@@ -83,7 +83,7 @@ void check_enumeration_complete(const carc_game *g, const sorted *all)
                     legal += ok;
                 }
             }
-    carc_move pass = pass_move();
+    carc_move pass = tu_pass_move();
     if (pending_part(g) == 2) { /* the second tile is optional: the pass is legal and listed */
         assert_int_equal(carc_game_check_move(g, &pass), CARC_OK);
         assert_true(sorted_has(all, &pass));
