@@ -320,9 +320,7 @@ static void count_decisions(void **state)
         assert_int_equal(carc_game_tile_count(&nt, g), CARC_OK);
         for (uint32_t i = 0; i < nt; i++) {
             carc_move t;
-            uint32_t nseg = 0;
-            assert_int_equal(carc_game_tile(&t, g, i), CARC_OK);
-            assert_int_equal(carc_tile_segment_count(&nseg, t.tile), CARC_OK);
+            uint32_t nseg = tu_board_tile(g, i, &t);
             for (uint32_t s = 0; s < nseg; s++) {
                 carc_move e = exit_move(CARC_QUARTER_CASTLE, t.x, t.y, CARC_FIGURE_FOLLOWER, (uint8_t)s);
                 bool want = on_feature(g, t.x, t.y, s, city);

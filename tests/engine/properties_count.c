@@ -82,9 +82,7 @@ static uint32_t incomplete_features(const carc_game *g, uint32_t kind, uint32_t 
     assert_int_equal(carc_game_tile_count(&nt, g), CARC_OK);
     for (uint32_t i = 0; i < nt; i++) {
         carc_move t;
-        uint32_t nseg = 0;
-        assert_int_equal(carc_game_tile(&t, g, i), CARC_OK);
-        assert_int_equal(carc_tile_segment_count(&nseg, t.tile), CARC_OK);
+        uint32_t nseg = tu_board_tile(g, i, &t);
         for (uint32_t s = 0; s < nseg; s++) {
             if (seg_kind(t.tile, t.rotation, s) != kind)
                 continue;
@@ -536,9 +534,7 @@ void check_exits_complete(const carc_game *g, const count_track *t, const carc_p
     uint32_t accepted = 0;
     for (uint32_t i = 0; i < ntiles; i++) {
         carc_move tile;
-        uint32_t nseg = 0;
-        assert_int_equal(carc_game_tile(&tile, g, i), CARC_OK);
-        assert_int_equal(carc_tile_segment_count(&nseg, tile.tile), CARC_OK);
+        uint32_t nseg = tu_board_tile(g, i, &tile);
         for (uint32_t s = 0; s < nseg; s++) {
             uint32_t f = feature_of(g, tile.x, tile.y, s);
             for (uint32_t q = 0; q < 4; q++)
