@@ -5,7 +5,7 @@
  * are checked as it goes. Any violation stops the run with __builtin_trap()
  * (after a line on stderr saying which check failed). This file: the
  * input, its header and the tile game, with the operations in the table
- * OPS; fuzz_api_dice.c: the Dice Game; fuzz_api.h: what both use.
+ * OPS; fuzz_api_dice.c: the Dice Game; fuzz_harness.c: what both use.
  *
  * Input: a 14-byte header (missing bytes read as 0), then operations.
  *   [0]      players = 2 + (b & 15) % 5 (six only with Inns & Cathedrals:
@@ -106,7 +106,8 @@
  * pictures, of small boards only (a picture costs about 0.1 ms per tile as
  * text, 0.2 ms as SVG, under the sanitizers).
  */
-#include "fuzz_api.h"
+#include "fuzz_harness.h"
+#include "fuzz_api_dice.h"
 
 #define MAX_PICTURES 1    /* pictures per input */
 #define RENDER_TEXT_TILES 4
@@ -114,9 +115,6 @@
 
 /* ------------------------------------------------------------ settings */
 
-unsigned full_every; /* FUZZ_API_FULL_EVERY, default FULL_EVERY */
-bool deep;           /* full_every == 1: every check at every step, no budgets */
-int trace = -1;      /* FUZZ_API_TRACE */
 static uint32_t n_kinds;
 static bool river_kind[1024];
 static uint32_t lake_kind = UINT32_MAX;
@@ -129,14 +127,8 @@ static uint32_t g_modules;
 
 static void settings_once(void)
 {
-    if (trace >= 0)
+    if (!harness_settings())
         return;
-    trace = getenv("FUZZ_API_TRACE") != NULL;
-    const char *e = getenv("FUZZ_API_FULL_EVERY");
-    full_every = e ? (unsigned)strtoul(e, NULL, 10) : FULL_EVERY;
-    if (full_every == 0)
-        full_every = FULL_EVERY;
-    deep = full_every == 1;
     n_kinds = carc_tile_kind_count();
     FZ_CHECK(n_kinds < sizeof river_kind);
     for (uint32_t k = 0; k < n_kinds; k++) {
@@ -171,35 +163,6 @@ static void settings_once(void)
 }
 
 /* ------------------------------------------------------------ helpers */
-
-/* The record of g, by `fn` (the tile game's or the Dice Game's), malloc'd. */
-char *save_with(save_fn fn, const void *g)
-{
-    size_t need = 0, again = 0;
-    FZ_CHECK(fn(NULL, 0, &need, g) == CARC_EBUFFER);
-    char *buf = malloc(need + 1);
-    FZ_CHECK(buf != NULL);
-    FZ_OK(fn(buf, need + 1, &again, g));
-    FZ_CHECK(again == need && strlen(buf) == need);
-    return buf;
-}
-
-/* load(save(g)), which must save identically; the loaded game (`what`: for messages). */
-void *reloaded(save_fn save, load_fn load, const void *g, const char *what)
-{
-    char *rec = save_with(save, g);
-    void *l = NULL;
-    carc_load_error err = SIZED(carc_load_error);
-    carc_status st = load(&l, rec, strlen(rec), NULL, &err);
-    if (st != CARC_OK)
-        fprintf(stderr, "fuzz_api: %sload(save(g)) failed: %s\n%s", what, err.message, rec);
-    FZ_OK(st);
-    char *again = save_with(save, l);
-    FZ_CHECK(strcmp(rec, again) == 0);
-    free(again);
-    free(rec);
-    return l;
-}
 
 static carc_status game_save(char *b, size_t c, size_t *n, const void *g) { return carc_game_save(b, c, n, g); }
 
@@ -246,9 +209,6 @@ static void pending_of(const carc_game *g, carc_pending *p)
     *p = SIZED(carc_pending);
     FZ_OK(carc_game_pending(p, g));
 }
-
-static const char *const fp_sections[8] = { "state", "players", "pending", "history", "tiles", "figures",
-                                            "events", "end" };
 
 static void put_move(fp *f, const carc_move *m)
 {
@@ -373,32 +333,6 @@ static fp *fingerprint(const carc_game *g, unsigned flags)
     }
     f->sect[7] = f->n;
     return f;
-}
-
-void fp_free(fp *f)
-{
-    if (f != NULL)
-        free(f->v);
-    free(f);
-}
-
-/* Two fingerprints are the same (frees both). */
-void same_fp(fp *a, fp *b)
-{
-    size_t i = 0;
-    while (i < a->n && i < b->n && a->v[i] == b->v[i])
-        i++;
-    if (i < a->n || i < b->n) {
-        int sect = 0;
-        while (sect < 7 && a->sect[sect + 1] <= i)
-            sect++;
-        fprintf(stderr, "fuzz_api: fingerprints differ in %s, value %zu: expected %#x, got %#x (lengths %zu, %zu)\n",
-                fp_sections[sect], i - a->sect[sect], i < a->n ? a->v[i] : 0u, i < b->n ? b->v[i] : 0u, a->n,
-                b->n);
-        FZ_CHECK(!"the game is not as expected");
-    }
-    fp_free(a);
-    fp_free(b);
 }
 
 /* ------------------------------------------------------------ summaries */
@@ -1929,29 +1863,9 @@ static void adopt(fz *z, carc_game *other, bool history_kept, bool loaded)
     take_scores(z);
 }
 
-/* The clone and copy flags of an argument byte: mostly CARC_CLONE_NO_HISTORY or not, now and then any. */
-uint32_t clone_flags(uint8_t b)
-{
-    return (b & 0x40) ? b : (b & 1u);
-}
-
 static carc_status game_clone(void **out, const void *g, uint32_t flags)
 {
     return carc_game_clone((carc_game **)out, g, flags);
-}
-
-/* A clone of g with `flags` (by the tile game's or the Dice Game's clone);
- * NULL when the flags are not known, and were refused (*out NULL). */
-void *cloned(clone_fn fn, const void *g, uint32_t flags)
-{
-    void *c = &trace; /* anything but NULL */
-    carc_status st = fn(&c, g, flags);
-    if (flags & ~(uint32_t)CARC_CLONE_NO_HISTORY) {
-        FZ_CHECK(st == CARC_EINVAL && c == NULL);
-        return NULL;
-    }
-    FZ_OK(st);
-    return c;
 }
 
 static void op_clone(fz *z, input *in)
@@ -2003,15 +1917,6 @@ static void op_copy(fz *z, input *in)
     snap_take(z, z->g, FP_WITH_PENDING, false, &before);
     play_something(z->scratch, z->ml2, pick);
     snap_check(&before, z->g, "the original after a move on its copy");
-}
-
-/* One more of a costly call, within the budget of the input (no budget when deep). */
-bool within(unsigned *used, unsigned budget)
-{
-    if (*used >= budget && !deep)
-        return false;
-    (*used)++;
-    return true;
 }
 
 static void op_save_load(fz *z, input *in)

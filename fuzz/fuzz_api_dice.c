@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The API fuzzer's Dice Game (see fuzz_api.c for the input and fuzz_api.h).
+ * The API fuzzer's Dice Game (see fuzz_api.c for the input, fuzz_harness.h).
  * Header byte 1, bit 3: the input drives a carc_dice_game instead (bit 4:
  * a face set from bytes 2..5). Operations: play the k-th legal action (with
  * enumeration flags), play raw actions, undo, clone, save/load, fixed rolls,
@@ -14,7 +14,7 @@
  * by the full fingerprint (the record too) on the sampled steps and for the
  * bottom of the undo stack; at the end the stack is unwound.
  */
-#include "fuzz_api.h"
+#include "fuzz_api_dice.h"
 
 static carc_status dice_save(char *b, size_t c, size_t *n, const void *g) { return carc_dice_game_save(b, c, n, g); }
 

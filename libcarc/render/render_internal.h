@@ -155,9 +155,20 @@ void carci_svg_turn(int k, int *x, int *y);
 void carci_svg_edge_mid(int side, int *x, int *y);
 bool carci_svg_river_end(const carc_segment_info *si);
 void carci_svg_road_spot(const carci_tile_geo *g, const carc_segment_info *s, int *x, int *y);
-/* svg_field.c: where an inn stands beside road `seg`; a spot with room on
- * field `seg` (-1: on any field, where the garden is drawn) */
+/* svg_geometry.c: point tests on a tile (board orientation): its cities
+ * flattened into polygons, by segment; whether a point lies in one of them;
+ * the squared distance from a point to a road or river. Where an inn stands
+ * beside road `seg`. */
+typedef struct carci_svg_poly {
+    double x[96], y[96];
+    int n;
+} carci_svg_poly;
+void carci_svg_city_polys(const carci_tile_geo *g, carci_svg_poly city[CARCI_MAX_SEG]);
+bool carci_svg_in_city(const carci_tile_geo *g, const carci_svg_poly *city, double x, double y);
+double carci_svg_road_dist2(const carc_segment_info *si, double x, double y);
 void carci_svg_inn_spot(const carci_tile_geo *g, uint32_t seg, int *x, int *y);
+/* svg_field.c: a spot with room on field `seg` (-1: on any field, where the
+ * garden is drawn) */
 void carci_svg_field_spot(const carci_tile_geo *g, int seg, int *x, int *y);
 
 /* svg_pieces.c: each piece's markup, centred on its origin */

@@ -132,6 +132,27 @@ static inline uint32_t tu_tile(const char *name)
     return k;
 }
 
+/* Tile i of g's board (in the order they were laid) in *t: its number of
+ * segments. */
+static inline uint32_t tu_board_tile(const carc_game *g, uint32_t i, carc_move *t)
+{
+    uint32_t nseg = 0;
+    assert_int_equal(carc_game_tile(t, g, i), CARC_OK);
+    assert_int_equal(carc_tile_segment_count(&nseg, t->tile), CARC_OK);
+    return nseg;
+}
+
+/* The pass: the answer that declines an optional decision (the builder's
+ * second tile, the Count's decisions). */
+static inline carc_move tu_pass_move(void)
+{
+    carc_move m;
+    memset(&m, 0, sizeof m);
+    m.kind = CARC_MOVE_PASS;
+    m.segment = CARC_NO_SEGMENT;
+    return m;
+}
+
 /* Whether kind k is a River tile (it is only in the tile set with the River).
  * Worked out once per kind (carc_tile_copies counts the whole catalogue, and
  * the property tests ask every turn). */

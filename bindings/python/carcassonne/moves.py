@@ -6,7 +6,7 @@ import ctypes
 import struct
 from itertools import repeat
 from operator import itemgetter
-from typing import TYPE_CHECKING, Iterator, List, Optional, Union
+from typing import Generic, Iterator, List, Optional, TypeVar, Union
 
 from . import _ffi
 from ._args import integer
@@ -15,9 +15,6 @@ from ._constants import (ENUM_UNIQUE_ROTATIONS, FIGURE_NAMES, NO_SEGMENT, QUARTE
 from ._owner import Owner
 from .errors import CarcassonneError, RangeError, error_class
 from .tiles import kind_of, tile_names
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Game
 
 __all__ = ["Move", "MoveList", "as_move", "figure_of", "quarter_of"]
 
@@ -28,6 +25,10 @@ _INT32 = (-(1 << 31), (1 << 31) - 1)
 _FIGURE_BY_NAME = {name: figure for figure, name in FIGURE_NAMES.items()}
 _QUARTER_BY_NAME = {name: quarter for quarter, name in QUARTER_NAMES.items()}
 _MAX_FIGURE, _MAX_MOVE_KIND, _MAX_QUARTER = max(Figure), max(MoveKind), max(Quarter)
+
+# The game a move list is tied to: a carcassonne.Game (game.py builds on this
+# module, so the type is a parameter here, not an import).
+_GameT = TypeVar("_GameT", bound=Owner)
 
 
 # A reason of the library (carc_move_parse_msg, carc_game_check_move_msg):
@@ -339,7 +340,7 @@ def moves_from_array(pointer, count: int) -> List[Move]:
     return list(map(tuple.__new__, repeat(Move), _MOVE.iter_unpack(raw)))
 
 
-class MoveList(Owner):
+class MoveList(Owner, Generic[_GameT]):
     """A reusable carc_movelist, tied to a game (it keeps the Python Game alive).
 
     Fill it with :meth:`fill_legal`, :meth:`fill_placements` or
@@ -348,14 +349,14 @@ class MoveList(Owner):
     it otherwise.
     """
 
-    def __init__(self, game: "Game"):
+    def __init__(self, game: _GameT):
         handle = _ffi.MOVELIST()
         _ffi.carc_movelist_new(ctypes.byref(handle), game._handle())
         self._ptr = handle
         self._game = game
 
     @property
-    def game(self) -> "Game":
+    def game(self) -> _GameT:
         return self._game
 
     _what = "move list"

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * What the two halves of the API fuzzer share (fuzz_api.c: the input, its
- * header, the tile game; fuzz_api_dice.c: the Dice Game): the checks, the
- * settings, the input reader, fingerprints, records and clones of either
- * kind of game, the budgets. See fuzz_api.c for the input format and the
- * invariants.
+ * The API fuzzer's harness, what its two games share (fuzz_api.c: the input,
+ * its header, the tile game; fuzz_api_dice.c: the Dice Game), defined in
+ * fuzz_harness.c: the checks, the settings, the input reader, fingerprints,
+ * records and clones of either kind of game, the budgets. See fuzz_api.c
+ * for the input format and the invariants.
  */
-#ifndef CARC_FUZZ_API_H
-#define CARC_FUZZ_API_H
+#ifndef CARC_FUZZ_HARNESS_H
+#define CARC_FUZZ_HARNESS_H
 
 #include <carcassonne/carcassonne.h>
 
@@ -33,11 +33,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define FZ_OK(call) FZ_CHECK((call) == CARC_OK)
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
-/* ------------------------------------------------------------ settings (fuzz_api.c) */
+/* ------------------------------------------------------------ settings */
 
 extern unsigned full_every; /* FUZZ_API_FULL_EVERY, default FULL_EVERY */
 extern bool deep;           /* full_every == 1: every check at every step, no budgets */
 extern int trace;           /* FUZZ_API_TRACE */
+/* Reads the settings from the environment, at the first call only: whether
+ * this was the first call. */
+bool harness_settings(void);
 
 /* ------------------------------------------------------------ input */
 
@@ -60,7 +63,7 @@ static inline uint16_t u16(input *in)
     return (uint16_t)(lo | (uint16_t)byte(in) << 8);
 }
 
-/* ------------------------------------------------------------ helpers (fuzz_api.c) */
+/* ------------------------------------------------------------ helpers */
 
 /* A struct with a struct_size field, zeroed and sized. */
 #define SIZED(type) ((type){ .struct_size = sizeof(type) })
@@ -117,8 +120,5 @@ static inline void put(fp *f, uint32_t x)
 void fp_free(fp *f);
 /* Two fingerprints are the same (frees both). */
 void same_fp(fp *a, fp *b);
-
-/* The Dice Game (fuzz_api_dice.c): header byte 1, bit 3. */
-void dice_run(input *in, const uint8_t hdr[14]);
 
 #endif
