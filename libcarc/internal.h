@@ -411,7 +411,7 @@ struct carc_game {
 #define CARCI_APART_TRAIL 4u
 #define CARCI_APART_MARKS 8u
 /* Make room for `n` elements of `size` bytes in the part `p` holds (`cap`
- * of them, `live` in use), keeping the live ones (game.c): false, and
+ * of them, `live` in use), keeping the live ones (journal.c): false, and
  * nothing changed, when memory runs out. */
 bool carci_part_grow(carc_game *g, void **p, unsigned bit, size_t size, size_t live, size_t cap, size_t n);
 
@@ -476,10 +476,6 @@ carc_status carci_game_new(carc_game **out, const carc_game_options *opts, const
 /* ---- the last ruleset built with the default allocator (ruleset_cache.c) */
 const carci_ruleset *carci_ruleset_take(const carc_game_options *o, const carci_rules *rules); /* or NULL */
 void carci_ruleset_keep(const carci_ruleset *rs);
-
-/* The state of a new game before its pile is shuffled, into st (the first
- * rs->off_event words; game.c). */
-void carci_setup_state(const carci_ruleset *rs, uint16_t *st);
 
 /* ---- journal (journal.c) --------------------------------------------- */
 /* Every write to the state goes through carci_set so that undo restores it. */
@@ -853,7 +849,7 @@ static inline void carci_figure_add(carc_game *g, uint16_t n, uint32_t player, u
 }
 void carci_figure_remove(carc_game *g, uint32_t index); /* off the board, back to supply */
 
-/* ---- rules (play.c, score.c) ----------------------------------------- */
+/* ---- rules (play.c, score.c, board.c) ----------------------------------------- */
 /* The checks of carci_check_move below (play.c). */
 carc_status carci_check_place(const carc_game *g, const carc_move *m, char *err, size_t errcap, uint32_t *fi);
 carc_status carci_check_other(const carc_game *g, const carc_move *m, char *err, size_t errcap, uint32_t *fi);

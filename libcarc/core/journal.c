@@ -8,6 +8,25 @@
  */
 #include "internal.h"
 
+bool carci_part_grow(carc_game *g, void **p, unsigned bit, size_t size, size_t live, size_t cap, size_t n)
+{
+    if (n <= cap)
+        return true;
+    void *q;
+    if (g->apart & bit) {
+        q = carci_realloc(&g->alloc, *p, cap * size, n * size);
+    } else {
+        q = carci_alloc(&g->alloc, n * size);
+        if (q && live)
+            memcpy(q, *p, live * size);
+    }
+    if (!q)
+        return false;
+    *p = q;
+    g->apart |= (uint8_t)bit;
+    return true;
+}
+
 carc_status carci_journal_grow(carc_game *g, uint32_t entries)
 {
     if (g->trail_cap - g->trail_len < entries) {

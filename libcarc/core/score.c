@@ -6,6 +6,22 @@
  */
 #include "internal.h"
 
+void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
+                      uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    if (h->n_events >= g->rs->event_cap)
+        return; /* cannot happen: the capacity bounds every event of a game */
+    carci_ev *e = &CARCI_EVENTS(g)[h->n_events];
+    CARCI_INIT(e->kind_fkind, kind | fkind << 8);
+    CARCI_INIT(e->turn, turn);
+    CARCI_INIT(e->points, points);
+    CARCI_INIT(e->players_ret, players | returned << 8);
+    CARCI_INIT(e->node, node);
+    CARCI_INIT(e->tiles, tiles);
+    CARCI_HSET(g, n_events, h->n_events + 1);
+}
+
 /* Score the feature `root`, whose figures count count[p] for each player p
  * (the majority weights of carci_figure_strength). */
 static void score_counts(carc_game *g, uint16_t root, bool final, uint32_t turn, const uint32_t *count)
