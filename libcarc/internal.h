@@ -352,13 +352,6 @@ typedef struct carci_hdr {
 } carci_hdr;
 
 
-/* The player after the one to move (no division: a select). */
-static inline uint32_t carci_next_player(const carci_hdr *h)
-{
-    uint32_t n = h->cur + 1u;
-    return n == h->players ? 0 : n;
-}
-
 typedef struct carci_placed { int16_t x, y; uint16_t kind, rot_base; } carci_placed; /* rot_base: rot | node_base<<2 */
 typedef struct carci_mon { uint16_t node; int16_t x, y; uint16_t count; } carci_mon; /* count: tiles around */
 typedef struct carci_fig { uint16_t node; uint16_t player_kind; } carci_fig;    /* player | figure << 8 */
@@ -760,14 +753,6 @@ static inline uint16_t carci_port_node(const carc_game *g, uint16_t t, unsigned 
     return (uint16_t)(carci_placed_base(p) + carci_placed_info(g, p)->port_seg[port]);
 }
 
-/* The ports of a side mask (bit s -> ports 2s, 2s+1). */
-static inline unsigned carci_side_ports(unsigned sides)
-{
-    static const uint8_t PORTS_OF[16] = { 0x00, 0x03, 0x0C, 0x0F, 0x30, 0x33, 0x3C, 0x3F,
-                                          0xC0, 0xC3, 0xCC, 0xCF, 0xF0, 0xF3, 0xFC, 0xFF };
-    return PORTS_OF[sides & 0xFu];
-}
-
 /* ---- features (features.c) ------------------------------------------- */
 /* The root of node n's feature: every node points at it (features.c). */
 static inline uint16_t carci_find(const carc_game *g, uint16_t n)
@@ -920,36 +905,6 @@ bool carci_figure_ok(const carc_game *g, const carc_move *m, uint32_t fi);
 /* Whether the module of a restricted kind lets place move m's tile go
  * where it goes (hooks.placement_ok, without the reason; play.c). */
 bool carci_restricted_ok(const carc_game *g, const carc_move *m);
-/* The placement part of carci_plain_place (the figure and segment of m
- * are not looked at). */
-static inline bool carci_plain_cell(const carc_game *g, const carc_move *m, uint32_t *fi)
-{
-    const carci_hdr *h = CARCI_HDR(g);
-    uint32_t ci = h->cur_idx; /* 0xFFFF when the game is over */
-    if (m->kind != CARC_MOVE_PLACE || (m->quarter | m->reserved) != 0 || m->rotation > 3 ||
-        (h->over | h->step) != 0 || ci == 0xFFFFu || m->tile != CARCI_BAG(g)[ci])
-        return false;
-    uint16_t v = carci_cell(g, m->x, m->y);
-    if (v == CARCI_SLOT_EMPTY || !(v & CARCI_SLOT_FRONT))
-        return false;
-    uint32_t f = v & 0x7FFFu;
-    if (!carci_fits(CARCI_FNM(g)[f], g->rs->rot[m->tile][m->rotation].sig) ||
-        (carci_restricted(g->rs, m->tile) && !carci_restricted_ok(g, m)))
-        return false;
-    *fi = f;
-    return true;
-}
-/* The common place move in a few tests, before the full check: the tile to
- * place, on a frontier cell it fits (and where its module lets it go, for a
- * kind a module restricts), while a place move is pending, with a legal
- * figure action. true: legal, *fi its cell; false: not such a move or not
- * legal, and the full check decides (and says why). */
-static inline bool carci_plain_place(const carc_game *g, const carc_move *m, uint32_t *fi)
-{
-    if (!carci_plain_cell(g, m, fi))
-        return false;
-    return m->figure == CARC_FIGURE_NONE ? m->segment == CARC_NO_SEGMENT : carci_figure_ok(g, m, *fi);
-}
 /* The end of a turn part once its scoring (and the Count's decisions) are
  * done: the builder's second tile, or the next player (play.c). */
 void carci_part_end(carc_game *g);
@@ -1061,10 +1016,7 @@ static inline uint64_t carci_fold_words(uint64_t acc, const uint16_t *w, uint32_
 }
 /* A module's install reserves `bytes` of state in its slot, laid out after
  * the header (all zero in a new game until its set-up hooks write them). */
-static inline void carci_state_reserve(carci_ruleset *rs, uint32_t slot, size_t bytes)
-{
-    rs->mod_words[slot] = (bytes + 1) / 2;
-}
+void carci_state_reserve(carci_ruleset *rs, uint32_t slot, size_t bytes); /* ruleset.c */
 /* The first word of slot `slot`'s state. */
 static inline uint16_t *carci_mod_state(const carc_game *g, uint32_t slot)
 {

@@ -15,6 +15,13 @@ unsigned carci_front_placed(const carc_game *g, uint32_t fi)
     return placed;
 }
 
+/* The player after the one to move (no division: a select). */
+static inline uint32_t carci_next_player(const carci_hdr *h)
+{
+    uint32_t n = h->cur + 1u;
+    return n == h->players ? 0 : n;
+}
+
 /* Whether the player to move has a figure of kind f in supply. */
 static bool in_supply(const carc_game *g, uint32_t f)
 {

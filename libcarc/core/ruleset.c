@@ -119,6 +119,11 @@ static uint32_t words_of(size_t bytes)
     return (uint32_t)((bytes + 1) / 2);
 }
 
+void carci_state_reserve(carci_ruleset *rs, uint32_t slot, size_t bytes)
+{
+    rs->mod_words[slot] = (bytes + 1) / 2;
+}
+
 carc_status carci_options_check(const carc_game_options *o, const carci_rules *rules, char *err, size_t cap)
 {
     uint8_t copies[CARCI_MAX_KINDS];
