@@ -3,7 +3,14 @@
  * Move lists, legal-move enumeration, checking and playing moves: argument
  * checks; the work is in core/enumerate.c and core/play.c.
  */
-#include "internal.h"
+#include "core/board.h"
+#include "core/enumerate.h"
+#include "core/journal.h"
+#include "core/last_error.h"
+#include "core/play.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
+#include "util/alloc.h"
 #include <stddef.h>
 
 carc_status carc_movelist_new(carc_movelist **out, const carc_game *g)

@@ -8,7 +8,12 @@
  * becomes a placed one), so undo, which restores slots in reverse order,
  * keeps linear probing valid.
  */
-#include "internal.h"
+#include "core/board.h"
+#include "core/journal.h"
+#include "core/kinds.h"
+#include "core/last_error.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif

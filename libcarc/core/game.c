@@ -3,7 +3,16 @@
  * Game life cycle: create (deal the tiles from the seed, lay the start tile),
  * free, clone, copy.
  */
-#include "internal.h"
+#include "core/game.h"
+#include "core/board.h"
+#include "core/hooks.h"
+#include "core/journal.h"
+#include "core/last_error.h"
+#include "core/play.h"
+#include "core/ruleset.h"
+#include "core/state.h"
+#include "util/alloc.h"
+#include "util/mix.h"
 #include <stddef.h>
 
 static size_t round16(size_t n)

@@ -6,7 +6,9 @@
  * header words (CARCI_HSET writes them without an entry). Undo restores the words in
  * reverse order, so the state returns to identical bytes in O(size of the move).
  */
-#include "internal.h"
+#include "core/journal.h"
+#include "core/state.h"
+#include "util/alloc.h"
 
 bool carci_part_grow(carc_game *g, void **p, unsigned bit, size_t size, size_t live, size_t cap, size_t n)
 {

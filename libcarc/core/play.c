@@ -4,7 +4,18 @@
  * segments to the neighbours, set the figure, score what it completes, pass
  * the turn and draw (discarding unplaceable tiles; docs/rules.md 2.5, ruling 18).
  */
-#include "internal.h"
+#include "core/play.h"
+#include "core/board.h"
+#include "core/features.h"
+#include "core/hooks.h"
+#include "core/journal.h"
+#include "core/kinds.h"
+#include "core/last_error.h"
+#include "core/occupancy.h"
+#include "core/score.h"
+#include "core/state.h"
+#include "core/zobrist.h"
+#include "tiles/catalogue.h"
 #include <stdio.h>
 
 unsigned carci_front_placed(const carc_game *g, uint32_t fi)

@@ -4,7 +4,15 @@
  * and the layout of the state block. Immutable once built and shared by a game
  * and its clones (atomic reference count).
  */
-#include "internal.h"
+#include "core/ruleset.h"
+#include "core/board.h"
+#include "core/hooks.h"
+#include "core/kinds.h"
+#include "core/last_error.h"
+#include "core/play.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
+#include "util/alloc.h"
 #include <stdio.h>
 
 
@@ -82,11 +90,11 @@ void carci_derive_kind(carci_kindinfo *k, const carci_tiledef *t)
 void carci_print_kinds(void *file)
 {
     FILE *f = file;
-    fprintf(f, "/*\n * Per-kind tables derived from the catalogue (tiles.c): written by\n"
+    fprintf(f, "/*\n * Per-kind tables derived from the catalogue (tiles/catalogue.c): written by\n"
                " * carci_print_kinds (core/ruleset.c), checked against carci_derive_kind by the\n"
                " * test engine.api (catalogue_derived), which prints this file anew when\n"
                " * the catalogue changes. Do not edit by hand.\n */\n"
-               "#include \"internal.h\"\n\nconst carci_kindinfo carci_kinds[] = {\n");
+               "#include \"core/kinds.h\"\n\nconst carci_kindinfo carci_kinds[] = {\n");
     for (uint32_t i = 0; i < carci_tile_kinds; i++) {
         carci_kindinfo k;
         carci_derive_kind(&k, &carci_tiles[i]);

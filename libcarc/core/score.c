@@ -4,7 +4,11 @@
  * returned after scoring during play, final scoring of every feature that
  * still holds figures (docs/rules.md 2.8), farmers field by field (2.9).
  */
-#include "internal.h"
+#include "core/score.h"
+#include "core/features.h"
+#include "core/journal.h"
+#include "core/state.h"
+#include "core/zobrist.h"
 
 void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
                       uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles)

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include "state_equal.h"
+#include "core/ruleset.h"
 #include <stdio.h>
 
 static carc_game *snapshot;
