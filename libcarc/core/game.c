@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Game life cycle: create (deal the tiles from the seed, lay the start tile),
- * free, clone, copy.
+ * Game life cycle: create (copy the ruleset's set-up state, deal the tiles
+ * from the seed), free, clone, copy.
  */
 #include "core/game.h"
 #include "core/board.h"

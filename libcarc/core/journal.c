@@ -5,6 +5,7 @@
  * tile choice, an early end) starts at a mark, followed by a copy of the hot
  * header words (CARCI_HSET writes them without an entry). Undo restores the words in
  * reverse order, so the state returns to identical bytes in O(size of the move).
+ * The journal's room lies in the game's block until it grows apart.
  */
 #include "core/journal.h"
 #include "core/state.h"

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The ruleset of one game: options, per-kind tables derived from the catalogue
- * and the layout of the state block. Immutable once built and shared by a game
- * and its clones (atomic reference count).
+ * The ruleset of one game: options, per-kind tables derived from the catalogue,
+ * the layout of the state block and the set-up state of a new game (the
+ * start tile laid). Immutable once built and shared by a game and its clones
+ * (atomic reference count).
  */
 #include "core/ruleset.h"
 #include "core/board.h"

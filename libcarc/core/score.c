@@ -2,7 +2,8 @@
 /*
  * Scoring: majority on a feature (ties score in full, docs/rules.md 2.7), figures
  * returned after scoring during play, final scoring of every feature that
- * still holds figures (docs/rules.md 2.8), farmers field by field (2.9).
+ * still holds figures (docs/rules.md 2.8), farmers field by field (2.9); the
+ * events that record scorings, discards, goods and recalls.
  */
 #include "core/score.h"
 #include "core/features.h"
