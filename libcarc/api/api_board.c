@@ -1,6 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Public queries over the board, the figures and the features. */
+#include "core/board.h"
+#include "core/features.h"
+#include "core/state.h"
 #include "rules/rules.h"
+#include "tiles/catalogue.h"
+#include "util/abi.h"
 
 static carc_move placed_move(const carci_placed *p)
 {

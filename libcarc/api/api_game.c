@@ -4,7 +4,18 @@
  * undo, history, events. Each checks its arguments; mutating calls set the
  * last-error text on failure and leave the game unchanged.
  */
+#include "core/board.h"
+#include "core/features.h"
+#include "core/game.h"
+#include "core/journal.h"
+#include "core/last_error.h"
+#include "core/play.h"
+#include "core/ruleset.h"
+#include "core/score.h"
+#include "core/state.h"
 #include "rules/state.h"
+#include "tiles/catalogue.h"
+#include "util/abi.h"
 #include <stdio.h>
 
 const char *carc_game_last_error(const carc_game *game)

@@ -3,7 +3,14 @@
  * Move lists, legal-move enumeration, checking and playing moves: argument
  * checks; the work is in core/enumerate.c and core/play.c.
  */
-#include "internal.h"
+#include "core/board.h"
+#include "core/enumerate.h"
+#include "core/journal.h"
+#include "core/last_error.h"
+#include "core/play.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
+#include "util/alloc.h"
 #include <stddef.h>
 
 carc_status carc_movelist_new(carc_movelist **out, const carc_game *g)
@@ -56,6 +63,37 @@ carc_status carc_movelist_get(carc_move *out, const carc_movelist *l, size_t i)
 const carc_move *carc_movelist_data(const carc_movelist *l)
 {
     return l && l->n ? l->moves : NULL;
+}
+
+/* The placement part of carci_plain_place (the figure and segment of m
+ * are not looked at). */
+static inline bool carci_plain_cell(const carc_game *g, const carc_move *m, uint32_t *fi)
+{
+    const carci_hdr *h = CARCI_HDR(g);
+    uint32_t ci = h->cur_idx; /* 0xFFFF when the game is over */
+    if (m->kind != CARC_MOVE_PLACE || (m->quarter | m->reserved) != 0 || m->rotation > 3 ||
+        (h->over | h->step) != 0 || ci == 0xFFFFu || m->tile != CARCI_BAG(g)[ci])
+        return false;
+    uint16_t v = carci_cell(g, m->x, m->y);
+    if (v == CARCI_SLOT_EMPTY || !(v & CARCI_SLOT_FRONT))
+        return false;
+    uint32_t f = v & 0x7FFFu;
+    if (!carci_fits(CARCI_FNM(g)[f], g->rs->rot[m->tile][m->rotation].sig) ||
+        (carci_restricted(g->rs, m->tile) && !carci_restricted_ok(g, m)))
+        return false;
+    *fi = f;
+    return true;
+}
+/* The common place move in a few tests, before the full check: the tile to
+ * place, on a frontier cell it fits (and where its module lets it go, for a
+ * kind a module restricts), while a place move is pending, with a legal
+ * figure action. true: legal, *fi its cell; false: not such a move or not
+ * legal, and the full check decides (and says why). */
+static inline bool carci_plain_place(const carc_game *g, const carc_move *m, uint32_t *fi)
+{
+    if (!carci_plain_cell(g, m, fi))
+        return false;
+    return m->figure == CARC_FIGURE_NONE ? m->segment == CARC_NO_SEGMENT : carci_figure_ok(g, m, *fi);
 }
 
 carc_status carc_game_placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags)

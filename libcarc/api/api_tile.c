@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* Public queries over the tile catalogue. */
 #include "rules/rules.h"
+#include "tiles/catalogue.h"
+#include "util/abi.h"
 
 uint32_t carc_tile_kind_count(void)
 {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Status names and messages (carc_status_str, carc_status_name). */
-#include "internal.h"
+#include <carcassonne/carcassonne.h>
 
 #define STATUSES(X)                                                                  \
     X(CARC_OK, "success")                                                            \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Version queries: the same values as the macros of carcassonne/version.h. */
-#include "internal.h"
+#include <carcassonne/carcassonne.h>
 
 uint32_t carc_version_number(void)
 {

@@ -8,7 +8,12 @@
  * becomes a placed one), so undo, which restores slots in reverse order,
  * keeps linear probing valid.
  */
-#include "internal.h"
+#include "core/board.h"
+#include "core/journal.h"
+#include "core/kinds.h"
+#include "core/last_error.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -177,4 +182,19 @@ void carci_board_place(carc_game *g, uint32_t fi, int32_t x, int32_t y, uint32_t
         board_place(g, fi, x, y, kind, rot, nb, false);
     else
         board_place(g, fi, x, y, kind, rot, nb, true);
+}
+
+/* The slow path of carci_placement_ok: a tile that does not fit, or a kind
+ * whose placements a module restricts. */
+bool carci_placement_fail(const carc_game *g, uint32_t fi, uint32_t kind, int32_t x, int32_t y, uint32_t rot,
+                          char *err, size_t cap)
+{
+    if (!carci_fits(CARCI_FNM(g)[fi], carci_rot_sig(g->rs->kinds[kind].sig, rot))) {
+        CARCI_WHY(err, cap, "%s at (%d,%d) rotated %u: an edge does not match its neighbour", carci_tiles[kind].name,
+                 (int)x, (int)y, 90u * rot);
+        return false;
+    }
+    if (carci_restricted(g->rs, kind) && !g->rs->hooks.placement_ok(g, kind, x, y, rot, err, cap))
+        return false;
+    return true;
 }

@@ -6,7 +6,14 @@
  * figure actions after a placement, and every legal answer to the pending
  * decision.
  */
-#include "internal.h"
+#include "core/enumerate.h"
+#include "core/board.h"
+#include "core/kinds.h"
+#include "core/occupancy.h"
+#include "core/play.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
+#include "util/alloc.h"
 #include <stddef.h>
 #if defined(__SSE2__)
 #include <emmintrin.h>

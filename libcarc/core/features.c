@@ -9,7 +9,10 @@
  * unmatched edges (open) and the figures on it (occ), all on the root.
  * Distinct tiles and pennants are counted when needed (scoring, queries).
  */
-#include "internal.h"
+#include "core/features.h"
+#include "core/board.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
 
 void carci_union(carc_game *g, uint16_t a, uint16_t b)
 {

@@ -1,9 +1,18 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Game life cycle: create (deal the tiles from the seed, lay the start tile),
- * free, clone, copy.
+ * Game life cycle: create (copy the ruleset's set-up state, deal the tiles
+ * from the seed), free, clone, copy.
  */
-#include "internal.h"
+#include "core/game.h"
+#include "core/board.h"
+#include "core/hooks.h"
+#include "core/journal.h"
+#include "core/last_error.h"
+#include "core/play.h"
+#include "core/ruleset.h"
+#include "core/state.h"
+#include "util/alloc.h"
+#include "util/mix.h"
 #include <stddef.h>
 
 static size_t round16(size_t n)
@@ -45,25 +54,6 @@ static void free_part(carc_game *g, void *p, unsigned bit, size_t bytes)
 {
     if (g->apart & bit)
         carci_free(&g->alloc, p, bytes);
-}
-
-bool carci_part_grow(carc_game *g, void **p, unsigned bit, size_t size, size_t live, size_t cap, size_t n)
-{
-    if (n <= cap)
-        return true;
-    void *q;
-    if (g->apart & bit) {
-        q = carci_realloc(&g->alloc, *p, cap * size, n * size);
-    } else {
-        q = carci_alloc(&g->alloc, n * size);
-        if (q && live)
-            memcpy(q, *p, live * size);
-    }
-    if (!q)
-        return false;
-    *p = q;
-    g->apart |= (uint8_t)bit;
-    return true;
 }
 
 static void free_game(carc_game *g)
@@ -163,83 +153,6 @@ carc_status carci_game_new(carc_game **out, const carc_game_options *opts, const
     return CARC_OK;
 }
 
-/*
- * The state of a new game before its tiles are dealt (rs->init, the first
- * off_event words; ruleset.c calls this once a ruleset is built): the
- * header, an empty board, the set-up of the modules (the City of
- * Carcassonne), the start tile and what follows it (hooks.started),
- * with an empty draw pile. None of it depends on the seed: carc_game_new
- * copies it and deals the pile. Setup writes, not journaled.
- */
-void carci_setup_state(const carci_ruleset *rs, uint16_t *st)
-{
-    carci_hist hist[2];
-    carc_game t;
-    memset(&t, 0, sizeof t);
-    t.rs = rs;
-    t.st = st;
-    t.hist = hist;
-    t.hist_cap = 2;
-    t.no_journal = true;
-    carc_game *g = &t;
-    /* Zero what is read before it is written: the header, the frontier (scanned
-     * sixteen cells at a time), the figures (journaled writes read the old
-     * value) and the pile; every other array is written past its count
-     * before it is read (CARCI_INIT), but is zeroed too, so that equal games
-     * have equal state blocks. The hash is set to empty below. */
-    memset(st, 0, (size_t)rs->off_event * sizeof(uint16_t));
-    carci_hdr *h = CARCI_HDR(g);
-    h->players = (uint16_t)rs->players;
-    for (uint32_t p = 0; p < rs->players; p++) {
-        h->supply[p] = CARCI_FOLLOWERS;
-        h->specials[p] = rs->specials;
-    }
-    _Static_assert(CARCI_KEY_EMPTY == (int16_t)0x8080, "CARCI_KEY_EMPTY is a byte pattern");
-    memset(CARCI_HKEYS(g), 0x80, 2 * sizeof(uint16_t) * rs->hash_cap);
-    memset(CARCI_HVALS(g), 0xFF, sizeof(uint16_t) * rs->hash_cap);
-
-    carc_move start = { rs->start_x, rs->start_y, (uint16_t)rs->start_kind, (uint8_t)rs->start_rot,
-                        CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0, 0, 0 };
-    /* The start tile, unless a module's set-up takes its place
-     * (rs->lays_start false: the start tile then leaves the game); when both
-     * are laid, the options check made sure the start tile fits. */
-    uint32_t start_fi = CARCI_NONE32; /* the only tile placed off the frontier */
-    if (rs->hooks.setup) {
-        rs->hooks.setup(g);
-        start_fi = carci_front_index(g, rs->start_x, rs->start_y);
-    }
-    if (rs->lays_start) {
-        h->n_bag = 1; /* carci_apply_move takes the tile from the pile: the start tile alone on it */
-        CARCI_BAG(g)[0] = (uint16_t)rs->start_kind;
-        carci_apply_move(g, &start, start_fi);
-        CARCI_BAG(g)[0] = 0;
-    }
-    /* the start tile is not a move: no history entry, player 0 to move */
-    h->n_hist = 0;
-    h->cur = 0;
-    if (rs->hooks.started)
-        rs->hooks.started(g);
-
-    /* the draw pile: every tile of the set but one copy of the start tile
-     * (none when a module's set-up takes its place: !rs->lays_start), in
-     * catalogue order; the slots past it (the tiles laid at set-up and the
-     * start tile) stay zero */
-    uint16_t *bag = CARCI_BAG(g);
-    uint32_t n = 0;
-    bool start_taken = !rs->lays_start;
-    for (uint32_t k = 0; k < carci_tile_kinds; k++) {
-        if ((rs->preplaced[k >> 3] >> (k & 7)) & 1u)
-            continue; /* laid by a module's set-up, never drawn */
-        for (uint32_t c = 0; c < rs->copies[k]; c++) {
-            if (k == rs->start_kind && !start_taken) {
-                start_taken = true;
-                continue;
-            }
-            bag[n++] = (uint16_t)k;
-        }
-    }
-    h->n_bag = (uint16_t)n;
-}
 
 void carc_game_free(carc_game *game)
 {

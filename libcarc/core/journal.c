@@ -5,8 +5,30 @@
  * tile choice, an early end) starts at a mark, followed by a copy of the hot
  * header words (CARCI_HSET writes them without an entry). Undo restores the words in
  * reverse order, so the state returns to identical bytes in O(size of the move).
+ * The journal's room lies in the game's block until it grows apart.
  */
-#include "internal.h"
+#include "core/journal.h"
+#include "core/state.h"
+#include "util/alloc.h"
+
+bool carci_part_grow(carc_game *g, void **p, unsigned bit, size_t size, size_t live, size_t cap, size_t n)
+{
+    if (n <= cap)
+        return true;
+    void *q;
+    if (g->apart & bit) {
+        q = carci_realloc(&g->alloc, *p, cap * size, n * size);
+    } else {
+        q = carci_alloc(&g->alloc, n * size);
+        if (q && live)
+            memcpy(q, *p, live * size);
+    }
+    if (!q)
+        return false;
+    *p = q;
+    g->apart |= (uint8_t)bit;
+    return true;
+}
 
 carc_status carci_journal_grow(carc_game *g, uint32_t entries)
 {

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * Per-kind tables derived from the catalogue (tiles.c): written by
+ * Per-kind tables derived from the catalogue (tiles/catalogue.c): written by
  * carci_print_kinds (core/ruleset.c), checked against carci_derive_kind by the
  * test engine.api (catalogue_derived), which prints this file anew when
  * the catalogue changes. Do not edit by hand.
  */
-#include "internal.h"
+#include "core/kinds.h"
 
 const carci_kindinfo carci_kinds[] = {
     /* A */ { 0x10, 0xF, { 255, 255, 0, 255 }, { 1, 1, 1, 1, 1, 1, 1, 1 }, 2, 3, 0x1, 0x2, 0x4, 0x0, 255, { 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 } },

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The per-game last-error text (carc_game_last_error reads it): every layer
  * from the core up leaves its reason here, so it lives in the core. */
-#include "internal.h"
+#include "core/last_error.h"
+#include "core/state.h"
 #include <stdarg.h>
 #include <stdio.h>
 

@@ -12,7 +12,12 @@
  * a farmer placed on either then stands in every field either touches. The
  * rule looks at all of them, not only at the segment's own neighbours.
  */
-#include "internal.h"
+#include "core/occupancy.h"
+#include "core/board.h"
+#include "core/features.h"
+#include "core/kinds.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
 
 unsigned carci_near_roots(const carc_game *g, uint32_t fi, unsigned placed, uint32_t kind, uint32_t rot,
                           unsigned segs, carci_near_set *ns)

@@ -4,7 +4,18 @@
  * segments to the neighbours, set the figure, score what it completes, pass
  * the turn and draw (discarding unplaceable tiles; docs/rules.md 2.5, ruling 18).
  */
-#include "internal.h"
+#include "core/play.h"
+#include "core/board.h"
+#include "core/features.h"
+#include "core/hooks.h"
+#include "core/journal.h"
+#include "core/kinds.h"
+#include "core/last_error.h"
+#include "core/occupancy.h"
+#include "core/score.h"
+#include "core/state.h"
+#include "core/zobrist.h"
+#include "tiles/catalogue.h"
 #include <stdio.h>
 
 unsigned carci_front_placed(const carc_game *g, uint32_t fi)
@@ -15,20 +26,11 @@ unsigned carci_front_placed(const carc_game *g, uint32_t fi)
     return placed;
 }
 
-
-/* The slow path of carci_placement_ok: a tile that does not fit, or a kind
- * whose placements a module restricts. */
-bool carci_placement_fail(const carc_game *g, uint32_t fi, uint32_t kind, int32_t x, int32_t y, uint32_t rot,
-                          char *err, size_t cap)
+/* The player after the one to move (no division: a select). */
+static inline uint32_t carci_next_player(const carci_hdr *h)
 {
-    if (!carci_fits(CARCI_FNM(g)[fi], carci_rot_sig(g->rs->kinds[kind].sig, rot))) {
-        CARCI_WHY(err, cap, "%s at (%d,%d) rotated %u: an edge does not match its neighbour", carci_tiles[kind].name,
-                 (int)x, (int)y, 90u * rot);
-        return false;
-    }
-    if (carci_restricted(g->rs, kind) && !g->rs->hooks.placement_ok(g, kind, x, y, rot, err, cap))
-        return false;
-    return true;
+    uint32_t n = h->cur + 1u;
+    return n == h->players ? 0 : n;
 }
 
 /* Whether the player to move has a figure of kind f in supply. */
@@ -234,22 +236,6 @@ void carci_figure_remove(carc_game *g, uint32_t i)
         CARCI_SET(g, figs[j - 1].player_kind, figs[j].player_kind);
     }
     CARCI_HSET(g, n_figs, h->n_figs - 1);
-}
-
-void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
-                      uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles)
-{
-    carci_hdr *h = CARCI_HDR(g);
-    if (h->n_events >= g->rs->event_cap)
-        return; /* cannot happen: the capacity bounds every event of a game */
-    carci_ev *e = &CARCI_EVENTS(g)[h->n_events];
-    CARCI_INIT(e->kind_fkind, kind | fkind << 8);
-    CARCI_INIT(e->turn, turn);
-    CARCI_INIT(e->points, points);
-    CARCI_INIT(e->players_ret, players | returned << 8);
-    CARCI_INIT(e->node, node);
-    CARCI_INIT(e->tiles, tiles);
-    CARCI_HSET(g, n_events, h->n_events + 1);
 }
 
 /* Whether a monastery or garden may lie within one cell of (x, y): the

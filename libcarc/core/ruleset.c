@@ -1,10 +1,19 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The ruleset of one game: options, per-kind tables derived from the catalogue
- * and the layout of the state block. Immutable once built and shared by a game
- * and its clones (atomic reference count).
+ * The ruleset of one game: options, per-kind tables derived from the catalogue,
+ * the layout of the state block and the set-up state of a new game (the
+ * start tile laid). Immutable once built and shared by a game and its clones
+ * (atomic reference count).
  */
-#include "internal.h"
+#include "core/ruleset.h"
+#include "core/board.h"
+#include "core/hooks.h"
+#include "core/kinds.h"
+#include "core/last_error.h"
+#include "core/play.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
+#include "util/alloc.h"
 #include <stdio.h>
 
 
@@ -82,11 +91,11 @@ void carci_derive_kind(carci_kindinfo *k, const carci_tiledef *t)
 void carci_print_kinds(void *file)
 {
     FILE *f = file;
-    fprintf(f, "/*\n * Per-kind tables derived from the catalogue (tiles.c): written by\n"
+    fprintf(f, "/*\n * Per-kind tables derived from the catalogue (tiles/catalogue.c): written by\n"
                " * carci_print_kinds (core/ruleset.c), checked against carci_derive_kind by the\n"
                " * test engine.api (catalogue_derived), which prints this file anew when\n"
                " * the catalogue changes. Do not edit by hand.\n */\n"
-               "#include \"internal.h\"\n\nconst carci_kindinfo carci_kinds[] = {\n");
+               "#include \"core/kinds.h\"\n\nconst carci_kindinfo carci_kinds[] = {\n");
     for (uint32_t i = 0; i < carci_tile_kinds; i++) {
         carci_kindinfo k;
         carci_derive_kind(&k, &carci_tiles[i]);
@@ -117,6 +126,11 @@ uint8_t carci_derive_unique_rot(const carci_tiledef *t)
 static uint32_t words_of(size_t bytes)
 {
     return (uint32_t)((bytes + 1) / 2);
+}
+
+void carci_state_reserve(carci_ruleset *rs, uint32_t slot, size_t bytes)
+{
+    rs->mod_words[slot] = (bytes + 1) / 2;
 }
 
 carc_status carci_options_check(const carc_game_options *o, const carci_rules *rules, char *err, size_t cap)
@@ -170,6 +184,84 @@ static void rotinfo(carci_rotinfo *ri, const carci_kindinfo *k, unsigned r)
     }
     for (unsigned q = 0; q < 8; q++)
         ri->port_seg[q] = k->port_seg[(q - 2 * r) & 7];
+}
+
+/*
+ * The state of a new game before its tiles are dealt (rs->init, the first
+ * off_event words; carci_ruleset_new calls this once it is laid out): the
+ * header, an empty board, the set-up of the modules (the City of
+ * Carcassonne), the start tile and what follows it (hooks.started),
+ * with an empty draw pile. None of it depends on the seed: carc_game_new
+ * copies it and deals the pile. Setup writes, not journaled.
+ */
+static void carci_setup_state(const carci_ruleset *rs, uint16_t *st)
+{
+    carci_hist hist[2];
+    carc_game t;
+    memset(&t, 0, sizeof t);
+    t.rs = rs;
+    t.st = st;
+    t.hist = hist;
+    t.hist_cap = 2;
+    t.no_journal = true;
+    carc_game *g = &t;
+    /* Zero what is read before it is written: the header, the frontier (scanned
+     * sixteen cells at a time), the figures (journaled writes read the old
+     * value) and the pile; every other array is written past its count
+     * before it is read (CARCI_INIT), but is zeroed too, so that equal games
+     * have equal state blocks. The hash is set to empty below. */
+    memset(st, 0, (size_t)rs->off_event * sizeof(uint16_t));
+    carci_hdr *h = CARCI_HDR(g);
+    h->players = (uint16_t)rs->players;
+    for (uint32_t p = 0; p < rs->players; p++) {
+        h->supply[p] = CARCI_FOLLOWERS;
+        h->specials[p] = rs->specials;
+    }
+    _Static_assert(CARCI_KEY_EMPTY == (int16_t)0x8080, "CARCI_KEY_EMPTY is a byte pattern");
+    memset(CARCI_HKEYS(g), 0x80, 2 * sizeof(uint16_t) * rs->hash_cap);
+    memset(CARCI_HVALS(g), 0xFF, sizeof(uint16_t) * rs->hash_cap);
+
+    carc_move start = { rs->start_x, rs->start_y, (uint16_t)rs->start_kind, (uint8_t)rs->start_rot,
+                        CARC_FIGURE_NONE, CARC_NO_SEGMENT, 0, 0, 0 };
+    /* The start tile, unless a module's set-up takes its place
+     * (rs->lays_start false: the start tile then leaves the game); when both
+     * are laid, the options check made sure the start tile fits. */
+    uint32_t start_fi = CARCI_NONE32; /* the only tile placed off the frontier */
+    if (rs->hooks.setup) {
+        rs->hooks.setup(g);
+        start_fi = carci_front_index(g, rs->start_x, rs->start_y);
+    }
+    if (rs->lays_start) {
+        h->n_bag = 1; /* carci_apply_move takes the tile from the pile: the start tile alone on it */
+        CARCI_BAG(g)[0] = (uint16_t)rs->start_kind;
+        carci_apply_move(g, &start, start_fi);
+        CARCI_BAG(g)[0] = 0;
+    }
+    /* the start tile is not a move: no history entry, player 0 to move */
+    h->n_hist = 0;
+    h->cur = 0;
+    if (rs->hooks.started)
+        rs->hooks.started(g);
+
+    /* the draw pile: every tile of the set but one copy of the start tile
+     * (none when a module's set-up takes its place: !rs->lays_start), in
+     * catalogue order; the slots past it (the tiles laid at set-up and the
+     * start tile) stay zero */
+    uint16_t *bag = CARCI_BAG(g);
+    uint32_t n = 0;
+    bool start_taken = !rs->lays_start;
+    for (uint32_t k = 0; k < carci_tile_kinds; k++) {
+        if ((rs->preplaced[k >> 3] >> (k & 7)) & 1u)
+            continue; /* laid by a module's set-up, never drawn */
+        for (uint32_t c = 0; c < rs->copies[k]; c++) {
+            if (k == rs->start_kind && !start_taken) {
+                start_taken = true;
+                continue;
+            }
+            bag[n++] = (uint16_t)k;
+        }
+    }
+    h->n_bag = (uint16_t)n;
 }
 
 carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a,

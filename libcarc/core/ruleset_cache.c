@@ -8,7 +8,9 @@
  * or holding other options builds its own. The slot's reference is dropped
  * when the library is unloaded.
  */
-#include "internal.h"
+#include "core/hooks.h"
+#include "core/ruleset.h"
+#include "core/state.h"
 
 static _Atomic(const carci_ruleset *) last;
 

@@ -2,9 +2,30 @@
 /*
  * Scoring: majority on a feature (ties score in full, docs/rules.md 2.7), figures
  * returned after scoring during play, final scoring of every feature that
- * still holds figures (docs/rules.md 2.8), farmers field by field (2.9).
+ * still holds figures (docs/rules.md 2.8), farmers field by field (2.9); the
+ * events that record scorings, discards, goods and recalls.
  */
-#include "internal.h"
+#include "core/score.h"
+#include "core/features.h"
+#include "core/journal.h"
+#include "core/state.h"
+#include "core/zobrist.h"
+
+void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn, int32_t points,
+                      uint32_t players, uint32_t returned, uint16_t node, uint32_t tiles)
+{
+    carci_hdr *h = CARCI_HDR(g);
+    if (h->n_events >= g->rs->event_cap)
+        return; /* cannot happen: the capacity bounds every event of a game */
+    carci_ev *e = &CARCI_EVENTS(g)[h->n_events];
+    CARCI_INIT(e->kind_fkind, kind | fkind << 8);
+    CARCI_INIT(e->turn, turn);
+    CARCI_INIT(e->points, points);
+    CARCI_INIT(e->players_ret, players | returned << 8);
+    CARCI_INIT(e->node, node);
+    CARCI_INIT(e->tiles, tiles);
+    CARCI_HSET(g, n_events, h->n_events + 1);
+}
 
 /* Score the feature `root`, whose figures count count[p] for each player p
  * (the majority weights of carci_figure_strength). */

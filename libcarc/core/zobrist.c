@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* The key of a figure on the board, for the position hash the core keeps as
- * the game is played (internal.h: carci_zob_add; search/hash.c reads it). */
-#include "internal.h"
+ * the game is played (core/zobrist.h: carci_zob_add; search/hash.c reads it). */
+#include "core/zobrist.h"
+#include "core/state.h"
 
 uint64_t carci_zob_figure(const carc_game *g, uint16_t n, uint32_t player_kind)
 {

@@ -6,6 +6,7 @@
  * last-error text and leaves the game unchanged.
  */
 #include "dice_internal.h"
+#include "util/abi.h"
 #include <stdarg.h>
 #include <stdio.h>
 

@@ -10,7 +10,7 @@
 #ifndef CARCI_DICE_INTERNAL_H
 #define CARCI_DICE_INTERNAL_H
 
-#include "internal.h" /* carci_alloc, carci_realloc, carci_free, carci_default_allocator */
+#include "util/alloc.h" /* carci_alloc, carci_realloc, carci_free, carci_default_allocator */
 #include <carcassonne/dice.h>
 #include <string.h>
 

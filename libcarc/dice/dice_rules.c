@@ -7,6 +7,7 @@
  * Rules: docs/dice.md, with D-1..D-8 and the project decisions (each is also marked PROJECT DECISION where it is coded).
  */
 #include "dice_internal.h"
+#include "util/mix.h"
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -15,7 +16,7 @@ _Static_assert(CARCI_DICE_N <= 16, "die masks are 16-bit");
 
 /* ------------------------------------------------------------ generator */
 
-/* A face 0..5, uniform, without modulo bias (splitmix64: internal.h). */
+/* A face 0..5, uniform, without modulo bias (splitmix64: util/mix.h). */
 static uint8_t roll_face(uint64_t *s)
 {
     return (uint8_t)carci_uniform(s, 6u);

@@ -30,10 +30,11 @@
  * written by hand; engine.messages checks that it names every family of the
  * catalogue.
  */
-#include "internal.h"
+#include "tiles/catalogue.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <errno.h>
 
 static const char *const SIDES[4] = { "N", "E", "S", "W" };

@@ -5,7 +5,7 @@
  * names (those of carc_module_name and carc_modules_parse, and "all" for
  * every box); what each element needs; and the functions the API hands to
  * the core (carci_module_rules). An element's install function adds its
- * figure rules, figures, state and hooks (carci_hooks in internal.h) to a
+ * figure rules, figures, state and hooks (carci_hooks in core/hooks.h) to a
  * game's ruleset; the core calls the hooks and never tests a flag itself.
  */
 #include "rules/rules.h"

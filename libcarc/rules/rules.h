@@ -4,12 +4,24 @@
  * them: the module table, the rule variants, each module's install, the City
  * of Carcassonne's set-up and spring, the goods of a city, and the table of
  * functions the API hands to the core (carci_module_rules). The core
- * includes none of it.
+ * includes none of it; it includes the core as the modules see it.
  */
 #ifndef CARC_RULES_RULES_H
 #define CARC_RULES_RULES_H
 
-#include "internal.h"
+#include "core/board.h"
+#include "core/enumerate.h"
+#include "core/features.h"
+#include "core/hooks.h"
+#include "core/journal.h"
+#include "core/last_error.h"
+#include "core/occupancy.h"
+#include "core/play.h"
+#include "core/ruleset.h"
+#include "core/score.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
+#include "util/mix.h"
 
 extern const carci_rules carci_module_rules;
 

@@ -4,7 +4,13 @@
  * tile. carc_game_determinize samples another order (information-set tree
  * search); carc_game_remaining_tiles gives the multiset every order shares.
  */
-#include "internal.h"
+#include "core/journal.h"
+#include "core/last_error.h"
+#include "core/play.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
+#include "util/abi.h"
+#include "util/mix.h"
 
 carc_status carc_game_determinize(carc_game *g, uint64_t seed)
 {

@@ -4,14 +4,18 @@
  * played: the sum, mod 2^64, of one key per tile placed (place, kind,
  * rotation), per figure on the board (its tile's place, the segment's index
  * on that tile, owner and kind) and per tile discarded (its kind), in the hot
- * header words (internal.h: carci_zob_add), so that undo restores it with
+ * header words (core/zobrist.h: carci_zob_add), so that undo restores it with
  * them. A sum is the same whatever order the facts came in, and unlike a xor
  * it does not cancel two equal keys (two discarded tiles of one kind). The
  * rest of the position is a few dozen small numbers (scores, supplies, goods,
  * the City of Carcassonne, the current tile, the pending decision): mixed in
  * when asked, which costs less than keeping them.
  */
-#include "internal.h"
+#include "core/play.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
+#include "util/abi.h"
+#include "util/mix.h"
 
 carc_status carc_game_hash(uint64_t *out, const carc_game *g)
 {

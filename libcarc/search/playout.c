@@ -15,7 +15,15 @@
  * play, read the scores, roll back) and keeps the best gain; its ties are
  * broken uniformly (one draw from the generator per tie seen).
  */
-#include "internal.h"
+#include "core/board.h"
+#include "core/enumerate.h"
+#include "core/journal.h"
+#include "core/play.h"
+#include "core/state.h"
+#include "tiles/catalogue.h"
+#include "util/abi.h"
+#include "util/alloc.h"
+#include "util/mix.h"
 
 struct carc_playout {
     carc_allocator alloc;

@@ -8,7 +8,8 @@
  * Field ports: Nw=0 Ne=1 En=2 Es=3 Se=4 Sw=5 Ws=6 Wn=7. Tile sets are
  * appended at the end (kind numbers are stable within a SONAME).
  */
-#include "internal.h"
+#include "tiles/catalogue.h"
+#include <string.h>
 
 #define F_ CARC_EDGE_FIELD
 #define R_ CARC_EDGE_ROAD

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Allocation through the game's allocator (malloc/realloc/free by default). */
-#include "internal.h"
+#include "util/alloc.h"
 #include <stdlib.h>
 
 static void *std_alloc(void *ud, size_t n)

@@ -24,6 +24,7 @@
 
 #include "test_util.h"
 #include "state_equal.h"
+#include "core/ruleset.h" /* the kind derivations (api_internals.c) */
 
 #include <stddef.h>
 #include <stdint.h>

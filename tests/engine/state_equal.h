@@ -8,7 +8,8 @@
 #ifndef CARC_TEST_STATE_EQUAL_H
 #define CARC_TEST_STATE_EQUAL_H
 
-#include "internal.h"
+#include "core/board.h"
+#include "core/state.h"
 #include <string.h>
 
 static inline bool region_equal(const carc_game *a, const carc_game *b, uint32_t off, size_t words)

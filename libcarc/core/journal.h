@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The undo journal (journal.c): every write to the state block records the
+ * word's old value, and each undoable unit starts at a mark. Never installed.
+ *
+ * The writes are inline for the hot path: a playout makes millions of
+ * them (carci_set, carci_add01, CARCI_HSET, CARCI_INIT), and each move
+ * begins a unit (carci_unit_begin, carci_journal_reserve), whose room is
+ * tested inline and grown out of line.
+ */
+#ifndef CARCI_CORE_JOURNAL_H
+#define CARCI_CORE_JOURNAL_H
+
+#include "core/state.h"
+#include <string.h>
+
+/* Every write to the state goes through carci_set so that undo restores it. */
+static inline void carci_set(carc_game *g, void *field, uint16_t v)
+{
+    uint16_t *w = (uint16_t *)field;
+    /* Always recorded, even when the value does not change: a test of the old
+     * value costs more (mispredicted branches) than the entry it saves.
+     * carci_unit_begin reserved room for the whole unit. */
+    if (!g->no_journal)
+        g->trail[g->trail_len++] = ((uint32_t)(w - g->st) << 16) | *w;
+    *w = v;
+}
+#define CARCI_SET(g, lv, v) carci_set((g), &(lv), (uint16_t)(v))
+/* *field += c for c 0 or 1, recorded only when c is 1, without a branch on
+ * c: the entry is always written at the journal's end, which advances by c
+ * (the unit's reserve has room for it). For counters most writes leave as
+ * they are (the monasteries' neighbour counts). */
+static inline void carci_add01(carc_game *g, uint16_t *w, uint32_t c)
+{
+    if (!g->no_journal) {
+        g->trail[g->trail_len] = ((uint32_t)(w - g->st) << 16) | *w;
+        g->trail_len += c;
+    }
+    *w = (uint16_t)(*w + c);
+}
+/* The header's first words (the counts of every array, the player to move,
+ * whether the game is over, the current tile) change with almost every move:
+ * they are saved whole at the start of each undo unit (journal.c) and
+ * written without an entry each. A CARCI_SET of one is still correct (undo
+ * restores the saved words last), only slower. */
+#define CARCI_HOT_WORDS 16u
+#define CARCI_HSET(g, field, v)                                                                                  \
+    do {                                                                                                         \
+        _Static_assert(offsetof(carci_hdr, field) < 2 * CARCI_HOT_WORDS, #field " is not a hot header word");    \
+        CARCI_HDR(g)->field = (uint16_t)(v);                                                                     \
+    } while (0)
+/* A write into a slot past the live count of an array that only grows during
+ * play (nodes, placed tiles, history, events, monasteries). The count is
+ * journaled and nothing reads past it, so undo needs no record: after undo the
+ * live parts of the state are identical, and the dead slots are rewritten
+ * before they are read again. Never for arrays that also shrink during play
+ * (figures, frontier): there a dead slot may hold what an undo brings back. */
+#define CARCI_INIT(lv, v) (*(uint16_t *)(void *)&(lv) = (uint16_t)(v))
+void carci_unit_rollback(carc_game *g);   /* roll back and drop the last unit */
+carc_status carci_journal_grow(carc_game *g, uint32_t words);
+/* Room for `words` more journal entries and one more mark (the room reserved
+ * at creation nearly always suffices: tested inline, grown out of line). */
+static inline carc_status carci_journal_reserve(carc_game *g, uint32_t words)
+{
+    if (g->trail_cap - g->trail_len >= words && g->n_marks < g->marks_cap)
+        return CARC_OK;
+    return carci_journal_grow(g, words);
+}
+/* Start a unit. The worst case of one unit is reserved up front, so the
+ * mutation that follows can never fail half-way for lack of memory. */
+static inline carc_status carci_unit_begin(carc_game *g)
+{
+    if (g->no_journal)
+        return CARC_OK;
+    carc_status s = carci_journal_reserve(g, g->rs->unit_reserve);
+    if (s != CARC_OK)
+        return s;
+    g->marks[g->n_marks++] = (uint32_t)g->trail_len; /* a game journals far fewer than 2^32 entries */
+    /* the unit's first entries: the hot header words as they are, two an
+     * entry (carci_unit_rollback copies them back the same way) */
+    _Static_assert(CARCI_HOT_WORDS % 2 == 0, "hot words fill whole entries");
+    memcpy(g->trail + g->trail_len, g->st, CARCI_HOT_WORDS * sizeof(uint16_t));
+    g->trail_len += CARCI_HOT_WORDS / 2;
+    return CARC_OK;
+}
+size_t carci_journal_target(const carc_game *g); /* room for the rest of the game */
+
+/* Make room for `n` elements of `size` bytes in the part `p` holds (`cap`
+ * of them, `live` in use), keeping the live ones (the journal's entries and
+ * marks, CARCI_APART_*): false, and nothing changed, when memory runs out. */
+bool carci_part_grow(carc_game *g, void **p, unsigned bit, size_t size, size_t live, size_t cap, size_t n);
+
+#endif
