@@ -303,7 +303,7 @@ carc_status carc_game_end(carc_game *g)
         CARCI_SET(g, h->step, 0);
     if (h->part2)
         CARCI_SET(g, h->part2, 0); /* a pending second tile is declined */
-    if (final_round || !g->rs->hooks.final_round || !g->rs->hooks.final_round(g)) {
+    if (final_round || !g->rs->hooks.before_final || !g->rs->hooks.before_final(g)) {
         carci_final_scoring(g);
         carci_update_current(g);
     }

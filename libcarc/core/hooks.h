@@ -74,16 +74,19 @@ typedef struct carci_hooks {
     /* set-up instead of laying the start tile (the Count: the City of
      * Carcassonne); with the River the spring is laid after it */
     void (*setup)(carc_game *g);
-    /* the Count, in a turn part after the figure action of place move
-     * `turn` (a history index): whether the scoring waits for moves out of
-     * the city (a decision is then pending) */
-    bool (*exits)(carc_game *g, uint32_t turn);
-    /* the Count, after the scoring of a part: whether the placer is asked
-     * for a follower into the city (a decision is then pending) */
-    bool (*scored)(carc_game *g);
-    /* the Count, when the game would end: whether the final round of moves
-     * out of the city begins (a decision is then pending) */
-    bool (*final_round)(carc_game *g);
+    /* a module's decisions within a turn part and at the end; each returns
+     * whether a decision is now pending (h->step; answered through
+     * check_step, apply_step, enum_step), and the core goes on once it is:
+     * - before_scoring: after the figure action of place move `turn` (a
+     *   history index), before the part's scoring (the Count: moves out of
+     *   the city into the features about to score);
+     * - after_scoring: after the part's scoring (the Count: a follower into
+     *   the city, then the Count's move);
+     * - before_final: when the game would end, before final scoring (the
+     *   Count: the final round of moves out of the city) */
+    bool (*before_scoring)(carc_game *g, uint32_t turn);
+    bool (*after_scoring)(carc_game *g);
+    bool (*before_final)(carc_game *g);
     /* check a move of the kind the pending step (h->step) takes (the core
      * checks the kind and the pass), and apply an answer to it */
     carc_status (*check_step)(const carc_game *g, const carc_move *m, char *err, size_t cap);

@@ -348,7 +348,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
     carci_hist_push(g, CARC_HISTORY_PLACE, player, m);
     if (steps) {
         /* the modules' steps: the scoring may wait for decisions (the
-         * decisions of a module: hooks.exits), so the monasteries around count
+         * decisions of a module: hooks.before_scoring), so the monasteries around count
          * the new tile first and score afterwards, with everything else */
         carci_mon *mon = CARCI_MONS(g);
         uint32_t surrounded = 0; /* a monastery around is now surrounded */
@@ -359,7 +359,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         }
         if (ki->center != CARCI_NONE)
             surrounded |= mon_add(g, m->x, m->y, (uint16_t)(base + ki->center), placed)->count == 8;
-        if (g->rs->hooks.exits && g->rs->hooks.exits(g, turn))
+        if (g->rs->hooks.before_scoring && g->rs->hooks.before_scoring(g, turn))
             return;
         carci_part_score(g, turn, surrounded != 0, joined);
         return;
@@ -440,7 +440,7 @@ void carci_part_score(carc_game *g, uint32_t turn, bool monasteries, unsigned se
     for (uint32_t i = 0; monasteries && i < h->n_mon; i++)
         if (mon_done(&mon[i], x, y) && (nd[mon[i].node].tile_occ >> 8))
             carci_score_feature(g, mon[i].node, false, turn);
-    if (g->rs->hooks.scored && g->rs->hooks.scored(g))
+    if (g->rs->hooks.after_scoring && g->rs->hooks.after_scoring(g))
         return; /* the placer is asked for a follower into the city */
     carci_part_end(g);
 }
@@ -553,8 +553,8 @@ void carci_advance(carc_game *g)
         return;
     while (h->n_bag)
         carci_discard_top(g);
-    if (g->rs->hooks.final_round && g->rs->hooks.final_round(g))
-        return; /* a module's final round (hooks.final_round) */
+    if (g->rs->hooks.before_final && g->rs->hooks.before_final(g))
+        return; /* a module's final round (hooks.before_final) */
     carci_final_scoring(g);
     carci_update_current(g);
 }

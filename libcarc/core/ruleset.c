@@ -313,7 +313,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
 #endif
     rs->mon_cap = nmon;
     rules->install(rs); /* the modules' figure rules and hooks */
-    rs->turn_steps = rs->hooks.extends || rs->hooks.completed || rs->hooks.exits;
+    rs->turn_steps = rs->hooks.extends || rs->hooks.completed || rs->hooks.before_scoring;
     memcpy(rs->copies, copies, sizeof copies);
     /* the segments each figure may take, and the figure actions after one
      * placement at most: no figure, each figure in play on each segment it

@@ -517,9 +517,9 @@ void carci_count_install(carci_ruleset *rs)
     for (uint32_t k = k0; k < k0 + 12; k++)
         rs->preplaced[k >> 3] |= (uint8_t)(1u << (k & 7));
     rs->hooks.setup = carci_count_setup;
-    rs->hooks.exits = count_exits;
-    rs->hooks.scored = count_scored;
-    rs->hooks.final_round = count_final_round;
+    rs->hooks.before_scoring = count_exits;
+    rs->hooks.after_scoring = count_scored;
+    rs->hooks.before_final = count_final_round;
     rs->hooks.check_step = count_check;
     rs->hooks.apply_step = count_apply;
     rs->hooks.enum_step = count_enum;
