@@ -51,16 +51,16 @@ static inline void tu_check_figures(const carc_game *g, uint32_t modules)
     assert_int_equal(carc_game_players(&players, g), CARC_OK);
     assert_int_equal(carc_game_figure_count(&nfig, g), CARC_OK);
     uint32_t on_board[6][CARC_FIGURE_PIG + 1];
+    const uint32_t el = tu_elements(modules);
+    const bool big = el & CARC_MODULE_BIG_FOLLOWER, builder = el & CARC_MODULE_BUILDER, pig = el & CARC_MODULE_PIG;
     memset(on_board, 0, sizeof on_board);
     for (uint32_t i = 0; i < nfig; i++) {
         carc_figure_info fi = { .struct_size = sizeof fi };
         assert_int_equal(carc_game_figure(&fi, g, i), CARC_OK);
         assert_true(fi.player < players);
         assert_true(fi.figure == CARC_FIGURE_FOLLOWER || fi.figure == CARC_FIGURE_ABBOT ||
-                    (fi.figure == CARC_FIGURE_BIG && (modules & CARC_MODULE_INNS)) ||
-                    (fi.figure == CARC_FIGURE_BUILDER && (modules & CARC_MODULE_TRADERS)) ||
-                    (fi.figure == CARC_FIGURE_PIG && (modules & CARC_MODULE_TRADERS) &&
-                     (modules & CARC_MODULE_FARMERS)));
+                    (fi.figure == CARC_FIGURE_BIG && big) || (fi.figure == CARC_FIGURE_BUILDER && builder) ||
+                    (fi.figure == CARC_FIGURE_PIG && pig));
         on_board[fi.player][fi.figure]++;
         carc_move t;
         assert_int_equal(carc_game_tile_at(&t, g, fi.x, fi.y), CARC_OK);
@@ -91,18 +91,17 @@ static inline void tu_check_figures(const carc_game *g, uint32_t modules)
             fail_msg("player %u: %u followers in supply, %u on the board, %u in the city", p, s,
                      on_board[p][CARC_FIGURE_FOLLOWER], in_city);
         assert_int_equal(carc_game_figure_supply(&f, g, p, CARC_FIGURE_ABBOT), CARC_OK);
-        assert_int_equal(f + on_board[p][CARC_FIGURE_ABBOT], (modules & CARC_MODULE_ABBOT) ? 1 : 0);
-        /* the big follower in exactly one place (with Inns & Cathedrals) */
+        assert_int_equal(f + on_board[p][CARC_FIGURE_ABBOT], (el & CARC_MODULE_ABBOT_FIGURE) ? 1 : 0);
+        /* the big follower in exactly one place (with its element) */
         assert_int_equal(carc_game_figure_supply(&f, g, p, CARC_FIGURE_BIG), CARC_OK);
-        if (f + on_board[p][CARC_FIGURE_BIG] + big_in_city != ((modules & CARC_MODULE_INNS) ? 1u : 0u))
+        if (f + on_board[p][CARC_FIGURE_BIG] + big_in_city != (big ? 1u : 0u))
             fail_msg("player %u: big follower %u in supply, %u on the board, %u in the city", p, f,
                      on_board[p][CARC_FIGURE_BIG], big_in_city);
-        /* the builder with Traders & Builders, the pig with it and farmers */
-        bool tb = (modules & CARC_MODULE_TRADERS) != 0;
+        /* the builder and the pig with their elements (the box: the pig with farmers) */
         assert_int_equal(carc_game_figure_supply(&f, g, p, CARC_FIGURE_BUILDER), CARC_OK);
-        assert_int_equal(f + on_board[p][CARC_FIGURE_BUILDER], tb ? 1 : 0);
+        assert_int_equal(f + on_board[p][CARC_FIGURE_BUILDER], builder ? 1 : 0);
         assert_int_equal(carc_game_figure_supply(&f, g, p, CARC_FIGURE_PIG), CARC_OK);
-        assert_int_equal(f + on_board[p][CARC_FIGURE_PIG], tb && (modules & CARC_MODULE_FARMERS) ? 1 : 0);
+        assert_int_equal(f + on_board[p][CARC_FIGURE_PIG], pig ? 1 : 0);
     }
 }
 

@@ -532,6 +532,48 @@ static void players_n(void **state)
            (unsigned long long)t.discards, (unsigned long long)t.last_nothing, (unsigned long long)t.last_something);
 }
 
+/* Sets of rule elements (tile.h), drawn at random from the ten elements,
+ * the farmers, the River and the Count: those the library refuses are
+ * refused only for a documented need, and the others play by the same
+ * checks as the boxes, with 2 players and with the most they allow. */
+static void element_sets(void **state)
+{
+    (void)state;
+    const uint32_t pool = CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_COUNT | 0xFFC0u; /* bits 6..15 */
+    tally t = { 0 };
+    uint32_t refused = 0, sets = 16 * games_each();
+    uint64_t rng = 0x5EED;
+    for (uint32_t i = 0; i < sets; i++) {
+        uint32_t modules = (uint32_t)tu_rand(&rng) & pool;
+        if (i % 4) { /* three sets in four get what their elements need */
+            if (modules & (CARC_MODULE_INN | CARC_MODULE_CATHEDRAL))
+                modules |= CARC_MODULE_INNS_TILES;
+            if (modules & CARC_MODULE_GOODS)
+                modules |= CARC_MODULE_TRADERS_TILES;
+            if (modules & CARC_MODULE_PIG)
+                modules |= CARC_MODULE_FARMERS;
+        }
+        const uint32_t e = modules;
+        bool needs = ((e & (CARC_MODULE_INN | CARC_MODULE_CATHEDRAL)) && !(e & CARC_MODULE_INNS_TILES)) ||
+                     ((e & CARC_MODULE_GOODS) && !(e & CARC_MODULE_TRADERS_TILES)) ||
+                     ((e & CARC_MODULE_PIG) && !(e & CARC_MODULE_FARMERS));
+        carc_game_options o = tu_options(2, i, modules);
+        carc_status st = carc_game_options_check(&o, NULL, 0);
+        if (needs) {
+            assert_int_equal(st, CARC_EINVAL);
+            refused++;
+            continue;
+        }
+        assert_int_equal(st, CARC_OK);
+        uint32_t most = (e & (CARC_MODULE_INNS_TILES | CARC_MODULE_BIG_FOLLOWER)) ? 6u : 5u;
+        play_game(2, modules, 7000u + i, &t);
+        play_game(most, modules, 9000u + i, &t);
+    }
+    printf("element sets: %u drawn, %u refused for a need; %llu games, %llu moves\n", sets, refused,
+           (unsigned long long)t.games, (unsigned long long)t.moves);
+    assert_true(t.games > 0 && refused > 0);
+}
+
 /* The checks themselves can fail: a brute force that forgot the U-turn rule
  * would accept a bend the engine refuses. */
 static void brute_force_sees_the_u_turn(void **state)
@@ -578,6 +620,7 @@ int main(void)
     find_springs();
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(brute_force_sees_the_u_turn),
+        cmocka_unit_test(element_sets),
         cmocka_unit_test_prestate(players_n, &PLAYERS[0]),
         cmocka_unit_test_prestate(players_n, &PLAYERS[1]),
         cmocka_unit_test_prestate(players_n, &PLAYERS[2]),
