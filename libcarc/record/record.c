@@ -20,7 +20,9 @@
 
 #define REC_MAGIC "carcassonne-record"
 #define REC_MAX_LINE 256 /* characters per line, without the line end */
-#define REC_MAX_TOKENS 8
+/* words per line: the longest is a modules line of rule elements (at most
+ * ten names: a box less one element is written as its other elements) */
+#define REC_MAX_TOKENS 20
 
 /* ---------------------------------------------------------------- writing */
 

@@ -409,6 +409,12 @@ static void records_keep_elements(void **state)
           "\nmodules farmers traders-tiles goods builder\n" },
         { F | TRADERS_PARTS, "\nmodules farmers traders\n" },
         { CARC_MODULE_GARDENS | CARC_MODULE_PIG | F, "\nmodules farmers pig gardens\n" },
+        /* the longest line: every box less one element (the fuzzer found
+         * that the reader took eight words at most) */
+        { F | CARC_MODULE_RIVER | CARC_MODULE_COUNT | CARC_MODULE_ABBOT_FIGURE | (INNS_PARTS & ~CARC_MODULE_INN) |
+              (TRADERS_PARTS & ~CARC_MODULE_GOODS),
+          "\nmodules farmers river count inns-tiles big-follower cathedral traders-tiles builder pig "
+          "abbot-figure\n" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         carc_game *g = game_of(3, 9 + i, cases[i].modules);

@@ -427,7 +427,7 @@ static void test_bad_lines(void **state)
     expect_bad_str(HEADER "place E 0 1 180\nplace E 0 -1 180 - x\nentries 2\n", CARC_EPARSE, 7, "'place' takes");
     expect_bad_str(HEADER "place E 0 1\nentries 1\n", CARC_EPARSE, 6, "'place' takes");
     expect_bad_str(HEADER "place E 0 -1 180 road:N\nentries 1\n", CARC_EPARSE, 6, "bad move");
-    expect_bad_str(HEADER "place E 0 -1 180 a b c d e f g h\nentries 1\n", CARC_EPARSE, 6, "too many words");
+    expect_bad_str(HEADER "place E 0 -1 180 a b c d e f g h i j k l m n o p\nentries 1\n", CARC_EPARSE, 6, "too many words");
     expect_bad_str(HEADER "players 2\n", CARC_EPARSE, 6, "unknown keyword 'players'");
     /* an overlong line, reported on its own line */
     snprintf(line, sizeof line, HEADER "place E 0 -1 180 %0*d\nentries 1\n", 300, 0);
