@@ -26,6 +26,10 @@
  *            is accepted: the spring at the place beside the City of
  *            Carcassonne that byte 2 picks)
  *   [6..13]  seed, little endian
+ *   [14]     (the tile game) bit 0: rule elements: the boxes of byte 1 given
+ *            as their elements, less those of bits 1..7 (big-follower, inn,
+ *            cathedral, goods, builder, pig, gardens); never an element
+ *            without one it needs
  *   then     op byte (op % 20, OPS; a Dice Game: op % 9, DICE_OPS) followed by
  *            its argument bytes
  *
@@ -446,6 +450,7 @@ typedef struct fz {
     carc_game *scratch; /* copy target; created with other options */
     carc_movelist *ml, *ml2;
     uint32_t players, modules, variants;
+    uint32_t el;         /* the rule elements of modules (rule_elements) */
     unsigned step;       /* operations so far */
     unsigned loads;      /* carc_game_load calls so far */
     unsigned pictures;   /* pictures so far */
@@ -681,10 +686,10 @@ static void invariants(fz *z)
 {
     uint32_t n = 0, followers[8] = { 0 }, abbots[8] = { 0 }, bigs[8] = { 0 }, builders[8] = { 0 }, pigs[8] = { 0 };
     uint32_t u, away = 0;
-    uint32_t per_abbot = (z->modules & CARC_MODULE_ABBOT) ? 1u : 0u;
-    uint32_t per_big = (z->modules & CARC_MODULE_INNS) ? 1u : 0u;
-    uint32_t per_builder = (z->modules & CARC_MODULE_TRADERS) ? 1u : 0u;
-    uint32_t per_pig = (z->modules & CARC_MODULE_TRADERS) && (z->modules & CARC_MODULE_FARMERS) ? 1u : 0u;
+    uint32_t per_abbot = (z->el & CARC_MODULE_ABBOT_FIGURE) ? 1u : 0u;
+    uint32_t per_big = (z->el & CARC_MODULE_BIG_FOLLOWER) ? 1u : 0u;
+    uint32_t per_builder = (z->el & CARC_MODULE_BUILDER) ? 1u : 0u;
+    uint32_t per_pig = (z->el & CARC_MODULE_PIG) ? 1u : 0u;
     bool can = false, is_over = over(z->g);
     FZ_OK(carc_game_figure_count(&n, z->g));
     if (z->full)
@@ -790,8 +795,7 @@ static void invariants(fz *z)
     } else {
         FZ_CHECK(pd.decision == CARC_DECISION_PLACE && pd.player == cur && pd.tile == tile);
         if (pd.part == 2)
-            FZ_CHECK((z->modules & CARC_MODULE_TRADERS) &&
-                     pd.flags == (CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE));
+            FZ_CHECK((z->el & CARC_MODULE_BUILDER) && pd.flags == (CARC_PENDING_OPTIONAL | CARC_PENDING_SECOND_TILE));
         else
             FZ_CHECK(pd.part == 1 && pd.flags == 0);
         uint32_t rl = river_left(z);
@@ -952,10 +956,11 @@ static uint32_t majority_of(const carc_game *g, uint32_t f, const fig_at *figs, 
 }
 
 /* A feature's score event has the value of its rule, from the feature's
- * tiles, pennants and marks: an inn road 2 per tile completed, 0 at the end;
- * a cathedral city 3 per tile and pennant completed, 0 at the end; else the
- * base game's; the bonus says which. */
-static void check_value(const carc_game *g, const carc_event *e)
+ * tiles, pennants and marks and the game's rule elements `el`: an inn road
+ * 2 per tile completed, 0 at the end (with the element inn); a cathedral
+ * city 3 per tile and pennant completed, 0 at the end (with the element
+ * cathedral); else the base game's; the bonus says which. */
+static void check_value(uint32_t el, const carc_game *g, const carc_event *e)
 {
     carc_feature_info fe = SIZED(carc_feature_info);
     FZ_OK(carc_game_feature(&fe, g, feature_at(g, e->x, e->y, e->segment)));
@@ -963,15 +968,15 @@ static void check_value(const carc_game *g, const carc_event *e)
     bool complete = e->kind == CARC_EVENT_SCORE;
     int32_t t = (int32_t)fe.tiles, p = (int32_t)fe.pennants;
     if (fe.kind == CARC_SEG_ROAD) {
-        bool inn = (fe.special & CARC_SEGMENT_INN) != 0;
-        FZ_CHECK(fe.special == (inn ? (uint32_t)CARC_SEGMENT_INN : 0u));
+        bool mark = (fe.special & CARC_SEGMENT_INN) != 0, inn = mark && (el & CARC_MODULE_INN);
+        FZ_CHECK(fe.special == (mark ? (uint32_t)CARC_SEGMENT_INN : 0u));
         FZ_CHECK(e->bonus == (inn ? (uint32_t)CARC_BONUS_INN : 0u));
         FZ_CHECK(e->points == (inn ? (complete ? 2 * t : 0) : t));
         FZ_CHECK(e->tiles == fe.tiles);
     } else if (fe.kind == CARC_SEG_CITY) {
-        bool cathedral = (fe.special & CARC_SEGMENT_CATHEDRAL) != 0;
+        bool mark = (fe.special & CARC_SEGMENT_CATHEDRAL) != 0, cathedral = mark && (el & CARC_MODULE_CATHEDRAL);
         const uint32_t goods = CARC_SEGMENT_WINE | CARC_SEGMENT_GRAIN | CARC_SEGMENT_CLOTH;
-        FZ_CHECK((fe.special & ~goods) == (cathedral ? (uint32_t)CARC_SEGMENT_CATHEDRAL : 0u));
+        FZ_CHECK((fe.special & ~goods) == (mark ? (uint32_t)CARC_SEGMENT_CATHEDRAL : 0u));
         for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++) /* a symbol's mark iff the city has one */
             FZ_CHECK(((fe.special & CARC_SEGMENT_GOOD(k)) != 0) == (fe.goods[k] != 0));
         FZ_CHECK(e->bonus == (cathedral ? (uint32_t)CARC_BONUS_CATHEDRAL : 0u));
@@ -1005,7 +1010,7 @@ static void check_move_events(fz *z, const carc_move *m, uint32_t player, uint32
 {
     uint32_t ev1 = 0, nnow = 0;
     fig_at with[MAX_FIGS + 1], now[MAX_FIGS];
-    bool have_now = false, traders = (z->modules & CARC_MODULE_TRADERS) != 0;
+    bool have_now = false, goods = (z->el & CARC_MODULE_GOODS) != 0, pigs = (z->el & CARC_MODULE_PIG) != 0;
     /* Traders & Builders: a field's final score may come in two events (the
      * majority holders with their pig there score more): their union is the
      * majority */
@@ -1024,7 +1029,7 @@ static void check_move_events(fz *z, const carc_move *m, uint32_t player, uint32
     for (uint32_t i = ev0; i < ev1; i++) {
         carc_event e = event_at(z->g, i);
         if (e.kind == CARC_EVENT_GOODS || e.kind == CARC_EVENT_TRADE) {
-            FZ_CHECK(traders && e.bonus == 0 && e.good < CARC_GOOD_COUNT && e.players != 0);
+            FZ_CHECK(goods && e.bonus == 0 && e.good < CARC_GOOD_COUNT && e.players != 0);
             continue; /* checked with the tokens (goods_checked) */
         }
         FZ_CHECK(e.good == 0);
@@ -1032,9 +1037,12 @@ static void check_move_events(fz *z, const carc_move *m, uint32_t player, uint32
             FZ_CHECK(e.bonus == 0);
             continue;
         }
-        FZ_CHECK(e.bonus == 0 || (z->modules & CARC_MODULE_INNS) || (traders && e.bonus == CARC_BONUS_PIG));
+        /* a bonus only from its element */
+        FZ_CHECK(e.bonus == 0 || (e.bonus == CARC_BONUS_INN && (z->el & CARC_MODULE_INN)) ||
+                 (e.bonus == CARC_BONUS_CATHEDRAL && (z->el & CARC_MODULE_CATHEDRAL)) ||
+                 (e.bonus == CARC_BONUS_PIG && pigs));
         if (all || e.bonus)
-            check_value(z->g, &e);
+            check_value(z->el, z->g, &e);
         if (!before)
             continue;
         uint32_t count = 0, want;
@@ -1049,7 +1057,7 @@ static void check_move_events(fz *z, const carc_move *m, uint32_t player, uint32
             }
             want = majority_of(z->g, f, now, nnow, &count);
             FZ_CHECK(e.returned == 0);
-            if (traders && e.feature_kind == CARC_SEG_FIELD) {
+            if (pigs && e.feature_kind == CARC_SEG_FIELD) {
                 /* each player of a pig event has his pig on the field */
                 if (e.bonus == CARC_BONUS_PIG)
                     for (uint32_t p = 0; p < z->players; p++) {
@@ -1232,12 +1240,12 @@ static void play_checked(fz *z, const carc_move *m)
     snap before;
     uint32_t player = 0, ev0 = 0, ev1 = 0, u = 0, nf = 0, nb = 0, builder0 = 0, tile0 = 0, left0 = 0;
     uint32_t goods0[8][CARC_GOOD_COUNT];
-    bool traders = (z->modules & CARC_MODULE_TRADERS) != 0;
+    bool goods = (z->el & CARC_MODULE_GOODS) != 0, builder = (z->el & CARC_MODULE_BUILDER) != 0;
     carc_pending pd0, pd1;
     int32_t ax = 0, ay = 0;
     bool recall = m->kind == CARC_MOVE_PLACE && m->segment == CARC_SEGMENT_RECALL, found = false;
     /* majorities: on sampled steps, and every other move with Inns & Cathedrals */
-    bool majorities = z->full || ((z->modules & CARC_MODULE_INNS) && (z->step & 1u));
+    bool majorities = z->full || ((z->el & CARC_MODULE_BIG_FOLLOWER) && (z->step & 1u));
     fig_at figs[MAX_FIGS];
     FZ_OK(carc_game_current_player(&player, z->g)); /* (during the Count's decisions: the player asked) */
     uint32_t placer = (z->modules & CARC_MODULE_COUNT) ? placer_of(z->g) : player;
@@ -1251,8 +1259,9 @@ static void play_checked(fz *z, const carc_move *m)
         tile0 = UINT32_MAX;
     }
     FZ_OK(carc_game_remaining(&left0, z->g));
-    if (traders) {
+    if (builder)
         FZ_OK(carc_game_figure_supply(&builder0, z->g, placer, CARC_FIGURE_BUILDER));
+    if (goods) {
         for (uint32_t p = 0; p < z->players; p++)
             for (uint32_t k = 0; k < CARC_GOOD_COUNT; k++)
                 FZ_OK(carc_game_goods(&goods0[p][k], z->g, p, k));
@@ -1293,7 +1302,7 @@ static void play_checked(fz *z, const carc_move *m)
         FZ_CHECK(seen);
     }
     check_move_events(z, m, player, pd0.player, majorities ? figs : NULL, nb, ev0, z->full);
-    if (traders) /* (the goods go to the player whose tile completed the cities) */
+    if (goods) /* (the goods go to the player whose tile completed the cities) */
         goods_checked(z, placer, goods0, ev0);
     /* the builder's double turn: a second tile after a first part of the
      * same player's whose builder stood on the board before it (T-5), never
@@ -1313,7 +1322,7 @@ static void play_checked(fz *z, const carc_move *m)
     bool second0 = pd0.decision == CARC_DECISION_PLACE && pd0.part == 2;
     bool second1 = pd1.decision == CARC_DECISION_PLACE && pd1.part == 2;
     if (second1 && !second0)
-        FZ_CHECK(traders && pd0.part == 1 && pd1.player == placer &&
+        FZ_CHECK(builder && pd0.part == 1 && pd1.player == placer &&
                  (coc0 || (m->kind == CARC_MOVE_PLACE && builder0 == 0)));
     if (second0 && pd1.decision == CARC_DECISION_PLACE)
         FZ_CHECK(pd1.part == 1);
@@ -1494,7 +1503,7 @@ static void op_play_raw(fz *z, input *in)
     m.rotation = (b[6] & 2) ? b[3] : (uint8_t)(b[3] & 3);
     /* no figure, a follower, a big follower (in play with Inns & Cathedrals) or the abbot;
      * with Traders & Builders the builder and the pig too */
-    m.figure = (b[6] & 4) ? b[4] : (uint8_t)(b[4] % ((z->modules & CARC_MODULE_TRADERS) ? 6 : 4));
+    m.figure = (b[6] & 4) ? b[4] : (uint8_t)(b[4] % ((z->el & (CARC_MODULE_BUILDER | CARC_MODULE_PIG)) ? 6 : 4));
     if (b[6] & 8)
         m.segment = b[5];
     else if (!m.figure)
@@ -1687,7 +1696,7 @@ static void op_big(fz *z, input *in)
         m.figure = CARC_FIGURE_BIG;
         if (d[i].figure != CARC_FIGURE_FOLLOWER || in_list(z->ml, &m))
             continue;
-        FZ_CHECK(!(z->modules & CARC_MODULE_INNS) || !in_supply);
+        FZ_CHECK(!(z->el & CARC_MODULE_BIG_FOLLOWER) || !in_supply);
         refused_unlisted(z, &m);
         return;
     }
@@ -1988,7 +1997,7 @@ static void tile_queries(fz *z, uint32_t i)
             sum += counts[p];
         FZ_CHECK(sum == fe.figures);
         FZ_CHECK(fe.kind != CARC_SEG_RIVER || fe.figures == 0); /* nobody on the river */
-        FZ_CHECK(fe.kind != CARC_SEG_GARDEN || (z->modules & CARC_MODULE_ABBOT) || fe.figures == 0);
+        FZ_CHECK(fe.kind != CARC_SEG_GARDEN || (z->el & CARC_MODULE_ABBOT_FIGURE) || fe.figures == 0);
         size_t cnt = 0;
         carc_status st = carc_game_feature_tiles(NULL, 0, &cnt, z->g, fid);
         FZ_CHECK(st == CARC_EBUFFER && cnt >= 1);
@@ -2384,21 +2393,47 @@ static const struct op {
     { "city (the Count's decisions)", op_city },
 };
 
+/* The rule elements of module flags, the fuzzer's own reading of tile.h:
+ * each box replaced by its elements, the pig only with farmers. */
+static uint32_t rule_elements(uint32_t m)
+{
+    uint32_t e = m & ~(uint32_t)(CARC_MODULE_ABBOT | CARC_MODULE_INNS | CARC_MODULE_TRADERS);
+    if (m & CARC_MODULE_ABBOT)
+        e |= CARC_MODULE_ABBOT_FIGURE | CARC_MODULE_GARDENS;
+    if (m & CARC_MODULE_INNS)
+        e |= CARC_MODULE_INNS_TILES | CARC_MODULE_BIG_FOLLOWER | CARC_MODULE_INN | CARC_MODULE_CATHEDRAL;
+    if (m & CARC_MODULE_TRADERS)
+        e |= CARC_MODULE_TRADERS_TILES | CARC_MODULE_GOODS | CARC_MODULE_BUILDER |
+             ((m & CARC_MODULE_FARMERS) ? CARC_MODULE_PIG : 0u);
+    return e;
+}
+
 /* The options from the header; a custom start the modules refuse is refused
  * alike by carc_game_options_check and carc_game_new, and replaced by the
  * default start. */
-static void header_options(carc_game_options *o, const uint8_t hdr[14])
+static void header_options(carc_game_options *o, const uint8_t hdr[14], uint8_t elements)
 {
     FZ_OK(carc_game_options_init(o, CARC_GAME_OPTIONS_VERSION));
     o->players = 2u + (hdr[0] & 0x0Fu) % 5u;
     o->modules = ((hdr[1] & 1) ? 0 : CARC_MODULE_FARMERS) | ((hdr[1] & 16) ? CARC_MODULE_RIVER : 0) |
                  ((hdr[1] & 32) ? CARC_MODULE_ABBOT : 0) | ((hdr[1] & 64) ? CARC_MODULE_INNS : 0) |
                  ((hdr[1] & 128) ? CARC_MODULE_TRADERS : 0) | ((hdr[0] & 64) ? CARC_MODULE_COUNT : 0);
+    if (elements & 1u) {
+        static const uint32_t less[8] = { 0, CARC_MODULE_BIG_FOLLOWER, CARC_MODULE_INN, CARC_MODULE_CATHEDRAL,
+                                          CARC_MODULE_GOODS, CARC_MODULE_BUILDER, CARC_MODULE_PIG,
+                                          CARC_MODULE_GARDENS };
+        o->modules = rule_elements(o->modules);
+        for (unsigned b = 1; b < 8; b++)
+            if ((elements >> b) & 1u)
+                o->modules &= ~less[b];
+        /* the same game however it is named: the library's reading agrees */
+        FZ_CHECK(carc_modules_elements(o->modules) == o->modules);
+    }
     /* the Count's rule variants (header byte 0, bits 4 and 5); without the
      * Count they must be refused alike */
     uint32_t variants = ((hdr[0] & 16) ? CARC_VARIANT_COC_FINAL_MARKET : 0u) |
                         ((hdr[0] & 32) ? CARC_VARIANT_COC_ONCE_PER_TURN : 0u);
-    if (o->players == 6 && !(o->modules & CARC_MODULE_INNS)) {
+    if (o->players == 6 && !(rule_elements(o->modules) & (CARC_MODULE_INNS_TILES | CARC_MODULE_BIG_FOLLOWER))) {
         /* a sixth player needs Inns & Cathedrals: refused alike, with the message */
         char why[128];
         carc_game *g = (carc_game *)(void *)o;
@@ -2465,12 +2500,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     carc_game_options o;
-    header_options(&o, hdr);
+    header_options(&o, hdr, byte(&in));
 
     fz z;
     memset(&z, 0, sizeof z);
     z.players = o.players;
     z.modules = o.modules;
+    z.el = rule_elements(o.modules);
     z.variants = o.variants;
     g_modules = o.modules;
     z.no_undo = (o.flags & CARC_GAME_NO_UNDO) != 0;

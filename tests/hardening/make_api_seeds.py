@@ -33,11 +33,13 @@ K = {name: i for i, name in enumerate(KINDS)}
 
 
 def header(players=2, farmers=True, start=None, seed=1, no_undo=False, river=False, abbot=False, inns=False,
-           traders=False, count=False, final_market=False, once_per_turn=False, spring=0):
+           traders=False, count=False, final_market=False, once_per_turn=False, spring=0, elements=0):
     """Byte 0: players - 2 (bits 0-3), the Count's variants coc-final market
     (bit 4) and coc-per-part no (bit 5), the Count (bit 6). With the Count
     and the River and no start given, byte 2 picks the spring's place among
-    those beside the City of Carcassonne."""
+    those beside the City of Carcassonne. Byte 14 (`elements`): bit 0 gives
+    the boxes as rule elements, bits 1..7 take out big-follower, inn,
+    cathedral, goods, builder, pig, gardens."""
     flags = (0 if farmers else 1) | (4 if no_undo else 0) | (16 if river else 0) | (32 if abbot else 0) | \
         (64 if inns else 0) | (128 if traders else 0)
     s = bytes([spring, 0, 0, 0])
@@ -46,7 +48,7 @@ def header(players=2, farmers=True, start=None, seed=1, no_undo=False, river=Fal
         kind, rot, x, y = start
         s = struct.pack("<BBbb", kind, rot, x, y)
     b0 = (players - 2) | (16 if final_market else 0) | (32 if once_per_turn else 0) | (64 if count else 0)
-    return bytes([b0, flags]) + s + struct.pack("<Q", seed)
+    return bytes([b0, flags]) + s + struct.pack("<Q", seed) + bytes([elements])
 
 
 def dice_header(players=2, seed=1, faces=None):
@@ -371,6 +373,14 @@ def main():
     # the variants without the Count: refused
     seeds["count-variants-without"] = header(2, final_market=True, once_per_turn=True, seed=306) + \
         b"".join(play(rnd.randrange(65536)) for _ in range(10))
+    # rule elements: the three boxes as their elements less some, saved and
+    # loaded (a modules line of many names), with the Count and the River too
+    seeds["elements-less-some"] = header(3, abbot=True, inns=True, traders=True, seed=401,
+                                         elements=1 | 2 | 16 | 128) + \
+        b"".join(play(rnd.randrange(65536)) + bytes([SAVE_LOAD, 1]) for _ in range(40))
+    seeds["elements-count-river"] = header(4, river=True, count=True, inns=True, traders=True, seed=402,
+                                           elements=1 | 4 | 8 | 32 | 64) + \
+        b"".join(play(rnd.randrange(65536)) + city(rnd.randrange(4)) for _ in range(40)) + bytes([SAVE_LOAD, 0])
 
     for name, data in seeds.items():
         with open(os.path.join(out, name), "wb") as f:
