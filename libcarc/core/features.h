@@ -46,8 +46,12 @@ static inline __attribute__((always_inline)) void carci_merge(carc_game *g, uint
     } while (n != rb);
     if (ka == kb)
         CARCI_SET(g, nd[ra].parent, ra | ((ka + 1) << 12));
-    CARCI_SET(g, nd[ra].open, nd[ra].open + nd[rb].open - closed);
-    CARCI_SET(g, nd[ra].tile_occ, nd[ra].tile_occ + (nd[rb].tile_occ & 0xFF00u));
+    /* the open edges and the figures of ra's feature grow by rb's: most
+     * merges add nothing to one of them (a new tile's segment has no figure;
+     * a field no open edge), and an unchanged word needs no journal entry
+     * (carci_add: no branch) */
+    carci_add(g, (uint16_t *)(void *)&nd[ra].open, (uint16_t)(nd[rb].open - closed));
+    carci_add(g, &nd[ra].tile_occ, (uint16_t)(nd[rb].tile_occ & 0xFF00u));
     uint16_t na = nd[ra].next, nb = nd[rb].next;
     CARCI_SET(g, nd[ra].next, nb);
     CARCI_SET(g, nd[rb].next, na);

@@ -34,7 +34,9 @@ static carc_status alloc_game(carc_game **out, const carci_ruleset *rs, const ca
     if (!block)
         return CARC_ENOMEM;
     carc_game *g = (carc_game *)(void *)block;
-    memset(g, 0, sizeof *g);
+    /* every field but the error text, which only needs its end */
+    memset(g, 0, offsetof(carc_game, err));
+    g->err[0] = '\0';
     g->alloc = *a;
     g->block_bytes = bytes;
     g->trail = (uint32_t *)(void *)(block + o_trail);
@@ -272,6 +274,13 @@ static void copy_state(uint16_t *dst, const carci_ruleset *rs, const uint16_t *s
     memcpy(dst + rs->off_fig, st + rs->off_fig, (event - rs->off_fig) * sizeof *st);
 }
 
+/* The last error text, up to its end (always NUL-terminated: the bytes
+ * past it are never read). */
+static void copy_err(carc_game *dst, const carc_game *src)
+{
+    memcpy(dst->err, src->err, strlen(src->err) + 1);
+}
+
 carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t flags)
 {
     if (out)
@@ -287,7 +296,7 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t fla
     memcpy(g->hist, game->hist, CARCI_HDR(game)->n_hist * sizeof *g->hist);
     copy_journal(g, game, flags);
     g->seed = game->seed;
-    memcpy(g->err, game->err, sizeof g->err);
+    copy_err(g, game);
     *out = g;
     return CARC_OK;
 }
@@ -359,6 +368,6 @@ carc_status carc_game_copy(carc_game *dst, const carc_game *src, uint32_t flags)
     memcpy(dst->hist, src->hist, CARCI_HDR(src)->n_hist * sizeof *dst->hist);
     copy_journal(dst, src, flags);
     dst->seed = src->seed;
-    memcpy(dst->err, src->err, sizeof dst->err);
+    copy_err(dst, src);
     return CARC_OK;
 }

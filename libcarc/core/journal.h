@@ -38,12 +38,25 @@ static inline void carci_add01(carc_game *g, uint16_t *w, uint32_t c)
     }
     *w = (uint16_t)(*w + c);
 }
-/* The header's first words (the counts of every array, the player to move,
- * whether the game is over, the current tile) change with almost every move:
- * they are saved whole at the start of each undo unit (journal.c) and
- * written without an entry each. A CARCI_SET of one is still correct (undo
- * restores the saved words last), only slower. */
-#define CARCI_HOT_WORDS 16u
+/* *field += d (mod 2^16), recorded only when d is not 0, without a branch
+ * on d (as carci_add01): for words that most writes leave as they are (a
+ * merge's open edges and figures). */
+static inline void carci_add(carc_game *g, uint16_t *w, uint16_t d)
+{
+    if (!g->no_journal) {
+        g->trail[g->trail_len] = ((uint32_t)(w - g->st) << 16) | *w;
+        g->trail_len += d != 0;
+    }
+    *w = (uint16_t)(*w + d);
+}
+/* The header's first words (the counts of the arrays every move grows, the
+ * player to move, the current tile, the board's hash) change with almost
+ * every move: they are saved whole at the start of each undo unit
+ * (journal.c) and written without an entry each. A CARCI_SET of one is
+ * still correct (undo restores the saved words last), only slower. The
+ * header's counts that few moves change (events, monasteries, the end of
+ * the game) lie past them and take a journal entry when they do. */
+#define CARCI_HOT_WORDS 12u
 #define CARCI_HSET(g, field, v)                                                                                  \
     do {                                                                                                         \
         _Static_assert(offsetof(carci_hdr, field) < 2 * CARCI_HOT_WORDS, #field " is not a hot header word");    \

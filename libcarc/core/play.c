@@ -257,7 +257,7 @@ static carci_mon *mon_add(carc_game *g, int32_t x, int32_t y, uint16_t n, unsign
     CARCI_INIT(e->x, x);
     CARCI_INIT(e->y, y);
     CARCI_INIT(e->count, carci_popcount16(placed) + carci_count_diagonals(g, x, y));
-    CARCI_HSET(g, n_mon, h->n_mon + 1);
+    CARCI_SET(g, h->n_mon, h->n_mon + 1);
     unsigned c = ((uint32_t)x - 1u) & 15u, cols = (0x7u << c | 0x7u >> (16 - c)) & 0xFFFFu;
     for (int32_t dy = -1; dy <= 1; dy++) {
         uint16_t *row = &h->mon_near[(uint32_t)(y + dy) & 15u];

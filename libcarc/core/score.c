@@ -24,7 +24,7 @@ void carci_event_push(carc_game *g, uint32_t kind, uint32_t fkind, uint32_t turn
     CARCI_INIT(e->players_ret, players | returned << 8);
     CARCI_INIT(e->node, node);
     CARCI_INIT(e->tiles, tiles);
-    CARCI_HSET(g, n_events, h->n_events + 1);
+    CARCI_SET(g, h->n_events, h->n_events + 1);
 }
 
 /* Score the feature `root`, whose figures count count[p] for each player p
@@ -131,5 +131,5 @@ void carci_final_scoring(carc_game *g)
         g->rs->hooks.final(g, turn);
     if (h->part2)
         CARCI_SET(g, h->part2, 0); /* no second tile after the end */
-    CARCI_HSET(g, over, 1);
+    CARCI_SET(g, h->over, 1);
 }

@@ -129,13 +129,16 @@ static inline bool carci_restricted(const carci_ruleset *rs, uint32_t kind)
 #define CARCI_STEP_FINAL 0x8u
 
 typedef struct carci_hdr {
-    uint16_t players, cur, over, n_placed;
-    uint16_t n_bag, n_nodes, n_front, n_figs;
-    uint16_t n_events, n_hist, n_mon, cur_idx; /* cur_idx: bag index of the tile to place, 0xFFFF: none */
+    /* the hot words (journal.h, CARCI_HOT_WORDS): what almost every move
+     * changes, saved whole at the start of an undo unit */
+    uint16_t cur, n_placed, n_bag, n_nodes;
+    uint16_t n_front, n_figs, n_hist, cur_idx; /* cur_idx: bag index of the tile to place, 0xFFFF: none */
     /* the board's part of the position hash (search/hash.c): the sum, mod
      * 2^64, of a key for each tile placed, each figure on the board and each
      * tile discarded; low word first */
     uint16_t zob[4];
+    /* then what few moves change (journaled a write each) */
+    uint16_t players, over, n_events, n_mon;
     int16_t score[CARCI_MAX_PLAYERS + 1];
     uint16_t supply[CARCI_MAX_PLAYERS + 1];
     uint16_t specials[CARCI_MAX_PLAYERS + 1]; /* bit f: the player's figure of kind f is in supply */
