@@ -325,12 +325,17 @@ static void time_ops(optimes *t, uint32_t players, uint32_t modules, uint64_t se
     o.modules = modules;
     uint64_t rng = seed ^ 0xABCDEFull;
     memset(t, 0, sizeof *t);
+    /* the scratch games once for the whole run: made and freed with each
+     * game, they let malloc hand their pages back to the system and take
+     * them again, and the page faults were charged to play (issue 32) */
+    carc_game *scratch[K];
+    o.seed = seed;
+    for (int k = 0; k < K; k++)
+        carc_game_new(&scratch[k], &o);
     for (uint32_t gi = 0; gi < games; gi++) {
         o.seed = seed + 1000000 + gi;
-        carc_game *g, *scratch[K];
+        carc_game *g;
         carc_game_new(&g, &o);
-        for (int k = 0; k < K; k++)
-            carc_game_new(&scratch[k], &o);
         carc_movelist *pl, *fl;
         carc_movelist_new(&pl, g);
         carc_movelist_new(&fl, g);
@@ -401,10 +406,10 @@ static void time_ops(optimes *t, uint32_t players, uint32_t modules, uint64_t se
         }
         carc_movelist_free(pl);
         carc_movelist_free(fl);
-        for (int k = 0; k < K; k++)
-            carc_game_free(scratch[k]);
         carc_game_free(g);
     }
+    for (int k = 0; k < K; k++)
+        carc_game_free(scratch[k]);
 }
 
 static int cmp_double(const void *a, const void *b)
