@@ -112,6 +112,7 @@
  */
 #include "fuzz_harness.h"
 #include "fuzz_api_dice.h"
+#include "../tests/engine/elements_oracle.h" /* tu_elements: the rule elements */
 
 #define MAX_PICTURES 1    /* pictures per input */
 #define RENDER_TEXT_TILES 4
@@ -450,7 +451,7 @@ typedef struct fz {
     carc_game *scratch; /* copy target; created with other options */
     carc_movelist *ml, *ml2;
     uint32_t players, modules, variants;
-    uint32_t el;         /* the rule elements of modules (rule_elements) */
+    uint32_t el;         /* the rule elements of modules (tu_elements) */
     unsigned step;       /* operations so far */
     unsigned loads;      /* carc_game_load calls so far */
     unsigned pictures;   /* pictures so far */
@@ -2393,21 +2394,6 @@ static const struct op {
     { "city (the Count's decisions)", op_city },
 };
 
-/* The rule elements of module flags, the fuzzer's own reading of tile.h:
- * each box replaced by its elements, the pig only with farmers. */
-static uint32_t rule_elements(uint32_t m)
-{
-    uint32_t e = m & ~(uint32_t)(CARC_MODULE_ABBOT | CARC_MODULE_INNS | CARC_MODULE_TRADERS);
-    if (m & CARC_MODULE_ABBOT)
-        e |= CARC_MODULE_ABBOT_FIGURE | CARC_MODULE_GARDENS;
-    if (m & CARC_MODULE_INNS)
-        e |= CARC_MODULE_INNS_TILES | CARC_MODULE_BIG_FOLLOWER | CARC_MODULE_INN | CARC_MODULE_CATHEDRAL;
-    if (m & CARC_MODULE_TRADERS)
-        e |= CARC_MODULE_TRADERS_TILES | CARC_MODULE_GOODS | CARC_MODULE_BUILDER |
-             ((m & CARC_MODULE_FARMERS) ? CARC_MODULE_PIG : 0u);
-    return e;
-}
-
 /* The options from the header; a custom start the modules refuse is refused
  * alike by carc_game_options_check and carc_game_new, and replaced by the
  * default start. */
@@ -2422,7 +2408,7 @@ static void header_options(carc_game_options *o, const uint8_t hdr[14], uint8_t 
         static const uint32_t less[8] = { 0, CARC_MODULE_BIG_FOLLOWER, CARC_MODULE_INN, CARC_MODULE_CATHEDRAL,
                                           CARC_MODULE_GOODS, CARC_MODULE_BUILDER, CARC_MODULE_PIG,
                                           CARC_MODULE_GARDENS };
-        o->modules = rule_elements(o->modules);
+        o->modules = tu_elements(o->modules);
         for (unsigned b = 1; b < 8; b++)
             if ((elements >> b) & 1u)
                 o->modules &= ~less[b];
@@ -2433,7 +2419,7 @@ static void header_options(carc_game_options *o, const uint8_t hdr[14], uint8_t 
      * Count they must be refused alike */
     uint32_t variants = ((hdr[0] & 16) ? CARC_VARIANT_COC_FINAL_MARKET : 0u) |
                         ((hdr[0] & 32) ? CARC_VARIANT_COC_ONCE_PER_TURN : 0u);
-    if (o->players == 6 && !(rule_elements(o->modules) & (CARC_MODULE_INNS_TILES | CARC_MODULE_BIG_FOLLOWER))) {
+    if (o->players == 6 && !(tu_elements(o->modules) & (CARC_MODULE_INNS_TILES | CARC_MODULE_BIG_FOLLOWER))) {
         /* a sixth player needs Inns & Cathedrals: refused alike, with the message */
         char why[128];
         carc_game *g = (carc_game *)(void *)o;
@@ -2506,7 +2492,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&z, 0, sizeof z);
     z.players = o.players;
     z.modules = o.modules;
-    z.el = rule_elements(o.modules);
+    z.el = tu_elements(o.modules);
     z.variants = o.variants;
     g_modules = o.modules;
     z.no_undo = (o.flags & CARC_GAME_NO_UNDO) != 0;

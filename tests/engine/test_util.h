@@ -10,6 +10,7 @@
 #include <cmocka.h>
 #include <string.h>
 #include <carcassonne/carcassonne.h>
+#include "elements_oracle.h"
 
 static inline uint64_t tu_rand(uint64_t *s)
 {
@@ -110,22 +111,6 @@ static inline uint32_t tu_all_modules(uint32_t i)
 {
     return i & (CARC_MODULE_FARMERS | CARC_MODULE_RIVER | CARC_MODULE_ABBOT | CARC_MODULE_COUNT | CARC_MODULE_INNS |
                 CARC_MODULE_TRADERS);
-}
-
-/* The rule elements of module flags, the tests' own reading of tile.h (not
- * the library's carc_modules_elements): each box replaced by its elements,
- * the pig only with farmers. */
-static inline uint32_t tu_elements(uint32_t m)
-{
-    uint32_t e = m & ~(uint32_t)(CARC_MODULE_ABBOT | CARC_MODULE_INNS | CARC_MODULE_TRADERS);
-    if (m & CARC_MODULE_ABBOT)
-        e |= CARC_MODULE_ABBOT_FIGURE | CARC_MODULE_GARDENS;
-    if (m & CARC_MODULE_INNS)
-        e |= CARC_MODULE_INNS_TILES | CARC_MODULE_BIG_FOLLOWER | CARC_MODULE_INN | CARC_MODULE_CATHEDRAL;
-    if (m & CARC_MODULE_TRADERS)
-        e |= CARC_MODULE_TRADERS_TILES | CARC_MODULE_GOODS | CARC_MODULE_BUILDER |
-             ((m & CARC_MODULE_FARMERS) ? CARC_MODULE_PIG : 0u);
-    return e;
 }
 
 /* The most players these modules allow (6 with Inns & Cathedrals, else 5). */
