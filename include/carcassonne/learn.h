@@ -404,8 +404,9 @@ CARC_API carc_status carc_learn_vec_prefix(uint32_t *ids, size_t cap, size_t *n,
                                            size_t index);
 
 /**
- * Write every observation and mask again from scratch into the bound arrays
- * (after the caller wrote into them).
+ * Write every observation, mask and player to move again from scratch into
+ * the bound arrays (after the caller wrote into them); rewards, results and
+ * done flags stay as they are.
  * @return CARC_OK, CARC_EINVAL (NULL), CARC_EPHASE (no arrays bound; another thread).
  * @since 0.2
  */

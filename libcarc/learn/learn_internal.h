@@ -227,8 +227,7 @@ static inline size_t carci_learn_obs_bytes(const carc_learn_space *s)
 
 /* Start game `i` afresh with `seed` (its old game replaced only on success). */
 carc_status carci_learn_slot_start(carc_learn_vec *e, size_t i, uint64_t seed);
-/* Write every output row of game `i` from scratch (planes, vector, mask,
- * player; rewards, results and done to 0, or done kept for a finished game). */
+/* Write game i's observation, mask and player to move from scratch. */
 void carci_learn_slot_write(carc_learn_vec *e, size_t i);
 /* Compute the legal ids of game i's decision (stage, prefix) into its slot
  * and mask row; CARC_ENOTFOUND when there are none. */

@@ -49,6 +49,15 @@ static uint8_t *plane_row(const carc_learn_vec *e, size_t i)
     return e->buf.planes + i * carci_learn_obs_bytes(e->space);
 }
 
+/* Rewards and results 0, the done flag 0 (or kept, for a finished game kept). */
+static void slot_clear_outputs(carc_learn_vec *e, size_t i)
+{
+    uint32_t np = e->space->info.players;
+    memset(e->buf.rewards + i * np, 0, np * sizeof(float));
+    memset(e->buf.results + i * np, 0, np * sizeof(float));
+    e->buf.done[i] = e->slots[i].finished ? e->slots[i].done : 0;
+}
+
 /* Put game `g` (freshly made) in slot i: its state read, its rows written
  * from scratch when the arrays are bound. */
 static void install(carc_learn_vec *e, size_t i, carc_game *g)
@@ -107,15 +116,16 @@ static void install(carc_learn_vec *e, size_t i, carc_game *g)
         sl->finished = 1; /* cannot happen: the window holds the first placement (space.c) */
         sl->done = CARC_LEARN_DONE_TRUNCATED;
     }
-    if (e->bound)
+    if (e->bound) {
         carci_learn_slot_write(e, i);
+        slot_clear_outputs(e, i);
+    }
 }
 
 void carci_learn_slot_write(carc_learn_vec *e, size_t i)
 {
     const carc_learn_space *s = e->space;
     carci_learn_slot *sl = &e->slots[i];
-    uint32_t np = s->info.players;
     carci_learn_observe_all(plane_row(e, i), e->buf.vector + i * s->info.vector, s, sl->game, &sl->pending,
                             sl->prefix, &sl->legal.chosen);
     if (sl->finished && sl->stage != CARC_LEARN_STAGE_OVER) {
@@ -128,9 +138,6 @@ void carci_learn_slot_write(carc_learn_vec *e, size_t i)
     for (uint32_t k = 0; k < sl->legal.n; k++)
         mask[sl->legal.ids[k]] = 1;
     e->buf.player[i] = sl->pending.decision == CARC_DECISION_NONE ? 0 : sl->pending.player;
-    memset(e->buf.rewards + i * np, 0, np * sizeof(float));
-    memset(e->buf.results + i * np, 0, np * sizeof(float));
-    e->buf.done[i] = sl->finished ? sl->done : 0;
 }
 
 carc_status carci_learn_slot_legal(carc_learn_vec *e, size_t i)
@@ -218,10 +225,10 @@ carc_status carc_learn_vec_new(carc_learn_vec **out, const carc_learn_space *spa
         return CARC_ENOMEM;
     }
     memset(e->slots, 0, games * sizeof *e->slots);
+    e->n = games; /* (a slot not made yet frees nothing) */
     size_t sb = slot_bytes(e->space);
     for (size_t i = 0; i < games && st == CARC_OK; i++) {
         carci_learn_slot *sl = &e->slots[i];
-        e->n = i + 1;
         void *mem = carci_learn_alloc(a, sb);
         if (mem == NULL) {
             st = CARC_ENOMEM;
@@ -299,8 +306,10 @@ carc_status carc_learn_vec_bind(carc_learn_vec *env, const carc_learn_buffers *b
         env->buf = *b;
         env->buf.struct_size = sizeof env->buf;
         env->bound = true;
-        for (size_t i = 0; i < n; i++)
+        for (size_t i = 0; i < n; i++) {
             carci_learn_slot_write(env, i);
+            slot_clear_outputs(env, i);
+        }
     }
     leave(env);
     return st;
