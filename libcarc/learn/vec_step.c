@@ -225,8 +225,14 @@ carc_status carci_learn_slot_step(carc_learn_vec *e, size_t i, uint32_t action)
         sl->stage = carci_learn_stage(&sl->pending, action);
         carc_status st = carci_learn_slot_legal(e, i);
         if (st != CARC_OK) {
+            /* (cannot happen but out of memory: a legal first id always has a
+             * second) back to the first id, or the game cut */
             carci_learn_vec_error(e, "game %zu: the second step of id %u could not be listed (%s)", i, action,
                                   carc_status_name(st));
+            sl->prefix = CARC_LEARN_NO_ACTION;
+            sl->stage = old;
+            if (carci_learn_slot_legal(e, i) != CARC_OK)
+                finish(e, i, CARC_LEARN_DONE_TRUNCATED);
             return st == CARC_ENOTFOUND ? CARC_EILLEGAL : st;
         }
         int32_t cell = carci_learn_cell(s, sl->legal.chosen.x, sl->legal.chosen.y);
