@@ -9,8 +9,8 @@ vectorised environment of ``<carcassonne/learn.h>`` as numpy arrays
 - :class:`VectorEnv`: N games stepped together. Its arrays (``planes``,
   ``vector``, ``mask``, ``rewards``, ``results``, ``done``, ``player``) are
   the buffers the C library writes into: no copy per step, so
-  ``torch.from_numpy(env.planes)`` is free. They are read-only views; the
-  library keeps them up to date move by move.
+  ``torch.from_numpy(env.planes)`` is free. The library keeps them up to
+  date move by move: do not write into them (``rebuild()`` if you did).
 - :class:`CarcassonneEnv`: one game with Gymnasium's shapes
   (``reset(seed=...)`` -> ``(obs, info)``, ``step(action)`` -> ``(obs,
   reward, terminated, truncated, info)``, ``action_space``,
@@ -310,8 +310,8 @@ class VectorEnv(Owner):
     the next seed (``restart=False``: it stays as it ended until
     :meth:`reset`, and takes :data:`NO_ACTION`). :meth:`step` takes one
     action id per game and returns the :class:`Batch` of the arrays below,
-    which are the library's buffers (read-only views, updated in place by
-    every step; copy what you keep):
+    which are the library's buffers (updated in place by every step: copy
+    what you keep; do not write into them, or call :meth:`rebuild` after):
 
     ``planes`` (n, planes, width, width) uint8, ``vector`` (n, vector)
     float32, ``mask`` (n, actions) bool, ``rewards`` (n, players) float32,
@@ -357,8 +357,6 @@ class VectorEnv(Owner):
         b.player, b.player_cap = self.player.ctypes.data_as(POINTER(c_uint32)), self.player.size
         _ffi.carc_learn_vec_bind(handle, byref(b))
         self._bufs = b
-        for a in (self.planes, self.vector, self.mask, self.rewards, self.results, self.done, self.player):
-            a.flags.writeable = False
         self._actions = np.zeros(n, dtype=np.uint32)
         self._actions_ptr = self._actions.ctypes.data_as(POINTER(c_uint32))
         self._rng = c_uint64(int(seed) * 0x9E3779B97F4A7C15 & (2**64 - 1))
