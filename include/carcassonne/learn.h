@@ -164,10 +164,14 @@ typedef struct carc_learn_space carc_learn_space;
  * Make the space of games with options `game` (their players, modules and
  * start; the seed is not used) and a window (`opts` NULL: the defaults).
  * On failure *out is NULL.
+ * The window must hold every cell next to the tiles laid before the first
+ * turn (the start tile; the City of Carcassonne and the spring): radius 3
+ * with the Count, 4 with the spring given at (-3,0) or (-3,1).
  * @return CARC_OK, CARC_EINVAL (NULL out or game, options carc_game_new
  *         refuses with CARC_EINVAL, struct_size too small, unknown flags),
- *         CARC_ERANGE (radius; options carc_game_new refuses with it),
- *         CARC_EVERSION, CARC_EUNSUPPORTED, CARC_ENOMEM.
+ *         CARC_ERANGE (radius above CARC_LEARN_MAX_RADIUS or too small for
+ *         the start; options carc_game_new refuses with it), CARC_EVERSION,
+ *         CARC_EUNSUPPORTED, CARC_ENOMEM.
  * @since 0.2
  */
 CARC_API carc_status carc_learn_space_new(carc_learn_space **out, const carc_game_options *game,
@@ -326,7 +330,8 @@ typedef struct carc_learn_buffers {
  * may be freed after), game i seeded `seed + i`; later games take the next
  * seeds in turn. `flags`: CARC_LEARN_VEC_*. The games use the space's game
  * options with CARC_GAME_NO_UNDO. On failure *out is NULL.
- * @return CARC_OK, CARC_EINVAL (NULL, games 0, unknown flags), CARC_ENOMEM.
+ * @return CARC_OK, CARC_EINVAL (NULL, games 0, unknown flags), CARC_ERANGE
+ *         (more than 65,536 games), CARC_ENOMEM.
  * @since 0.2
  */
 CARC_API carc_status carc_learn_vec_new(carc_learn_vec **out, const carc_learn_space *space, size_t games,
