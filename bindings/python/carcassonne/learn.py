@@ -323,7 +323,7 @@ class VectorEnv(Owner):
     with the game and the reason, and no game moves."""
 
     __slots__ = ("_ptr", "space", "n", "planes", "vector", "mask", "rewards", "results", "done", "player",
-                 "_bufs", "_actions", "_actions_ptr", "_rng", "_batch")
+                 "_bufs", "_actions", "_actions_ptr", "_rng", "_batch", "_next_seed")
     _what = "environment"
 
     def __init__(self, num_envs: int, seed: int = 0, players: int = 2, farmers: Optional[bool] = None, *,
@@ -360,6 +360,7 @@ class VectorEnv(Owner):
         self._actions = np.zeros(n, dtype=np.uint32)
         self._actions_ptr = self._actions.ctypes.data_as(POINTER(c_uint32))
         self._rng = c_uint64(int(seed) * 0x9E3779B97F4A7C15 & (2**64 - 1))
+        self._next_seed = (int(seed) + n) & (2**64 - 1)
         self._batch = Batch(self.planes, self.vector, self.mask, self.rewards, self.results, self.done,
                             self.player)
 
@@ -408,11 +409,14 @@ class VectorEnv(Owner):
         return out
 
     def reset(self, seed: Optional[int] = None) -> Batch:
-        """Restart every game (game i with seed ``seed + i``; None: the seeds
-        after the last ones used)."""
+        """Restart every game, game i with seed ``seed + i`` (None: the seed
+        after the games of the last reset or of the constructor, ``seed +
+        n``; the games restarted since took some of those seeds too)."""
         if seed is None:
-            seed = self._rng.value
-        _ffi.carc_learn_vec_reset(self._handle(), int(seed) & (2**64 - 1))
+            seed = self._next_seed
+        seed = int(seed) & (2**64 - 1)
+        _ffi.carc_learn_vec_reset(self._handle(), seed)
+        self._next_seed = (seed + self.n) & (2**64 - 1)
         return self._batch
 
     def rebuild(self) -> None:
