@@ -30,7 +30,7 @@
  *            as their elements, less those of bits 1..7 (big-follower, inn,
  *            cathedral, goods, builder, pig, gardens); never an element
  *            without one it needs
- *   then     op byte (op % 20, OPS; a Dice Game: op % 9, DICE_OPS) followed by
+ *   then     op byte (op % 21, OPS; a Dice Game: op % 9, DICE_OPS) followed by
  *            its argument bytes
  *
  * Checked after every step (cheap: a few calls per player):
@@ -80,7 +80,11 @@
  *   - clone and copy (with and without history) equal the original, and
  *     playing on them leaves the original alone; load(save(g)) saves
  *     identically; pictures are as long as announced; move notation
- *     round-trips (format then parse).
+ *     round-trips (format then parse);
+ *   - the learning environment (op learn, fuzz_api_learn.c: what it checks
+ *     is at its top): ids, masks and observations from scratch against the
+ *     legal moves, moves chosen through the masks played, a small
+ *     vectorised environment stepped with the input's actions.
  * Checked on a sample of the steps (every FULL_EVERY-th step; the environment
  * variable FUZZ_API_FULL_EVERY=N changes it, 1: every step, the old way):
  *   - the comparisons above by the full fingerprint (everything the const
@@ -112,6 +116,7 @@
  */
 #include "fuzz_harness.h"
 #include "fuzz_api_dice.h"
+#include "fuzz_api_learn.h"
 #include "../tests/engine/elements_oracle.h" /* tu_elements: the rule elements */
 
 #define MAX_PICTURES 1    /* pictures per input */
@@ -466,6 +471,7 @@ typedef struct fz {
     bool no_undo;      /* CARC_GAME_NO_UNDO: no journal, nothing to undo */
     bool base_full;    /* the bottom of the stack had its full fingerprint */
     int32_t scores[8];
+    fz_learn *learn;   /* the learning environment's state (op learn) */
 } fz;
 
 static void snap_take(fz *z, const carc_game *g, unsigned flags, bool full, snap *s)
@@ -2366,8 +2372,31 @@ static void op_misuse(fz *z, input *in)
     snap_check(&before, z->g, "a wrong call");
 }
 
-/* The operations of a tile game input: op byte % 20, in this order (the
- * corpus depends on it). */
+/* The learning environment (fuzz_api_learn.c): with bit 0 of the argument,
+ * steps of a small vectorised environment of the game's options; else the
+ * calls from scratch on the game, which must leave it as it was, and (bit 1)
+ * the move they chose through the masks played. */
+static void op_learn(fz *z, input *in)
+{
+    if (z->learn == NULL)
+        z->learn = learn_new();
+    uint8_t b = byte(in);
+    if (b & 1) {
+        learn_env(z->learn, z->g, in);
+        return;
+    }
+    snap before;
+    snap_take(z, z->g, FP_WITH_PENDING, false, &before);
+    carc_move m;
+    bool have = learn_game(z->learn, z->g, in, &m);
+    snap_check(&before, z->g, "the learning environment's calls");
+    if (have && (b & 2))
+        try_move(z, &m);
+}
+
+/* The operations of a tile game input: op byte % 21, in this order (the
+ * corpus depends on it; "learn" came last, so the seeds written before it
+ * read as they did). */
 static const struct op {
     const char *name;
     void (*run)(fz *z, input *in);
@@ -2392,6 +2421,7 @@ static const struct op {
     { "pending", op_pending },
     { "big (bit 0 of the argument: builder or pig)", op_big },
     { "city (the Count's decisions)", op_city },
+    { "learn (the learning environment)", op_learn },
 };
 
 /* The options from the header; a custom start the modules refuse is refused
@@ -2549,6 +2579,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     clear_stack(&z);
     free(z.stack);
+    learn_free(z.learn);
     carc_movelist_free(z.ml);
     carc_movelist_free(z.ml2);
     carc_game_free(z.scratch);

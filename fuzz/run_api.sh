@@ -4,7 +4,7 @@
 #
 #   fuzz/run_api.sh [SECONDS]        default 60
 #
-# fuzz/fuzz_api.c (with fuzz_api_dice.c and fuzz_harness.c) reads each input as a
+# fuzz/fuzz_api.c (with fuzz_api_dice.c, fuzz_api_learn.c and fuzz_harness.c) reads each input as a
 # sequence of API calls on one game and checks invariants as it goes (see the
 # comment at its top: cheap checks after
 # every step, the expensive ones on a sample of the steps and at the end of
@@ -61,7 +61,7 @@ fi
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     ${ubsan_off:+-fno-sanitize=$ubsan_off} $cmp \
     -DCARC_BUILDING -I"$top/include" -I"$top/libcarc" ${FUZZ_API_CFLAGS:-} \
-    $(find "$top"/libcarc -name "*.c" | sort) "$here/fuzz_api.c" "$here/fuzz_api_dice.c" "$here/fuzz_harness.c" -lm -o "$work/fuzz_api"
+    $(find "$top"/libcarc -name "*.c" | sort) "$here/fuzz_api.c" "$here/fuzz_api_dice.c" "$here/fuzz_api_learn.c" "$here/fuzz_harness.c" -lm -o "$work/fuzz_api"
 
 limit=(-max_total_time="$secs")
 if [ -n "${FUZZ_API_RUNS:-}" ]; then

@@ -15,8 +15,10 @@
 #      native library and the page in headless Chromium (tests/js/run.sh).
 # Needs: cmake gcc g++ make pkg-config libcmocka-dev python3 binutils
 # abigail-tools clang libclang-rt-14-dev valgrind emscripten chromium
-# python3-distributed nodejs npm python3-pip python3-setuptools python3-wheel
-# python3-build python3-venv (tests/hardening/README.md tells how to run
+# python3-distributed python3-numpy python3-torch nodejs npm python3-pip
+# python3-setuptools python3-wheel python3-build python3-venv (numpy and
+# torch: carcassonne.learn's tests and the training example's quick test,
+# skipped without them; tests/hardening/README.md tells how to run
 # each step alone; docs/web.md the browser's). Every step must pass; the
 # times of the steps are printed at the end.
 set -euo pipefail

@@ -9,6 +9,8 @@
  *    define (docs/conventions.md "Bindings": bindings never copy
  *    constants by hand); and the players' colours of the SVG picture, so
  *    that the page draws its players in the library's colours.
+ *  - carcjs_learn_vec_new, carcjs_learn_vec_reset: the learning
+ *    environment's calls that take a 64-bit seed, with it as two halves;
  *  - carcjs_mcts_*: the example MCTS player (examples/mcts.c), when this build
  *    has it (CARCJS_HAVE_MCTS), behind three small functions that take plain
  *    numbers (no mcts_options struct to lay out in JavaScript).
@@ -147,6 +149,64 @@ CARCJS_EXPORT const char *carcjs_layout(void)
     FIELD(carc_load_error, status);
     FIELD(carc_load_error, message);
     END;
+    /* learn.h: the learning environment (VectorEnv) */
+    STRUCT(carc_learn_options);
+    FIELD(carc_learn_options, struct_size);
+    FIELD(carc_learn_options, radius);
+    FIELD(carc_learn_options, flags);
+    END;
+    STRUCT(carc_learn_info);
+    FIELD(carc_learn_info, struct_size);
+    FIELD(carc_learn_info, layout_version);
+    FIELD(carc_learn_info, players);
+    FIELD(carc_learn_info, modules);
+    FIELD(carc_learn_info, radius);
+    FIELD(carc_learn_info, width);
+    FIELD(carc_learn_info, centre_x);
+    FIELD(carc_learn_info, centre_y);
+    FIELD(carc_learn_info, actions);
+    FIELD(carc_learn_info, place_base);
+    FIELD(carc_learn_info, figure_base);
+    FIELD(carc_learn_info, pass_id);
+    FIELD(carc_learn_info, exit_base);
+    FIELD(carc_learn_info, quarter_base);
+    FIELD(carc_learn_info, count_base);
+    FIELD(carc_learn_info, planes);
+    FIELD(carc_learn_info, plane_size);
+    FIELD(carc_learn_info, figure_plane);
+    FIELD(carc_learn_info, player_planes);
+    FIELD(carc_learn_info, figure_kinds);
+    FIELD(carc_learn_info, vector);
+    FIELD(carc_learn_info, kinds);
+    FIELD(carc_learn_info, v_scores);
+    FIELD(carc_learn_info, v_supply);
+    FIELD(carc_learn_info, v_goods);
+    FIELD(carc_learn_info, v_city);
+    FIELD(carc_learn_info, v_count);
+    FIELD(carc_learn_info, v_seat);
+    FIELD(carc_learn_info, v_stage);
+    FIELD(carc_learn_info, v_flags);
+    FIELD(carc_learn_info, v_tile);
+    FIELD(carc_learn_info, v_left);
+    FIELD(carc_learn_info, v_left_total);
+    END;
+    STRUCT(carc_learn_buffers);
+    FIELD(carc_learn_buffers, struct_size);
+    FIELD(carc_learn_buffers, planes);
+    FIELD(carc_learn_buffers, planes_cap);
+    FIELD(carc_learn_buffers, vector);
+    FIELD(carc_learn_buffers, vector_cap);
+    FIELD(carc_learn_buffers, mask);
+    FIELD(carc_learn_buffers, mask_cap);
+    FIELD(carc_learn_buffers, rewards);
+    FIELD(carc_learn_buffers, rewards_cap);
+    FIELD(carc_learn_buffers, results);
+    FIELD(carc_learn_buffers, results_cap);
+    FIELD(carc_learn_buffers, done);
+    FIELD(carc_learn_buffers, done_cap);
+    FIELD(carc_learn_buffers, player);
+    FIELD(carc_learn_buffers, player_cap);
+    END;
     /* the players' colours of the SVG picture, player 0 first, for the page */
     for (i = 0; i < CARCI_PLAYER_COLORS; i++)
         at = put_s(at, i == 0 ? "\"playerColors\":[\"%s\"" : ",\"%s\"", colors[i]);
@@ -214,10 +274,28 @@ CARCJS_EXPORT const char *carcjs_layout(void)
     CONST(CARC_VARIANT_TINY_CITY);
     CONST(CARC_VARIANT_COC_FINAL_MARKET);
     CONST(CARC_VARIANT_COC_ONCE_PER_TURN);
+    CONST(CARC_LEARN_LAYOUT_VERSION);
+    CONST(CARC_LEARN_VEC_NO_RESTART);
+    CONST(CARC_LEARN_DONE_OVER);
+    CONST(CARC_LEARN_DONE_TRUNCATED);
+    CONST(CARC_LEARN_PLANE_PENDING);
     at = put(at, "}}%.0ld%.0ld", 0, 0);
     if (at >= sizeof layout_json)
         layout_json[0] = '\0'; /* cannot happen: the buffer has room to spare */
     return layout_json;
+}
+
+/* carc_learn_vec_new and carc_learn_vec_reset with their 64-bit seed as two
+ * 32-bit halves (what JavaScript passes without BigInt integration). */
+CARCJS_EXPORT carc_status carcjs_learn_vec_new(carc_learn_vec **out, const carc_learn_space *space, size_t games,
+                                               uint32_t seed_lo, uint32_t seed_hi, uint32_t flags)
+{
+    return carc_learn_vec_new(out, space, games, (uint64_t)seed_hi << 32 | seed_lo, flags);
+}
+
+CARCJS_EXPORT carc_status carcjs_learn_vec_reset(carc_learn_vec *env, uint32_t seed_lo, uint32_t seed_hi)
+{
+    return carc_learn_vec_reset(env, (uint64_t)seed_hi << 32 | seed_lo);
 }
 
 /* 1 when this module has the example MCTS player (carcjs_mcts_*), else 0. */

@@ -276,6 +276,44 @@ export class Game {
   text(options?: { color?: boolean; legend?: boolean }): string;
 }
 
+/** Options of a VectorEnv: those of a Game, and the environment's own. */
+export interface VectorEnvOptions extends GameOptions {
+  /** Games stepped together (default 1). */
+  games?: number;
+  /** The window's radius around the start (default 15). */
+  radius?: number;
+  /** false: a finished game stays as it ended (NO_ACTION) until reset(). Default true. */
+  restart?: boolean;
+}
+
+/** No action: the action of a game kept finished. */
+export const NO_ACTION: number;
+
+/**
+ * For learning agents (<carcassonne/learn.h>, docs/learn.md): games of the
+ * same options stepped together; the arrays are views of the memory the
+ * library writes into.
+ */
+export class VectorEnv {
+  constructor(options?: VectorEnvOptions);
+  readonly games: number;
+  /** carc_learn_info: actions, planes, width, figure_base, pass_id, v_scores, ... */
+  readonly info: Record<string, number>;
+  readonly planes: Uint8Array;
+  readonly vector: Float32Array;
+  readonly mask: Uint8Array;
+  readonly rewards: Float32Array;
+  readonly results: Float32Array;
+  readonly done: Uint8Array;
+  readonly player: Uint32Array;
+  step(actions: ArrayLike<number>): void;
+  sample(): Uint32Array;
+  reset(seed?: Seed): void;
+  game(index: number): Game;
+  free(): void;
+  readonly freed: boolean;
+}
+
 declare const api: {
   init: typeof init;
   isReady: typeof isReady;
@@ -290,5 +328,7 @@ declare const api: {
   version: typeof version;
   playerColors: typeof playerColors;
   hasMcts: typeof hasMcts;
+  VectorEnv: typeof VectorEnv;
+  NO_ACTION: typeof NO_ACTION;
 };
 export default api;

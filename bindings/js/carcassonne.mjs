@@ -516,39 +516,45 @@ function playersOf(mask) {
  *
  * Free the C game with free() (a FinalizationRegistry frees forgotten ones).
  */
+/* Game options at `o` (carc_game_options) from the options of `new Game`,
+ * checked (carc_game_options_check: a CarcError with the library's reason). */
+function writeGameOptions(o, options) {
+  const lo = L.carc_game_options;
+  check(M._carc_game_options_init(o, K.CARC_GAME_OPTIONS_VERSION), 'carc_game_options_init');
+  const players = options.players ?? 2;
+  wrU32(o + lo.players, integer(players, 'players', 0, 0xffffffff));
+  const [slo, shi] = splitU64(options.seed ?? 0, 'seed');
+  wrU32(o + lo.seed, slo);
+  wrU32(o + lo.seed + 4, shi);
+  let mods = options.modules === undefined ? K.CARC_MODULE_FARMERS : parseModules(options.modules);
+  if (options.farmers === true) mods |= K.CARC_MODULE_FARMERS;
+  if (options.farmers === false) mods &= ~K.CARC_MODULE_FARMERS;
+  wrU32(o + lo.modules, mods);
+  if (options.startTile !== undefined && options.startTile !== null) {
+    wrU32(o + lo.start_tile, tileKind(options.startTile));
+  }
+  if (options.start) {
+    wrI32(o + lo.start_x, integer(options.start[0], 'start x', -0x80000000, 0x7fffffff));
+    wrI32(o + lo.start_y, integer(options.start[1], 'start y', -0x80000000, 0x7fffffff));
+  }
+  if (options.startRotation !== undefined) {
+    wrU32(o + lo.start_rotation, integer(options.startRotation, 'startRotation', 0, 0xffffffff));
+  }
+  wrU32(o + lo.flags, options.noUndo ? K.CARC_GAME_NO_UNDO : 0);
+  wrU32(o + lo.variants, integer(options.variants ?? 0, 'variants', 0, 0xffffffff));
+  const msg = SCRATCH + 320;
+  // (the Count and the River with no start: the library lays the spring at
+  // its default place, CARC_DEFAULT_START_TILE)
+  const st = M._carc_game_options_check(o, msg, 180);
+  if (st !== 0) throw new CarcError(st, cstring(msg, 180), 'carc_game_options_check');
+}
+
 export class Game {
   constructor(options = {}) {
     need();
     if (options === GAME_WRAP) return;
     const o = SCRATCH + 256;
-    const lo = L.carc_game_options;
-    check(M._carc_game_options_init(o, K.CARC_GAME_OPTIONS_VERSION), 'carc_game_options_init');
-    const players = options.players ?? 2;
-    wrU32(o + lo.players, integer(players, 'players', 0, 0xffffffff));
-    const [slo, shi] = splitU64(options.seed ?? 0, 'seed');
-    wrU32(o + lo.seed, slo);
-    wrU32(o + lo.seed + 4, shi);
-    let mods = options.modules === undefined ? K.CARC_MODULE_FARMERS : parseModules(options.modules);
-    if (options.farmers === true) mods |= K.CARC_MODULE_FARMERS;
-    if (options.farmers === false) mods &= ~K.CARC_MODULE_FARMERS;
-    wrU32(o + lo.modules, mods);
-    if (options.startTile !== undefined && options.startTile !== null) {
-      wrU32(o + lo.start_tile, tileKind(options.startTile));
-    }
-    if (options.start) {
-      wrI32(o + lo.start_x, integer(options.start[0], 'start x', -0x80000000, 0x7fffffff));
-      wrI32(o + lo.start_y, integer(options.start[1], 'start y', -0x80000000, 0x7fffffff));
-    }
-    if (options.startRotation !== undefined) {
-      wrU32(o + lo.start_rotation, integer(options.startRotation, 'startRotation', 0, 0xffffffff));
-    }
-    wrU32(o + lo.flags, options.noUndo ? K.CARC_GAME_NO_UNDO : 0);
-    wrU32(o + lo.variants, integer(options.variants ?? 0, 'variants', 0, 0xffffffff));
-    const msg = SCRATCH + 320;
-    // (the Count and the River with no start: the library lays the spring at
-    // its default place, CARC_DEFAULT_START_TILE)
-    const st = M._carc_game_options_check(o, msg, 180);
-    if (st !== 0) throw new CarcError(st, cstring(msg, 180), 'carc_game_options_check');
+    writeGameOptions(o, options);
     const out = SCRATCH;
     check(M._carc_game_new(out, o), 'carc_game_new');
     this._adopt(rdU32(out));
@@ -1092,6 +1098,184 @@ export class Game {
   }
 }
 
+// ------------------------------------------------------------ learning agents
+
+/** No action: the action of a game kept finished (restart: false). */
+export const NO_ACTION = 0xffffffff;
+
+/**
+ * For learning agents (<carcassonne/learn.h>, docs/learn.md): `games` games
+ * of the same options stepped together. Options: those of `new Game` (the
+ * seed: game i starts with seed + i, later games take the next seeds),
+ * `games` (default 1), `radius` (the window, default 15), `restart` (false:
+ * a finished game stays as it ended and takes NO_ACTION until reset()).
+ * `planes`, `vector`, `mask`, `rewards`, `results`, `done` and `player` are
+ * typed arrays over the memory the library writes into (no copy; take them
+ * again after a step if the module's memory may have grown). `info` has the
+ * space's sizes and offsets (carc_learn_info: actions, planes, width, ...).
+ */
+export class VectorEnv {
+  constructor(options = {}) {
+    need();
+    const games = integer(options.games ?? 1, 'games', 1, 65536);
+    const h = { space: 0, vec: 0, mem: 0, actions: 0, rng: 0 };
+    this._h = h;
+    const tmp = M._malloc(512);
+    try {
+      const o = tmp;
+      writeGameOptions(o, options);
+      const lo = L.carc_learn_options;
+      const lopt = tmp + 256;
+      zero(lopt, lo.size);
+      wrU32(lopt + lo.struct_size, lo.size);
+      wrU32(lopt + lo.radius, integer(options.radius ?? 0, 'radius', 0, 0xffffffff));
+      check(M._carc_learn_space_new(SCRATCH, o, lopt), 'carc_learn_space_new');
+      h.space = rdU32(SCRATCH);
+      const li = L.carc_learn_info;
+      const at = tmp + 256;
+      zero(at, li.size);
+      wrU32(at + li.struct_size, li.size);
+      check(M._carc_learn_space_info(at, h.space), 'carc_learn_space_info');
+      const info = {};
+      for (const [k, off] of Object.entries(li)) {
+        if (k !== 'size') info[k] = k === 'centre_x' || k === 'centre_y' ? rdI32(at + off) : rdU32(at + off);
+      }
+      this.info = info;
+    } catch (e) {
+      this.free();
+      throw e;
+    } finally {
+      M._free(tmp);
+    }
+    const i = this.info;
+    const [slo, shi] = splitU64(options.seed ?? 0, 'seed');
+    const st = M._carcjs_learn_vec_new(SCRATCH, h.space, games, slo, shi,
+      options.restart === false ? K.CARC_LEARN_VEC_NO_RESTART : 0);
+    if (st !== 0) {
+      this.free();
+      throw new CarcError(st, '', 'carc_learn_vec_new');
+    }
+    h.vec = rdU32(SCRATCH);
+    this.games = games;
+    const sizes = {
+      planes: games * i.planes * i.plane_size, vector: games * i.vector * 4, mask: games * i.actions,
+      rewards: games * i.players * 4, results: games * i.players * 4, done: games, player: games * 4,
+    };
+    let total = 0;
+    const offs = {};
+    for (const [k, n] of Object.entries(sizes)) {
+      offs[k] = total;
+      total += (n + 7) & ~7;
+    }
+    h.mem = M._malloc(total + 8 * games + 8);
+    h.actions = h.mem + total;
+    h.rng = h.actions + 4 * games + 4 - ((4 * games + 4) % 8);
+    this._at = {};
+    for (const k of Object.keys(sizes)) this._at[k] = h.mem + offs[k];
+    const lb = L.carc_learn_buffers;
+    const b = M._malloc(lb.size);
+    try {
+      zero(b, lb.size);
+      wrU32(b + lb.struct_size, lb.size);
+      const counts = { planes: sizes.planes, vector: games * i.vector, mask: sizes.mask, rewards: games * i.players,
+        results: games * i.players, done: games, player: games };
+      for (const k of Object.keys(sizes)) {
+        wrU32(b + lb[k], this._at[k]);
+        wrU32(b + lb[`${k}_cap`], counts[k]);
+      }
+      this._check(M._carc_learn_vec_bind(h.vec, b), 'carc_learn_vec_bind');
+    } finally {
+      M._free(b);
+    }
+    const [rlo, rhi] = splitU64(options.seed ?? 0, 'seed');
+    wrU32(h.rng, (rlo ^ 0x9e3779b9) >>> 0);
+    wrU32(h.rng + 4, rhi);
+    this._counts = { planes: sizes.planes, vector: games * i.vector, mask: sizes.mask, rewards: games * i.players,
+      results: games * i.players, done: games, player: games };
+  }
+
+  _vec() {
+    if (!this._h || !this._h.vec) throw new Error('libcarcassonne: the environment is freed');
+    return this._h.vec;
+  }
+
+  _check(st, fn) {
+    if (st !== 0) throw new CarcError(st, cstring(M._carc_learn_vec_last_error(this._h.vec)), fn);
+  }
+
+  _view(Type, k) {
+    this._vec();
+    return new Type(M.HEAPU8.buffer, this._at[k], this._counts[k]);
+  }
+
+  /** games x planes x width x width bytes: the observations' planes. */
+  get planes() { return this._view(Uint8Array, 'planes'); }
+  /** games x vector floats. */
+  get vector() { return this._view(Float32Array, 'vector'); }
+  /** games x actions bytes, 1 for each legal id. */
+  get mask() { return this._view(Uint8Array, 'mask'); }
+  /** games x players: points each seat gained by the last step. */
+  get rewards() { return this._view(Float32Array, 'rewards'); }
+  /** games x players: at the end of a game 1 / 0 / -1, else 0. */
+  get results() { return this._view(Float32Array, 'results'); }
+  /** games: 0, 1 (the game ended) or 2 (cut: no legal action in the window). */
+  get done() { return this._view(Uint8Array, 'done'); }
+  /** games: the seat to move. */
+  get player() { return this._view(Uint32Array, 'player'); }
+
+  /** Step every game with its action id (an array of `games` ids). */
+  step(actions) {
+    const v = this._vec();
+    if (actions.length !== this.games) {
+      throw new CarcError(-1, `step: ${actions.length} actions for ${this.games} games`, 'carc_learn_vec_step');
+    }
+    const a = new Uint32Array(M.HEAPU8.buffer, this._h.actions, this.games);
+    for (let k = 0; k < this.games; k++) a[k] = actions[k] >>> 0;
+    this._check(M._carc_learn_vec_step(v, this._h.actions, this.games), 'carc_learn_vec_step');
+  }
+
+  /** A uniformly random legal action for every game (the library's uniform random policy). */
+  sample() {
+    const v = this._vec();
+    const out = M._malloc(4 * this.games);
+    try {
+      const st = M._carc_learn_vec_sample(out, this.games, v, this._h.rng);
+      if (st !== 0) throw new CarcError(st, '', 'carc_learn_vec_sample');
+      return new Uint32Array(M.HEAPU8.buffer, out, this.games).slice();
+    } finally {
+      M._free(out);
+    }
+  }
+
+  /** Restart every game, game i with seed + i. */
+  reset(seed = 0) {
+    const [lo, hi] = splitU64(seed, 'seed');
+    this._check(M._carcjs_learn_vec_reset(this._vec(), lo, hi), 'carc_learn_vec_reset');
+  }
+
+  /** A copy of game `index` (a Game: free it). */
+  game(index) {
+    const v = this._vec();
+    const st = M._carc_learn_vec_game(SCRATCH, v, integer(index, 'index', 0, this.games - 1));
+    if (st !== 0) throw new CarcError(st, '', 'carc_learn_vec_game');
+    const g = rdU32(SCRATCH);
+    check(M._carc_game_clone(SCRATCH, g, 0), 'carc_game_clone', g);
+    return Game._wrap(rdU32(SCRATCH));
+  }
+
+  /** Free the environment. Safe to call twice. */
+  free() {
+    const h = this._h;
+    if (!h) return;
+    if (h.vec) M._carc_learn_vec_free(h.vec);
+    if (h.space) M._carc_learn_space_free(h.space);
+    if (h.mem) M._free(h.mem);
+    this._h = { space: 0, vec: 0, mem: 0, actions: 0, rng: 0 };
+  }
+
+  get freed() { return !this._h || !this._h.vec; }
+}
+
 const GAME_WRAP = Symbol('wrap');
 
 if (typeof Symbol.dispose === 'symbol') {
@@ -1099,5 +1283,5 @@ if (typeof Symbol.dispose === 'symbol') {
 }
 
 const api = { init, isReady, Game, Move, CarcError, tileNames, parseModules, moduleNames, moduleElements, supportedModules,
-  version, playerColors, hasMcts };
+  version, playerColors, hasMcts, VectorEnv, NO_ACTION };
 export default api;

@@ -229,6 +229,8 @@ setup(
     license="MIT",
     packages=[PACKAGE],
     python_requires=">=3.8",
+    # carcassonne.learn (the learning environment as numpy arrays) needs numpy
+    extras_require={"learn": ["numpy"]},
     zip_safe=False,
     distclass=BinaryDistribution,
     cmdclass=commands,

@@ -17,5 +17,6 @@
 #include "render.h"
 #include "search.h"
 #include "dice.h"
+#include "learn.h"
 
 #endif

@@ -18,7 +18,8 @@ import struct
 import sys
 
 (PLAY_INDEX, PLAY_INDEX2, PLAY_RAW, CHOOSE, UNDO, END, CLONE, COPY, SAVE_LOAD,
- RENDER, QUERIES, PLACEMENTS, FIGURE_OPTIONS, NOTATION, MISUSE, KIND, ABBOT, PENDING, BIG, CITY) = range(20)
+ RENDER, QUERIES, PLACEMENTS, FIGURE_OPTIONS, NOTATION, MISUSE, KIND, ABBOT, PENDING, BIG, CITY,
+ LEARN) = range(21)
 
 # tile kinds (catalogue order: A..X, RA..RL, E.g H.g I.g M.g N.g R.g U.g V.g,
 # then the 17 kinds of Inns & Cathedrals, then the 24 of Traders & Builders)
@@ -381,6 +382,24 @@ def main():
     seeds["elements-count-river"] = header(4, river=True, count=True, inns=True, traders=True, seed=402,
                                            elements=1 | 4 | 8 | 32 | 64) + \
         b"".join(play(rnd.randrange(65536)) + city(rnd.randrange(4)) for _ in range(40)) + bytes([SAVE_LOAD, 0])
+
+    # the learning environment (LEARN, last so that the seeds above stay as
+    # they were): the calls from scratch on the game (argument bit 0 clear),
+    # the move they choose played (bit 1), a small vectorised environment
+    # stepped with the input's actions (bit 0), on a few module sets
+    def learn(arg):
+        return bytes([LEARN, arg] + [rnd.randrange(256) for _ in range(8)])
+    for name, hdr in (("learn-base", header(2, seed=401)),
+                      ("learn-all", header(3, river=True, abbot=True, inns=True, traders=True, count=True,
+                                           spring=1, seed=402)),
+                      ("learn-count", header(2, count=True, seed=403)),
+                      ("learn-traders", header(4, traders=True, abbot=True, seed=404))):
+        data = hdr
+        for i in range(90):
+            data += learn(2 if i % 3 else (1 | (rnd.randrange(128) << 1)))
+            if i % 4 == 0:
+                data += city(rnd.randrange(4))
+        seeds[name] = data
 
     for name, data in seeds.items():
         with open(os.path.join(out, name), "wb") as f:

@@ -20,6 +20,8 @@
  *   misuse_records.c  serialize.h, render.h (writers, the loader)
  *   misuse_search.c   search.h (playouts, determinization, hashes)
  *   misuse_dice.c     dice.h (the Dice Game)
+ *   misuse_learn.c    learn.h (spaces, ids, masks, observations, the
+ *                     vectorised environment)
  * misuse_fixture.c builds the fixture and holds the helpers and the checks
  * the areas share (tile game and Dice Game alike, through misuse_kind);
  * test_misuse.c runs every entry as a cmocka test, after `coverage`, which
@@ -101,7 +103,7 @@ typedef struct misuse_area {
 
 #define MISUSE_AREAS(X)                                                                                            \
     X(misuse_area_tile) X(misuse_area_game) X(misuse_area_moves) X(misuse_area_board) X(misuse_area_records)      \
-    X(misuse_area_search) X(misuse_area_dice)
+    X(misuse_area_search) X(misuse_area_dice) X(misuse_area_learn)
 #define DECLARE_AREA(var) extern const misuse_area var;
 MISUSE_AREAS(DECLARE_AREA)
 #undef DECLARE_AREA

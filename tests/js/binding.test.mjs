@@ -363,3 +363,56 @@ test('the bots play a whole game with every module', () => {
   }
   game.free();
 });
+
+test('the learning environment: masks respected, rewards summing to the scores, bad actions refused', () => {
+  const { VectorEnv, NO_ACTION } = carc;
+  for (const modules of [undefined, ALL]) {
+    const env = new VectorEnv({ games: 3, seed: 8, modules, restart: false });
+    const i = env.info;
+    assert.equal(i.layout_version, 1);
+    assert.equal(env.planes.length, 3 * i.planes * i.width * i.width);
+    assert.equal(env.mask.length, 3 * i.actions);
+    const sums = [[0, 0], [0, 0], [0, 0]];
+    const finished = [false, false, false];
+    let steps = 0;
+    while (finished.includes(false)) {
+      const actions = env.sample();
+      for (let k = 0; k < 3; k++) {
+        if (finished[k]) assert.equal(actions[k], NO_ACTION);
+        else assert.equal(env.mask[k * i.actions + actions[k]], 1);
+      }
+      env.step(actions);
+      steps++;
+      const rewards = env.rewards;
+      const done = env.done;
+      for (let k = 0; k < 3; k++) {
+        if (finished[k]) continue;
+        sums[k][0] += rewards[2 * k];
+        sums[k][1] += rewards[2 * k + 1];
+        if (done[k]) {
+          finished[k] = true;
+          const game = env.game(k);
+          assert.ok(game.isOver);
+          assert.deepEqual(sums[k], game.scores);
+          game.free();
+        }
+      }
+    }
+    assert.ok(steps > 100);
+    // an illegal action refuses the step and says which game
+    env.reset(8);
+    const mask = env.mask;
+    let illegal = 0;
+    while (mask[i.actions + illegal]) illegal++;
+    const before = env.planes.slice();
+    assert.throws(() => env.step([env.sample()[0], illegal, env.sample()[2]]),
+      (e) => e instanceof CarcError && /game 1/.test(e.message));
+    assert.deepEqual(env.planes, before);
+    assert.throws(() => env.step([0]), CarcError);
+    env.free();
+    env.free();
+    assert.ok(env.freed);
+  }
+  assert.throws(() => new VectorEnv({ games: 0 }), RangeError);
+  assert.throws(() => new VectorEnv({ radius: 65 }), CarcError);
+});

@@ -25,6 +25,11 @@ __all__ = [
     "DICE_KNIGHT_OPTION_KNIGHTS", "DICE_GRID_RADIUS", "DICE_FACES_VERSION",
     "DICE_OPTIONS_VERSION", "DICE_RECORD_FORMAT", "DICE_ENUM_UNIQUE_ROTATIONS",
     "DICE_ENUM_UNIQUE_DICE", "DICE_ENUM_TOUCHING", "DICE_DEFAULT_FACES",
+    # learn.h
+    "LearnLoc", "LearnFigure", "LearnPlane", "LearnStage", "LearnDone",
+    "LEARN_LAYOUT_VERSION", "LEARN_NO_ACTION", "LEARN_DEFAULT_RADIUS", "LEARN_MAX_RADIUS",
+    "LEARN_LOCATIONS", "LEARN_FIGURE_ACTIONS", "LEARN_FIXED_PLANES", "LEARN_VEC_NO_RESTART",
+    "learn_figure_at",
 ]
 
 
@@ -393,3 +398,72 @@ DICE_ENUM_UNIQUE_DICE = 1 << 1        # CARC_DICE_ENUM_UNIQUE_DICE
 DICE_ENUM_TOUCHING = 1 << 2           # CARC_DICE_ENUM_TOUCHING
 #: CARC_DICE_FACES_INIT: cap BWWW, corner BBWW, straight BWBW, tee BBBW.
 DICE_DEFAULT_FACES = (0x1, 0x3, 0x5, 0x7)
+
+
+# ---------------------------------------------------------------- learn.h (0.2)
+
+class LearnLoc(IntEnum):
+    """Where a figure stands on a tile, in board orientation (learn.h, CARC_LEARN_LOC_*):
+    a road, city or river by the lowest side it touches, a field by the lowest
+    port it touches (PORT + port), a monastery, a garden or a field touching no
+    side in the middle."""
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+    PORT = 4
+    MIDDLE = 12
+
+
+class LearnFigure(IntEnum):
+    """The figure actions that are not a figure kind at a location (CARC_LEARN_FIGURE_*)."""
+    NONE = 0
+    RECALL = 66
+
+
+class LearnPlane(IntEnum):
+    """The planes every observation has (CARC_LEARN_PLANE_*); the figure planes follow."""
+    TILE = 0
+    EDGE = 1        # 1 + 4 * side + edge
+    JOIN = 17       # N-E, N-S, N-W, E-S, E-W, S-W
+    MONASTERY = 23
+    GARDEN = 24
+    PENNANT = 25
+    INN = 26
+    CATHEDRAL = 27
+    GOODS = 28      # + good
+    CITY = 31
+    PENDING = 32
+
+
+class LearnStage(IntEnum):
+    """carc_learn_stage: the stage of a decision (one-hot in the observation vector)."""
+    PLACE = 0
+    FIGURE = 1
+    EXIT = 2
+    EXIT_FIGURE = 3
+    QUARTER = 4
+    COUNT = 5
+    OVER = 6
+
+
+class LearnDone(IntEnum):
+    """The done flags of the vectorised environment (CARC_LEARN_DONE_*)."""
+    NOT_DONE = 0
+    OVER = 1
+    TRUNCATED = 2
+
+
+LEARN_LAYOUT_VERSION = 1          # CARC_LEARN_LAYOUT_VERSION
+LEARN_NO_ACTION = 0xFFFFFFFF      # CARC_LEARN_NO_ACTION (UINT32_MAX)
+LEARN_DEFAULT_RADIUS = 15         # CARC_LEARN_DEFAULT_RADIUS
+LEARN_MAX_RADIUS = 64             # CARC_LEARN_MAX_RADIUS
+LEARN_LOCATIONS = 13              # CARC_LEARN_LOCATIONS
+LEARN_FIGURE_ACTIONS = 67         # CARC_LEARN_FIGURE_ACTIONS
+LEARN_FIXED_PLANES = 33           # CARC_LEARN_FIXED_PLANES
+LEARN_VEC_NO_RESTART = 1 << 0     # CARC_LEARN_VEC_NO_RESTART
+
+
+def learn_figure_at(figure: int, location: int) -> int:
+    """CARC_LEARN_FIGURE_AT: the figure action of figure kind `figure` (1..5) at `location`."""
+    return 1 + (int(figure) - 1) * LEARN_LOCATIONS + int(location)

@@ -9,7 +9,8 @@ mutate a game the exception carries ``carc_game_last_error()`` (for a dice game
 ``carc_dice_game_last_error()``); read-only calls never write that text, so it
 is not attached to their errors.
 
-Handles (``carc_game``, ``carc_movelist``, ``carc_playout``, ``carc_dice_game``) are distinct
+Handles (``carc_game``, ``carc_movelist``, ``carc_playout``, ``carc_dice_game``,
+``carc_learn_space``, ``carc_learn_vec``) are distinct
 empty Structures used through POINTER, so one cannot be passed where another
 is expected. Value
 structs mirror the C layout; a test compares sizes and offsets with a C
@@ -18,7 +19,7 @@ program built from the headers.
 from __future__ import annotations
 
 import ctypes
-from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_int, c_int32,
+from ctypes import (CFUNCTYPE, POINTER, Structure, c_bool, c_char, c_char_p, c_float, c_int, c_int32,
                     c_size_t, c_uint8, c_uint16, c_uint32, c_uint64, c_void_p)
 
 from ._lib import load
@@ -151,6 +152,41 @@ class carc_dice_event(Structure):
                 ("reason", c_uint32)]
 
 
+# learn.h (0.2): the learning environment.
+class carc_learn_space(Structure):
+    """Opaque action space and observation layout (learn.h; use POINTER(carc_learn_space))."""
+    _fields_ = []
+
+
+class carc_learn_vec(Structure):
+    """Opaque vectorised environment (learn.h; use POINTER(carc_learn_vec))."""
+    _fields_ = []
+
+
+class carc_learn_options(Structure):
+    _fields_ = [("struct_size", c_uint32), ("radius", c_uint32), ("flags", c_uint32)]
+
+
+class carc_learn_info(Structure):
+    _fields_ = [(name, c_int32 if name in ("centre_x", "centre_y") else c_uint32) for name in (
+        "struct_size", "layout_version", "players", "modules", "radius", "width", "centre_x",
+        "centre_y", "actions", "place_base", "figure_base", "pass_id", "exit_base", "quarter_base",
+        "count_base", "planes", "plane_size", "figure_plane", "player_planes", "figure_kinds",
+        "vector", "kinds", "v_scores", "v_supply", "v_goods", "v_city", "v_count", "v_seat",
+        "v_stage", "v_flags", "v_tile", "v_left", "v_left_total")]
+
+
+class carc_learn_buffers(Structure):
+    _fields_ = [("struct_size", c_uint32),
+                ("planes", POINTER(c_uint8)), ("planes_cap", c_size_t),
+                ("vector", POINTER(c_float)), ("vector_cap", c_size_t),
+                ("mask", POINTER(c_uint8)), ("mask_cap", c_size_t),
+                ("rewards", POINTER(c_float)), ("rewards_cap", c_size_t),
+                ("results", POINTER(c_float)), ("results_cap", c_size_t),
+                ("done", POINTER(c_uint8)), ("done_cap", c_size_t),
+                ("player", POINTER(c_uint32)), ("player_cap", c_size_t)]
+
+
 def sized(struct_type):
     """A growable struct with struct_size set (the library fills what fits)."""
     value = struct_type()
@@ -162,6 +198,8 @@ GAME = POINTER(carc_game)
 MOVELIST = POINTER(carc_movelist)
 PLAYOUT = POINTER(carc_playout)
 DICE = POINTER(carc_dice_game)
+SPACE = POINTER(carc_learn_space)
+VEC = POINTER(carc_learn_vec)
 CHARBUF = POINTER(c_char)  # a caller buffer the library writes into
 
 # ------------------------------------------------------- declarations
@@ -348,6 +386,36 @@ _fn("carc_playout_game", GAME, [PLAYOUT])
 _fn("carc_game_determinize", carc_status, [GAME, c_uint64], status=True, last_error_arg=0)
 _fn("carc_game_remaining_tiles", carc_status, [_u32p, c_size_t, _u32p, GAME], status=True)
 _fn("carc_game_hash", carc_status, [POINTER(c_uint64), GAME], status=True)
+
+# learn.h (0.2): the learning environment. The calls from scratch (encode,
+# decode, mask, observe) write their reason into the caller's buffer: no
+# errcheck, carcassonne.learn raises with that text. The environment's
+# mutating calls attach carc_learn_vec_last_error to their errors.
+_fn("carc_learn_vec_last_error", c_char_p, [VEC])
+_VEC_ERR = dict(last_error_arg=0, last_error=lib.carc_learn_vec_last_error)
+_fl = POINTER(c_float)
+_fn("carc_learn_space_new", carc_status, [POINTER(SPACE), POINTER(carc_game_options),
+                                          POINTER(carc_learn_options)], status=True)
+_fn("carc_learn_space_free", None, [SPACE])
+_fn("carc_learn_space_info", carc_status, [POINTER(carc_learn_info), SPACE], status=True)
+_fn("carc_learn_encode", carc_status, [_u32p, c_size_t, POINTER(c_size_t), SPACE, GAME,
+                                       POINTER(carc_move), CHARBUF, c_size_t])
+_fn("carc_learn_decode", carc_status, [POINTER(carc_move), SPACE, GAME, _u32p, c_size_t, CHARBUF,
+                                       c_size_t])
+_fn("carc_learn_mask", carc_status, [_u8p, c_size_t, SPACE, GAME, _u32p, c_size_t, CHARBUF, c_size_t])
+_fn("carc_learn_observe", carc_status, [_u8p, c_size_t, _fl, c_size_t, SPACE, GAME, _u32p, c_size_t,
+                                        CHARBUF, c_size_t])
+_fn("carc_learn_vec_new", carc_status, [POINTER(VEC), SPACE, c_size_t, c_uint64, c_uint32],
+    status=True)
+_fn("carc_learn_vec_free", None, [VEC])
+_fn("carc_learn_vec_bind", carc_status, [VEC, POINTER(carc_learn_buffers)], status=True, **_VEC_ERR)
+_fn("carc_learn_vec_reset", carc_status, [VEC, c_uint64], status=True, **_VEC_ERR)
+_fn("carc_learn_vec_step", carc_status, [VEC, _u32p, c_size_t], status=True, **_VEC_ERR)
+_fn("carc_learn_vec_sample", carc_status, [_u32p, c_size_t, VEC, POINTER(c_uint64)], status=True)
+_fn("carc_learn_vec_game", carc_status, [POINTER(GAME), VEC, c_size_t], status=True)
+_fn("carc_learn_vec_prefix", carc_status, [_u32p, c_size_t, POINTER(c_size_t), VEC, c_size_t],
+    status=True)
+_fn("carc_learn_vec_rebuild", carc_status, [VEC], status=True, **_VEC_ERR)
 
 # dice.h (the Carcassonne Dice Game). The mutating calls (play, undo,
 # set_next_roll) attach carc_dice_game_last_error to their errors.

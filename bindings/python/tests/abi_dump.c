@@ -323,5 +323,62 @@ int main(void)
     OFF(carc_dice_event, doubled);
     OFF(carc_dice_event, to);
     OFF(carc_dice_event, reason);
+    /* learn.h */
+    ENUM(CARC_LEARN_LOC_N);
+    ENUM(CARC_LEARN_LOC_E);
+    ENUM(CARC_LEARN_LOC_S);
+    ENUM(CARC_LEARN_LOC_W);
+    ENUM(CARC_LEARN_LOC_PORT);
+    ENUM(CARC_LEARN_LOC_MIDDLE);
+    ENUM(CARC_LEARN_FIGURE_NONE);
+    ENUM(CARC_LEARN_FIGURE_RECALL);
+    ENUM(CARC_LEARN_PLANE_TILE);
+    ENUM(CARC_LEARN_PLANE_EDGE);
+    ENUM(CARC_LEARN_PLANE_JOIN);
+    ENUM(CARC_LEARN_PLANE_MONASTERY);
+    ENUM(CARC_LEARN_PLANE_GARDEN);
+    ENUM(CARC_LEARN_PLANE_PENNANT);
+    ENUM(CARC_LEARN_PLANE_INN);
+    ENUM(CARC_LEARN_PLANE_CATHEDRAL);
+    ENUM(CARC_LEARN_PLANE_GOODS);
+    ENUM(CARC_LEARN_PLANE_CITY);
+    ENUM(CARC_LEARN_PLANE_PENDING);
+    ENUM(CARC_LEARN_STAGE_PLACE);
+    ENUM(CARC_LEARN_STAGE_FIGURE);
+    ENUM(CARC_LEARN_STAGE_EXIT);
+    ENUM(CARC_LEARN_STAGE_EXIT_FIGURE);
+    ENUM(CARC_LEARN_STAGE_QUARTER);
+    ENUM(CARC_LEARN_STAGE_COUNT);
+    ENUM(CARC_LEARN_STAGE_OVER);
+    ENUM(CARC_LEARN_DONE_OVER);
+    ENUM(CARC_LEARN_DONE_TRUNCATED);
+    ENUM(CARC_LEARN_VEC_NO_RESTART);
+    ENUM(CARC_LEARN_LAYOUT_VERSION);
+    ENUM(CARC_LEARN_NO_ACTION);
+    ENUM(CARC_LEARN_DEFAULT_RADIUS);
+    ENUM(CARC_LEARN_MAX_RADIUS);
+    ENUM(CARC_LEARN_LOCATIONS);
+    ENUM(CARC_LEARN_FIGURE_ACTIONS);
+    ENUM(CARC_LEARN_FIXED_PLANES);
+    printf("enum CARC_LEARN_FIGURE_AT(5,12) %u\n", CARC_LEARN_FIGURE_AT(5, 12));
+    SIZE(carc_learn_options);
+    OFF(carc_learn_options, struct_size);
+    OFF(carc_learn_options, radius);
+    OFF(carc_learn_options, flags);
+    SIZE(carc_learn_info);
+#define INFO(f) OFF(carc_learn_info, f)
+    INFO(struct_size); INFO(layout_version); INFO(players); INFO(modules); INFO(radius); INFO(width);
+    INFO(centre_x); INFO(centre_y); INFO(actions); INFO(place_base); INFO(figure_base); INFO(pass_id);
+    INFO(exit_base); INFO(quarter_base); INFO(count_base); INFO(planes); INFO(plane_size);
+    INFO(figure_plane); INFO(player_planes); INFO(figure_kinds); INFO(vector); INFO(kinds);
+    INFO(v_scores); INFO(v_supply); INFO(v_goods); INFO(v_city); INFO(v_count); INFO(v_seat);
+    INFO(v_stage); INFO(v_flags); INFO(v_tile); INFO(v_left); INFO(v_left_total);
+#undef INFO
+    SIZE(carc_learn_buffers);
+#define BUF(f) OFF(carc_learn_buffers, f)
+    BUF(struct_size); BUF(planes); BUF(planes_cap); BUF(vector); BUF(vector_cap); BUF(mask); BUF(mask_cap);
+    BUF(rewards); BUF(rewards_cap); BUF(results); BUF(results_cap); BUF(done); BUF(done_cap);
+    BUF(player); BUF(player_cap);
+#undef BUF
     return 0;
 }

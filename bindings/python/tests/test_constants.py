@@ -86,6 +86,9 @@ class AbiDump(unittest.TestCase):
             (c.DicePhase, "CARC_DICE_PHASE_"), (c.DiceWinReason, "CARC_DICE_WIN_"),
             (c.DiceLocation, "CARC_DICE_LOC_"), (c.DiceActionKind, "CARC_DICE_ACT_"),
             (c.DiceEventKind, "CARC_DICE_EVENT_"),
+            # learn.h
+            (c.LearnLoc, "CARC_LEARN_LOC_"), (c.LearnFigure, "CARC_LEARN_FIGURE_"),
+            (c.LearnPlane, "CARC_LEARN_PLANE_"), (c.LearnStage, "CARC_LEARN_STAGE_"),
         ]
         checked = set()
         for enum, prefix in prefixes:
@@ -128,6 +131,18 @@ class AbiDump(unittest.TestCase):
             "CARC_DICE_ENUM_UNIQUE_ROTATIONS": c.DICE_ENUM_UNIQUE_ROTATIONS,
             "CARC_DICE_ENUM_UNIQUE_DICE": c.DICE_ENUM_UNIQUE_DICE,
             "CARC_DICE_ENUM_TOUCHING": c.DICE_ENUM_TOUCHING,
+            # learn.h
+            "CARC_LEARN_DONE_OVER": c.LearnDone.OVER,
+            "CARC_LEARN_DONE_TRUNCATED": c.LearnDone.TRUNCATED,
+            "CARC_LEARN_VEC_NO_RESTART": c.LEARN_VEC_NO_RESTART,
+            "CARC_LEARN_LAYOUT_VERSION": c.LEARN_LAYOUT_VERSION,
+            "CARC_LEARN_NO_ACTION": c.LEARN_NO_ACTION,
+            "CARC_LEARN_DEFAULT_RADIUS": c.LEARN_DEFAULT_RADIUS,
+            "CARC_LEARN_MAX_RADIUS": c.LEARN_MAX_RADIUS,
+            "CARC_LEARN_LOCATIONS": c.LEARN_LOCATIONS,
+            "CARC_LEARN_FIGURE_ACTIONS": c.LEARN_FIGURE_ACTIONS,
+            "CARC_LEARN_FIXED_PLANES": c.LEARN_FIXED_PLANES,
+            "CARC_LEARN_FIGURE_AT(5,12)": c.learn_figure_at(5, 12),
         }
         self.assertEqual(len(c.Good), c.GOOD_COUNT)
         for good in c.Good:
@@ -160,6 +175,10 @@ class AbiDump(unittest.TestCase):
             "carc_dice_die": _ffi.carc_dice_die,
             "carc_dice_action": _ffi.carc_dice_action,
             "carc_dice_event": _ffi.carc_dice_event,
+            # learn.h
+            "carc_learn_options": _ffi.carc_learn_options,
+            "carc_learn_info": _ffi.carc_learn_info,
+            "carc_learn_buffers": _ffi.carc_learn_buffers,
         }
         self.assertEqual(ctypes.sizeof(_ffi.carc_status), self.sizes["carc_status"])
         for name, struct in structs.items():
@@ -184,6 +203,7 @@ _C_TYPES = {
     "void": None, "bool": ctypes.c_bool, "char": ctypes.c_char, "uint8_t": ctypes.c_uint8,
     "uint16_t": ctypes.c_uint16, "uint32_t": ctypes.c_uint32, "int32_t": ctypes.c_int32,
     "uint64_t": ctypes.c_uint64, "size_t": ctypes.c_size_t, "carc_status": ctypes.c_int,
+    "float": ctypes.c_float,
 }
 
 
@@ -270,7 +290,7 @@ class Declarations(unittest.TestCase):
                         self.assertIs(py_type, _expected_ctype(c_type),
                                       f"{name}: parameter {i} is C {c_type!r}, ctypes {py_type}")
                     checked += 1
-        self.assertGreaterEqual(checked, 62 + 37)
+        self.assertGreaterEqual(checked, 62 + 37 + 17)
 
     def test_every_listed_export_is_declared(self):
         path = _support.env_path("CARCASSONNE_SYMBOLS",
@@ -307,7 +327,10 @@ _STATUS_FUNCTIONS_CHECKED_BY_HAND = {"carc_game_check_move", "carc_game_load",
                                      "carc_game_options_check", "carc_modules_parse",
                                      "carc_dice_game_check_action", "carc_dice_game_check_action_msg",
                                      "carc_dice_game_load", "carc_playout_run",
-                                     "carc_game_check_move_msg", "carc_move_parse_msg"}
+                                     "carc_game_check_move_msg", "carc_move_parse_msg",
+                                     # learn.h: the reason comes in the caller's buffer
+                                     "carc_learn_encode", "carc_learn_decode", "carc_learn_mask",
+                                     "carc_learn_observe"}
 
 
 if __name__ == "__main__":
