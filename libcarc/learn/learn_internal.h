@@ -11,6 +11,7 @@
 
 #include <carcassonne/carcassonne.h>
 #include <carcassonne/learn.h>
+#include "util/alloc.h" /* carci_alloc, carci_free, carci_default_allocator */
 
 #include <stdatomic.h>
 
@@ -21,12 +22,8 @@
 #define CARCI_LEARN_STAGES 7      /* carc_learn_stage */
 #define CARCI_LEARN_VFLAGS 3      /* optional, second tile, final round */
 
-/* ---------------------------------------------------------------- allocation (alloc.c) */
+/* ---------------------------------------------------------------- messages (message.c) */
 
-void *carci_learn_alloc(const carc_allocator *a, size_t n);
-void carci_learn_free(const carc_allocator *a, void *p, size_t n);
-/* The allocator of game options (a copy of the caller's, or the stdlib's). */
-void carci_learn_allocator(carc_allocator *out, const carc_allocator *given);
 /* A message into msg[0..cap) (printf style; cut, NUL-terminated); nothing when cap is 0. */
 void carci_learn_msg(char *msg, size_t cap, const char *fmt, ...)
 #if defined(__GNUC__)

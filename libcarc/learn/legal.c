@@ -195,7 +195,7 @@ carc_status carci_learn_scratch(carci_learn_legal *out, carc_pending *p, carc_mo
     st = carc_movelist_new(list, game);
     if (st != CARC_OK)
         return st;
-    out->ids = carci_learn_alloc(&s->alloc, (size_t)s->info.actions * sizeof *out->ids);
+    out->ids = carci_alloc(&s->alloc, (size_t)s->info.actions * sizeof *out->ids);
     if (out->ids == NULL) {
         carc_movelist_free(*list);
         *list = NULL;
@@ -203,7 +203,7 @@ carc_status carci_learn_scratch(carci_learn_legal *out, carc_pending *p, carc_mo
     }
     st = carci_learn_legal_ids(out, s, game, p, n ? prefix[0] : CARC_LEARN_NO_ACTION, *list, msg, cap);
     if (st != CARC_OK) {
-        carci_learn_free(&s->alloc, out->ids, (size_t)s->info.actions * sizeof *out->ids);
+        carci_free(&s->alloc, out->ids, (size_t)s->info.actions * sizeof *out->ids);
         out->ids = NULL;
         carc_movelist_free(*list);
         *list = NULL;
@@ -213,7 +213,7 @@ carc_status carci_learn_scratch(carci_learn_legal *out, carc_pending *p, carc_mo
 
 void carci_learn_scratch_done(carci_learn_legal *out, carc_movelist *list, const carc_learn_space *s)
 {
-    carci_learn_free(&s->alloc, out->ids, (size_t)s->info.actions * sizeof *out->ids);
+    carci_free(&s->alloc, out->ids, (size_t)s->info.actions * sizeof *out->ids);
     out->ids = NULL;
     carc_movelist_free(list);
 }

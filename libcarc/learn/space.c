@@ -225,11 +225,10 @@ carc_status carc_learn_space_new(carc_learn_space **out, const carc_game_options
         return st;
     if (radius < min_radius)
         return CARC_ERANGE; /* the first tile could lie outside the window */
-    carc_allocator a;
-    carci_learn_allocator(&a, game->version >= 1 ? game->allocator : NULL);
+    carc_allocator a = game->version >= 1 && game->allocator ? *game->allocator : carci_default_allocator;
     uint32_t kinds = carc_tile_kind_count();
     size_t bytes = sizeof(carc_learn_space) + (size_t)kinds * 4u * sizeof(carci_learn_look);
-    carc_learn_space *s = carci_learn_alloc(&a, bytes);
+    carc_learn_space *s = carci_alloc(&a, bytes);
     if (s == NULL)
         return CARC_ENOMEM;
     memset(s, 0, sizeof *s);
@@ -245,7 +244,7 @@ carc_status carc_learn_space_new(carc_learn_space **out, const carc_game_options
         for (uint32_t r = 0; r < 4; r++) {
             st = make_look(&s->looks[k * 4u + r], k, r);
             if (st != CARC_OK) {
-                carci_learn_free(&a, s, bytes);
+                carci_free(&a, s, bytes);
                 return st;
             }
         }
@@ -259,12 +258,12 @@ void carc_learn_space_free(carc_learn_space *space)
     if (space == NULL)
         return;
     carc_allocator a = space->alloc;
-    carci_learn_free(&a, space, space->bytes);
+    carci_free(&a, space, space->bytes);
 }
 
 carc_status carci_learn_space_copy(carc_learn_space **out, const carc_learn_space *src)
 {
-    carc_learn_space *s = carci_learn_alloc(&src->alloc, src->bytes);
+    carc_learn_space *s = carci_alloc(&src->alloc, src->bytes);
     if (s == NULL)
         return CARC_ENOMEM;
     memcpy(s, src, src->bytes);

@@ -189,11 +189,11 @@ void carc_learn_vec_free(carc_learn_vec *env)
         carci_learn_slot *sl = &env->slots[i];
         carc_game_free(sl->game);
         carc_movelist_free(sl->list);
-        carci_learn_free(&a, sl->legal.ids, sb);
+        carci_free(&a, sl->legal.ids, sb);
     }
-    carci_learn_free(&a, env->slots, env->n * sizeof *env->slots);
+    carci_free(&a, env->slots, env->n * sizeof *env->slots);
     carc_learn_space_free(env->space);
-    carci_learn_free(&a, env, sizeof *env);
+    carci_free(&a, env, sizeof *env);
 }
 
 carc_status carc_learn_vec_new(carc_learn_vec **out, const carc_learn_space *space, size_t games, uint64_t seed,
@@ -206,7 +206,7 @@ carc_status carc_learn_vec_new(carc_learn_vec **out, const carc_learn_space *spa
         return CARC_EINVAL;
     if (games > MAX_GAMES)
         return CARC_ERANGE;
-    carc_learn_vec *e = carci_learn_alloc(&space->alloc, sizeof *e);
+    carc_learn_vec *e = carci_alloc(&space->alloc, sizeof *e);
     if (e == NULL)
         return CARC_ENOMEM;
     memset(e, 0, sizeof *e);
@@ -214,14 +214,14 @@ carc_status carc_learn_vec_new(carc_learn_vec **out, const carc_learn_space *spa
     e->flags = flags;
     carc_status st = carci_learn_space_copy(&e->space, space);
     if (st != CARC_OK) {
-        carci_learn_free(&space->alloc, e, sizeof *e);
+        carci_free(&space->alloc, e, sizeof *e);
         return st;
     }
     const carc_allocator *a = &e->space->alloc;
-    e->slots = carci_learn_alloc(a, games * sizeof *e->slots);
+    e->slots = carci_alloc(a, games * sizeof *e->slots);
     if (e->slots == NULL) {
         carc_learn_space_free(e->space);
-        carci_learn_free(&space->alloc, e, sizeof *e);
+        carci_free(&space->alloc, e, sizeof *e);
         return CARC_ENOMEM;
     }
     memset(e->slots, 0, games * sizeof *e->slots);
@@ -229,7 +229,7 @@ carc_status carc_learn_vec_new(carc_learn_vec **out, const carc_learn_space *spa
     size_t sb = slot_bytes(e->space);
     for (size_t i = 0; i < games && st == CARC_OK; i++) {
         carci_learn_slot *sl = &e->slots[i];
-        void *mem = carci_learn_alloc(a, sb);
+        void *mem = carci_alloc(a, sb);
         if (mem == NULL) {
             st = CARC_ENOMEM;
             break;
@@ -322,7 +322,7 @@ carc_status carc_learn_vec_reset(carc_learn_vec *env, uint64_t seed)
     if (!enter(env))
         return CARC_EPHASE;
     const carc_allocator *a = &env->space->alloc;
-    carc_game **games = carci_learn_alloc(a, env->n * sizeof *games);
+    carc_game **games = carci_alloc(a, env->n * sizeof *games);
     carc_status st = games == NULL ? CARC_ENOMEM : CARC_OK;
     size_t made = 0;
     for (; st == CARC_OK && made < env->n; made++)
@@ -337,7 +337,7 @@ carc_status carc_learn_vec_reset(carc_learn_vec *env, uint64_t seed)
             install(env, i, games[i]);
         env->next_seed = seed + env->n;
     }
-    carci_learn_free(a, games, env->n * sizeof *games);
+    carci_free(a, games, env->n * sizeof *games);
     leave(env);
     return st;
 }
