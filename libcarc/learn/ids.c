@@ -106,14 +106,12 @@ static carc_status common_checks(carc_pending *p, const carc_learn_space *s, con
 carc_status carc_learn_encode(uint32_t *ids, size_t cap, size_t *n, const carc_learn_space *space,
                               const carc_game *game, const carc_move *move, char *msg, size_t msg_cap)
 {
-    if ((msg == NULL && msg_cap > 0) || (ids == NULL && cap > 0) || space == NULL || game == NULL ||
-        move == NULL) {
-        carci_learn_msg(msg, msg_cap, "NULL argument");
-        return CARC_EINVAL;
-    }
-    carci_learn_msg(msg, msg_cap, "%s", "");
+    carc_status st =
+        carci_learn_enter((ids != NULL || cap == 0) && space != NULL && game != NULL && move != NULL, msg, msg_cap);
+    if (st != CARC_OK)
+        return st;
     carc_pending p;
-    carc_status st = common_checks(&p, space, game, msg, msg_cap);
+    st = common_checks(&p, space, game, msg, msg_cap);
     if (st != CARC_OK)
         return st;
     const carc_learn_info *in = &space->info;
@@ -238,11 +236,9 @@ static carc_status figure_move(carc_move *m, const carc_learn_space *s, const ca
 carc_status carc_learn_decode(carc_move *out, const carc_learn_space *space, const carc_game *game,
                               const uint32_t *ids, size_t n, char *msg, size_t msg_cap)
 {
-    if ((msg == NULL && msg_cap > 0) || out == NULL || space == NULL || game == NULL || ids == NULL) {
-        carci_learn_msg(msg, msg_cap, "NULL argument");
-        return CARC_EINVAL;
-    }
-    carci_learn_msg(msg, msg_cap, "%s", "");
+    carc_status entered = carci_learn_enter(out != NULL && space != NULL && game != NULL && ids != NULL, msg, msg_cap);
+    if (entered != CARC_OK)
+        return entered;
     if (n == 0 || n > 2) {
         carci_learn_msg(msg, msg_cap, "%zu ids: a move is 1 or 2", n);
         return CARC_EINVAL;

@@ -24,6 +24,10 @@
 
 /* ---------------------------------------------------------------- messages (message.c) */
 
+/* The first check of a public function that writes a message: `args` (its
+ * pointers are not NULL) and msg/cap; CARC_EINVAL with "NULL argument", or
+ * the message emptied and CARC_OK. */
+carc_status carci_learn_enter(bool args, char *msg, size_t cap);
 /* A message into msg[0..cap) (printf style; cut, NUL-terminated); nothing when cap is 0. */
 void carci_learn_msg(char *msg, size_t cap, const char *fmt, ...)
 #if defined(__GNUC__)

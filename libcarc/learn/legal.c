@@ -221,13 +221,10 @@ void carci_learn_scratch_done(carci_learn_legal *out, carc_movelist *list, const
 carc_status carc_learn_mask(uint8_t *mask, size_t cap, const carc_learn_space *space, const carc_game *game,
                             const uint32_t *prefix, size_t n, char *msg, size_t msg_cap)
 {
-    if ((msg == NULL && msg_cap > 0) || mask == NULL || space == NULL || game == NULL ||
-        (prefix == NULL && n > 0)) {
-        carci_learn_msg(msg, msg_cap, "NULL argument");
-        return CARC_EINVAL;
-    }
-    carci_learn_msg(msg, msg_cap, "%s", "");
-    carc_status st = carci_learn_match(space, game, msg, msg_cap);
+    carc_status st =
+        carci_learn_enter(mask != NULL && space != NULL && game != NULL && (prefix != NULL || n == 0), msg, msg_cap);
+    if (st == CARC_OK)
+        st = carci_learn_match(space, game, msg, msg_cap);
     if (st != CARC_OK)
         return st;
     if (cap < space->info.actions) {

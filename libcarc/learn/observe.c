@@ -125,13 +125,11 @@ carc_status carc_learn_observe(uint8_t *planes, size_t planes_cap, float *vector
                                const carc_learn_space *space, const carc_game *game, const uint32_t *prefix,
                                size_t n, char *msg, size_t msg_cap)
 {
-    if ((msg == NULL && msg_cap > 0) || planes == NULL || vector == NULL || space == NULL || game == NULL ||
-        (prefix == NULL && n > 0)) {
-        carci_learn_msg(msg, msg_cap, "NULL argument");
-        return CARC_EINVAL;
-    }
-    carci_learn_msg(msg, msg_cap, "%s", "");
-    carc_status st = carci_learn_match(space, game, msg, msg_cap);
+    carc_status st = carci_learn_enter(planes != NULL && vector != NULL && space != NULL && game != NULL &&
+                                           (prefix != NULL || n == 0),
+                                       msg, msg_cap);
+    if (st == CARC_OK)
+        st = carci_learn_match(space, game, msg, msg_cap);
     if (st != CARC_OK)
         return st;
     if (planes_cap < carci_learn_obs_bytes(space) || vector_cap < space->info.vector) {
