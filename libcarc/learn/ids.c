@@ -87,15 +87,10 @@ static carc_status common_checks(carc_pending *p, const carc_learn_space *s, con
                                  size_t cap)
 {
     carc_status st = carci_learn_match(s, game, msg, cap);
+    if (st == CARC_OK)
+        st = carci_learn_pending(p, game, msg, cap);
     if (st != CARC_OK)
         return st;
-    memset(p, 0, sizeof *p);
-    p->struct_size = sizeof *p;
-    st = carc_game_pending(p, game);
-    if (st != CARC_OK) {
-        carci_learn_msg(msg, cap, "the pending decision cannot be read (%s)", carc_status_name(st));
-        return st;
-    }
     if (p->decision == CARC_DECISION_NONE) {
         carci_learn_msg(msg, cap, "the game is over");
         return CARC_EGAME_OVER;

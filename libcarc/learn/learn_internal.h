@@ -142,10 +142,13 @@ carc_status carci_learn_legal_ids(carci_learn_legal *out, const carc_learn_space
                                   const carc_pending *p, uint32_t prefix, carc_movelist *list, char *msg,
                                   size_t cap);
 
-/* For the calls from scratch (carc_learn_mask, carc_learn_observe): check
- * the game and the prefix (prefix[0..n), n 0 or 1), read the pending
- * decision and the legal ids (out->ids and *list allocated; on success free
- * them with carci_learn_scratch_done). */
+/* The pending decision of `game` into *p (a message on failure). */
+carc_status carci_learn_pending(carc_pending *p, const carc_game *game, char *msg, size_t cap);
+/* For the calls from scratch (carc_learn_mask, carc_learn_observe), once
+ * the game matched the space (carci_learn_match): check the prefix
+ * (prefix[0..n), n 0 or 1), read the pending decision and the legal ids
+ * (out->ids and *list allocated; on success free them with
+ * carci_learn_scratch_done). */
 carc_status carci_learn_scratch(carci_learn_legal *out, carc_pending *p, carc_movelist **list,
                                 const carc_learn_space *s, const carc_game *game, const uint32_t *prefix, size_t n,
                                 char *msg, size_t cap);

@@ -174,6 +174,16 @@ carc_status carci_learn_legal_ids(carci_learn_legal *out, const carc_learn_space
     return second_ids(out, s, game, p, prefix, list, msg, cap);
 }
 
+carc_status carci_learn_pending(carc_pending *p, const carc_game *game, char *msg, size_t cap)
+{
+    memset(p, 0, sizeof *p);
+    p->struct_size = sizeof *p;
+    carc_status st = carc_game_pending(p, game);
+    if (st != CARC_OK)
+        carci_learn_msg(msg, cap, "the pending decision cannot be read (%s)", carc_status_name(st));
+    return st;
+}
+
 carc_status carci_learn_scratch(carci_learn_legal *out, carc_pending *p, carc_movelist **list,
                                 const carc_learn_space *s, const carc_game *game, const uint32_t *prefix, size_t n,
                                 char *msg, size_t cap)
@@ -184,12 +194,7 @@ carc_status carci_learn_scratch(carci_learn_legal *out, carc_pending *p, carc_mo
         carci_learn_msg(msg, cap, "%zu ids chosen: a decision has at most one before its last", n);
         return CARC_EINVAL;
     }
-    carc_status st = carci_learn_match(s, game, msg, cap);
-    if (st != CARC_OK)
-        return st;
-    memset(p, 0, sizeof *p);
-    p->struct_size = sizeof *p;
-    st = carc_game_pending(p, game);
+    carc_status st = carci_learn_pending(p, game, msg, cap);
     if (st != CARC_OK)
         return st;
     st = carc_movelist_new(list, game);
