@@ -4,7 +4,7 @@
  * word's old value, and each undoable unit starts at a mark. Never installed.
  *
  * The writes are inline for the hot path: a playout makes millions of
- * them (carci_set, carci_add01, CARCI_HSET, CARCI_INIT), and each move
+ * them (carci_set, carci_add, CARCI_HSET, CARCI_INIT), and each move
  * begins a unit (carci_unit_begin, carci_journal_reserve), whose room is
  * tested inline and grown out of line.
  */
@@ -26,21 +26,11 @@ static inline void carci_set(carc_game *g, void *field, uint16_t v)
     *w = v;
 }
 #define CARCI_SET(g, lv, v) carci_set((g), &(lv), (uint16_t)(v))
-/* *field += c for c 0 or 1, recorded only when c is 1, without a branch on
- * c: the entry is always written at the journal's end, which advances by c
- * (the unit's reserve has room for it). For counters most writes leave as
- * they are (the monasteries' neighbour counts). */
-static inline void carci_add01(carc_game *g, uint16_t *w, uint32_t c)
-{
-    if (!g->no_journal) {
-        g->trail[g->trail_len] = ((uint32_t)(w - g->st) << 16) | *w;
-        g->trail_len += c;
-    }
-    *w = (uint16_t)(*w + c);
-}
 /* *field += d (mod 2^16), recorded only when d is not 0, without a branch
- * on d (as carci_add01): for words that most writes leave as they are (a
- * merge's open edges and figures). */
+ * on d: the entry is always written at the journal's end, which advances by
+ * d != 0 (the unit's reserve has room for it). For words that most writes
+ * leave as they are (the monasteries' neighbour counts; a merge's open
+ * edges and figures). */
 static inline void carci_add(carc_game *g, uint16_t *w, uint16_t d)
 {
     if (!g->no_journal) {

@@ -354,7 +354,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         uint32_t surrounded = 0; /* a monastery around is now surrounded */
         for (uint32_t i = 0, n = mon_around(h, m->x, m->y) ? h->n_mon : 0; i < n; i++) {
             uint32_t near = ((uint32_t)(m->x - mon[i].x + 1) <= 2u) & ((uint32_t)(m->y - mon[i].y + 1) <= 2u);
-            carci_add01(g, &mon[i].count, near);
+            carci_add(g, &mon[i].count, (uint16_t)near);
             surrounded |= near & (mon[i].count == 8);
         }
         if (ki->center != CARCI_NONE)
@@ -378,7 +378,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
     for (uint32_t i = 0, n = mon_around(h, m->x, m->y) ? h->n_mon : 0; i < n; i++) {
         /* without a branch on the position (it mispredicts): add 0 or 1 */
         uint32_t near = ((uint32_t)(m->x - mon[i].x + 1) <= 2u) & ((uint32_t)(m->y - mon[i].y + 1) <= 2u);
-        carci_add01(g, &mon[i].count, near);
+        carci_add(g, &mon[i].count, (uint16_t)near);
         if (near & (mon[i].count == 8) & ((nd[mon[i].node].tile_occ >> 8) != 0))
             carci_score_feature(g, mon[i].node, false, turn);
     }
