@@ -38,7 +38,7 @@ const carci_module_def carci_module_table[] = {
     { CARC_MODULE_ABBOT_FIGURE, "abbot-figure", CARC_MODULE_ABBOT_FIGURE, 0, NULL, carci_abbot_install, 0 },
     { CARC_MODULE_GARDENS, "gardens", CARC_MODULE_GARDENS, 0, NULL, NULL, 0 },
     { CARC_MODULE_COUNT, "count", CARC_MODULE_COUNT, 0, NULL, carci_count_install, 0 },
-    { CARC_MODULE_INNS, "inns", INNS_PARTS, 0, NULL, NULL, 6 },
+    { CARC_MODULE_INNS, "inns", INNS_PARTS, 0, NULL, NULL, 0 },
     { CARC_MODULE_INNS_TILES, "inns-tiles", CARC_MODULE_INNS_TILES, 0, NULL, NULL, 6 }, /* a sixth colour */
     { CARC_MODULE_BIG_FOLLOWER, "big-follower", CARC_MODULE_BIG_FOLLOWER, 0, NULL, carci_big_follower_install, 6 },
     { CARC_MODULE_INN, "inn", CARC_MODULE_INN, CARC_MODULE_INNS_TILES, "only the Inns & Cathedrals tiles show inns",
@@ -148,18 +148,19 @@ uint32_t carci_modules_without(uint32_t modules, uint32_t flag)
     return modules & ~gone;
 }
 
-/* The most players these modules allow: 5, or more with a module that adds
- * colours (Inns & Cathedrals: 6). */
+/* The most players these rule elements allow: 5, or more with an element
+ * that adds colours (the Inns & Cathedrals tiles or big follower: 6). */
 static uint32_t max_players(uint32_t modules)
 {
     uint32_t n = CARCI_BASE_PLAYERS;
     for (uint32_t i = 0; i < carci_module_count; i++)
-        if (!is_box(i) && (modules & carci_module_table[i].flag) && carci_module_table[i].max_players > n)
+        if ((modules & carci_module_table[i].flag) && carci_module_table[i].max_players > n)
             n = carci_module_table[i].max_players;
     return n;
 }
 
-/* The players, the modules and the rule variants of the options. */
+/* The players, the modules and the rule variants of the options, whose
+ * modules are rule elements (the API replaced the boxes). */
 static carc_status check_modules(const carc_game_options *o, char *err, size_t cap)
 {
     uint32_t max = max_players(o->modules);
@@ -179,7 +180,7 @@ static carc_status check_modules(const carc_game_options *o, char *err, size_t c
     for (uint32_t i = 0; i < carci_module_count; i++) {
         const carci_module_def *d = &carci_module_table[i];
         uint32_t need = d->requires & ~o->modules;
-        if (!is_box(i) && (o->modules & d->flag) && need) {
+        if ((o->modules & d->flag) && need) {
             CARCI_WHY(err, cap, "%s needs %s: %s", d->name, carci_module_name(need & (0u - need)), d->why);
             return CARC_EINVAL;
         }
