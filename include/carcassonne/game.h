@@ -131,6 +131,10 @@ enum {
 /**
  * An independent copy of a game, undo history included unless `flags` has
  * CARC_CLONE_NO_HISTORY. Uses the game's allocator. On failure *out is NULL.
+ * The history is not copied but shared, read-only (since 0.2): the cost
+ * does not grow with the game's length, and the two games stay independent
+ * (either may play, undo or be freed first); the memory of `game`'s
+ * history lives as long as a clone needs it.
  * @return CARC_OK, CARC_EINVAL (NULL, unknown flag), CARC_ENOMEM.
  * @since 0.1
  */

@@ -41,6 +41,8 @@ static carc_status alloc_game(carc_game **out, const carci_ruleset *rs, const ca
     g->block_bytes = bytes;
     g->trail = (uint32_t *)(void *)(block + o_trail);
     g->trail_cap = trail_n;
+    carci_jhold_init(&g->own, a, block, bytes);
+    g->jh = &g->own;
     g->marks = (uint32_t *)(void *)(block + o_marks);
     g->marks_cap = marks_n;
     g->st = (uint16_t *)(void *)(block + o_st);
@@ -58,15 +60,16 @@ static void free_part(carc_game *g, void *p, unsigned bit, size_t bytes)
         carci_free(&g->alloc, p, bytes);
 }
 
+/* The block itself goes with its journal holder's last reference: clones
+ * may still read the entries in it. */
 static void free_game(carc_game *g)
 {
-    carc_allocator a = g->alloc;
-    free_part(g, g->trail, CARCI_APART_TRAIL, g->trail_cap * sizeof *g->trail);
     free_part(g, g->marks, CARCI_APART_MARKS, g->marks_cap * sizeof *g->marks);
     free_part(g, g->hist, CARCI_APART_HIST, g->hist_cap * sizeof *g->hist);
     free_part(g, g->st, CARCI_APART_ST, g->rs->state_words * sizeof(uint16_t));
     carci_ruleset_release(g->rs);
-    carci_free(&a, g, g->block_bytes);
+    carci_journal_release(g);
+    carci_jhold_release(&g->own);
 }
 
 /* The options a caller gave, as the current version: a version 1 struct has
@@ -166,46 +169,53 @@ static bool grow_caps(carc_game *g, size_t trail_n, uint32_t marks_n);
 
 /* Journal entries of a tile choice still open in src (they belong to the turn
  * being played, so even a copy without history keeps them: a new choice on
- * the copy then replaces that one, as on the original). */
+ * the copy then replaces that one, as on the original). The open unit lies
+ * in src's own entries (carci_journal_share never shares it). */
 static size_t pending_entries(const carc_game *src)
 {
-    return src->unit_open ? src->trail_len - src->marks[src->n_marks - 1] : 0;
+    return src->unit_open ? carci_jpos(src) - src->marks[src->n_marks - 1] : 0;
 }
 
-/* dst's journal becomes src's (with CARC_CLONE_NO_HISTORY: only the open
- * choice). The room was reserved by grow_caps(trail_target(), marks_target()). */
-static void copy_journal(carc_game *dst, const carc_game *src, uint32_t flags)
+/* dst's journal (with the room trail_target reserved past
+ * carci_journal_free_from) becomes src's: shared by reference when dst is
+ * a new clone (`fresh`: its journal empty) and src's can be, else copied;
+ * with CARC_CLONE_NO_HISTORY only the open choice. */
+static void copy_journal(carc_game *dst, const carc_game *src, uint32_t flags, bool fresh)
 {
     dst->no_journal = src->no_journal;
+    if (!fresh)
+        carci_journal_clear(dst);
     dst->unit_open = src->unit_open;
-    if (src->no_journal) {
-        dst->trail_len = 0;
-        dst->n_marks = 0;
-    } else if (flags & CARC_CLONE_NO_HISTORY) {
+    if (src->no_journal)
+        return;
+    if (flags & CARC_CLONE_NO_HISTORY) {
         size_t n = pending_entries(src);
         if (n)
-            memcpy(dst->trail, src->trail + (src->trail_len - n), n * sizeof *src->trail);
-        dst->trail_len = n;
+            memcpy(dst->trail + dst->wstart, src->trail + (src->trail_len - n), n * sizeof *src->trail);
+        dst->trail_len += n;
         dst->n_marks = n || src->unit_open ? 1 : 0;
         if (dst->n_marks)
             dst->marks[0] = 0;
-    } else {
-        if (src->trail_len)
-            memcpy(dst->trail, src->trail, src->trail_len * sizeof *src->trail);
-        if (src->n_marks)
-            memcpy(dst->marks, src->marks, src->n_marks * sizeof *src->marks);
-        dst->trail_len = src->trail_len;
-        dst->n_marks = src->n_marks;
+        return;
     }
+    if (!fresh || !carci_journal_share(dst, src)) {
+        carci_journal_flatten(dst->trail + dst->wstart, src);
+        dst->trail_len += carci_jpos(src);
+    }
+    if (src->n_marks)
+        memcpy(dst->marks, src->marks, src->n_marks * sizeof *src->marks);
+    dst->n_marks = src->n_marks;
 }
 
-/* Journal room for the rest of the game, as a fresh game has. */
+/* Journal room for the rest of the game, as a fresh game has: what src's
+ * journal holds too when it is copied (a clone may share it instead, but
+ * may also find it cannot: a tile choice open, too many links). */
 static size_t trail_target(const carc_game *src, uint32_t flags)
 {
     if (src->no_journal)
         return 0;
-    size_t t = carci_journal_target(src);
-    return (flags & CARC_CLONE_NO_HISTORY) ? t - src->trail_len + pending_entries(src) : t;
+    size_t t = carci_journal_rest(src);
+    return t + ((flags & CARC_CLONE_NO_HISTORY) ? pending_entries(src) : carci_jpos(src));
 }
 
 static uint32_t marks_target(const carc_game *src)
@@ -294,20 +304,22 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t fla
     carci_ruleset_retain(game->rs);
     copy_state(g->st, game->rs, game->st);
     memcpy(g->hist, game->hist, CARCI_HDR(game)->n_hist * sizeof *g->hist);
-    copy_journal(g, game, flags);
+    copy_journal(g, game, flags, true);
     g->seed = game->seed;
     copy_err(g, game);
     *out = g;
     return CARC_OK;
 }
 
+/* Room for trail_n entries past those other games read, and marks_n
+ * marks; false, and g unchanged, when memory runs out. */
 static bool grow_caps(carc_game *g, size_t trail_n, uint32_t marks_n)
 {
-    if (!carci_part_grow(g, (void **)&g->trail, CARCI_APART_TRAIL, sizeof *g->trail, g->trail_len, g->trail_cap,
-                         trail_n))
-        return false;
-    if (g->trail_cap < trail_n)
-        g->trail_cap = trail_n;
+    if (g->trail_cap - carci_journal_free_from(g) < trail_n) {
+        /* the own entries go along, so that g is unchanged on a failure below */
+        if (carci_journal_move(g, g->trail_len - g->wstart + trail_n) != CARC_OK)
+            return false;
+    }
     if (!carci_part_grow(g, (void **)&g->marks, CARCI_APART_MARKS, sizeof *g->marks, g->n_marks, g->marks_cap,
                          marks_n))
         return false;
@@ -366,7 +378,7 @@ carc_status carc_game_copy(carc_game *dst, const carc_game *src, uint32_t flags)
     dst->rs = rs;
     copy_state(dst->st, src->rs, src->st);
     memcpy(dst->hist, src->hist, CARCI_HDR(src)->n_hist * sizeof *dst->hist);
-    copy_journal(dst, src, flags);
+    copy_journal(dst, src, flags, false);
     dst->seed = src->seed;
     copy_err(dst, src);
     return CARC_OK;

@@ -33,13 +33,13 @@ bool carci_part_grow(carc_game *g, void **p, unsigned bit, size_t size, size_t l
 carc_status carci_journal_grow(carc_game *g, uint32_t entries)
 {
     if (g->trail_cap - g->trail_len < entries) {
+        size_t live = g->trail_len - g->wstart;
         size_t cap = g->trail_cap ? g->trail_cap : 1024;
-        while (cap - g->trail_len < entries)
+        while (cap - live < entries)
             cap *= 2;
-        if (!carci_part_grow(g, (void **)&g->trail, CARCI_APART_TRAIL, sizeof *g->trail, g->trail_len,
-                             g->trail_cap, cap))
-            return CARC_ENOMEM;
-        g->trail_cap = cap;
+        carc_status s = carci_journal_move(g, cap);
+        if (s != CARC_OK)
+            return s;
     }
     if (g->n_marks == g->marks_cap) {
         /* one mark per move, discard or early end: ntiles + a few covers a game */
@@ -57,20 +57,26 @@ carc_status carci_journal_grow(carc_game *g, uint32_t entries)
  * games of 2-5 players: at most 3,490 a game, at most 199 for one move);
  * reserving 96 per tile left means no allocation during a whole game once
  * it is created. */
-size_t carci_journal_target(const carc_game *g)
+size_t carci_journal_rest(const carc_game *g)
 {
-    return g->trail_len + g->rs->unit_reserve + 96u * CARCI_HDR(g)->n_bag;
+    return g->rs->unit_reserve + 96u * CARCI_HDR(g)->n_bag;
 }
 
 void carci_unit_rollback(carc_game *g)
 {
-    uint32_t mark = g->marks[--g->n_marks];
-    while (g->trail_len > mark + CARCI_HOT_WORDS / 2) {
-        uint32_t e = g->trail[--g->trail_len];
-        g->st[e >> 16] = (uint16_t)(e & 0xFFFFu);
+    uint32_t mark = g->marks[g->n_marks - 1];
+    if (mark < (uint32_t)g->wstart + g->vdelta) {
+        carci_rollback_links(g, mark); /* a unit begun in the links */
+    } else {
+        size_t end = (uint32_t)(mark - g->vdelta);
+        carci_restore(g->st, g->trail, g->trail_len, end + CARCI_HOT_WORDS / 2);
+        /* then the hot header words as the unit found them (carci_unit_begin) */
+        memcpy(g->st, g->trail + end, CARCI_HOT_WORDS * sizeof(uint16_t));
+        g->trail_len = end;
+        /* entries under `shared` are read by clones: never written again */
+        if (end < atomic_load_explicit(&g->jh->shared, memory_order_relaxed))
+            carci_unshare(g);
     }
-    /* then the hot header words as the unit found them (carci_unit_begin) */
-    memcpy(g->st, g->trail + mark, CARCI_HOT_WORDS * sizeof(uint16_t));
-    g->trail_len = mark;
+    g->n_marks--;
     g->unit_open = false;
 }

@@ -59,8 +59,21 @@ static inline void carci_add(carc_game *g, uint16_t *w, uint16_t d)
  * before they are read again. Never for arrays that also shrink during play
  * (figures, frontier): there a dead slot may hold what an undo brings back. */
 #define CARCI_INIT(lv, v) (*(uint16_t *)(void *)&(lv) = (uint16_t)(v))
-void carci_unit_rollback(carc_game *g);   /* roll back and drop the last unit */
+void carci_unit_rollback(carc_game *g); /* roll back and drop the last unit */
 carc_status carci_journal_grow(carc_game *g, uint32_t words);
+/* Restore the words of journal entries e[from - 1] down to e[to]. */
+static inline void carci_restore(uint16_t *st, const uint32_t *e, size_t from, size_t to)
+{
+    while (from > to) {
+        uint32_t x = e[--from];
+        st[x >> 16] = (uint16_t)(x & 0xFFFFu);
+    }
+}
+/* The journal's position: how many entries it holds, the links' included. */
+static inline uint32_t carci_jpos(const carc_game *g)
+{
+    return (uint32_t)g->trail_len + g->vdelta;
+}
 /* Room for `words` more journal entries and one more mark (the room reserved
  * at creation nearly always suffices: tested inline, grown out of line). */
 static inline carc_status carci_journal_reserve(carc_game *g, uint32_t words)
@@ -78,7 +91,7 @@ static inline carc_status carci_unit_begin(carc_game *g)
     carc_status s = carci_journal_reserve(g, g->rs->unit_reserve);
     if (s != CARC_OK)
         return s;
-    g->marks[g->n_marks++] = (uint32_t)g->trail_len; /* a game journals far fewer than 2^32 entries */
+    g->marks[g->n_marks++] = carci_jpos(g); /* a game journals far fewer than 2^32 entries */
     /* the unit's first entries: the hot header words as they are, two an
      * entry (carci_unit_rollback copies them back the same way) */
     _Static_assert(CARCI_HOT_WORDS % 2 == 0, "hot words fill whole entries");
@@ -86,7 +99,31 @@ static inline carc_status carci_unit_begin(carc_game *g)
     g->trail_len += CARCI_HOT_WORDS / 2;
     return CARC_OK;
 }
-size_t carci_journal_target(const carc_game *g); /* room for the rest of the game */
+size_t carci_journal_rest(const carc_game *g); /* room for the rest of the game */
+
+/* ---- sharing the entries with clones (journal_share.c) ---- */
+void carci_jhold_init(carci_jhold *h, const carc_allocator *a, void *mem, size_t bytes);
+void carci_jhold_release(carci_jhold *h);
+/* The game's own entries moved into a new room of `cap` entries apart (a
+ * journal that grows, or one that must leave entries others read). */
+carc_status carci_journal_move(carc_game *g, size_t cap);
+/* dst's journal (a new game's, empty) becomes src's history by reference:
+ * false, and nothing done, when src's cannot be shared (a tile choice open,
+ * too many links). */
+bool carci_journal_share(carc_game *dst, const carc_game *src);
+/* Every entry of src's journal, in order, to out (carci_jpos(src) of them). */
+void carci_journal_flatten(uint32_t *out, const carc_game *src);
+/* An empty journal: links dropped, the own entries starting past those that
+ * other games read (the room from there on is free). */
+void carci_journal_clear(carc_game *g);
+/* What a game being freed holds of journals but its own block (the links, a room apart). */
+void carci_journal_release(carc_game *g);
+/* The first entry of the room this game may write once its journal is cleared. */
+size_t carci_journal_free_from(const carc_game *g);
+/* The rollback of a unit that begins in the links (carci_unit_rollback). */
+void carci_rollback_links(carc_game *g, uint32_t mark);
+/* After a rollback under the own entries clones read: write on past them. */
+void carci_unshare(carc_game *g);
 
 /* Make room for `n` elements of `size` bytes in the part `p` holds (`cap`
  * of them, `live` in use), keeping the live ones (the journal's entries and

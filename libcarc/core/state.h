@@ -176,6 +176,29 @@ typedef struct carci_hist {
 #define CARCI_SLOT_FRONT 0x8000u
 #define CARCI_NODE_IDX(p) ((uint16_t)((p) & 0x0FFFu))
 
+/* Who reads a journal's entries (journal_share.c). A game whose journal
+ * takes in some of these entries holds a reference; entries [0, shared)
+ * are read by games other than the one writing here, and are never written
+ * again. The holder of the room in a game's own block is that game's `own`
+ * (the block lives as long as it is referenced, the game freed or not); the
+ * holder of a journal grown apart heads that allocation. */
+typedef struct carci_jhold {
+    atomic_uint refs;
+    atomic_uint shared;
+    carc_allocator alloc;
+    void *mem;               /* freed with the last reference */
+    size_t bytes;
+} carci_jhold;
+/* Entries another journal wrote (a clone's history, shared with the game it
+ * was cloned from), or an earlier range of this one's room: the start of a
+ * game's journal, before the entries it writes itself. */
+typedef struct carci_jlink {
+    carci_jhold *h;
+    const uint32_t *e;
+    uint32_t n;
+} carci_jlink;
+#define CARCI_JLINKS 8u
+
 struct carc_game {
     const carci_ruleset *rs;
     carc_allocator alloc;
@@ -184,26 +207,36 @@ struct carc_game {
      * game: hist_cap entries; clones copy the live part, h->n_hist entries) */
     carci_hist *hist;
     uint32_t hist_cap;
-    /* undo journal (not part of the state) */
+    /* undo journal (not part of the state): the entries of the links, in
+     * order, then the game's own, trail[wstart, trail_len). A journal
+     * position counts every entry from the first link's first (marks are
+     * positions); trail[i] is at position i + vdelta (mod 2^32). */
     uint32_t *trail;         /* (word offset << 16) | old value */
     size_t trail_len, trail_cap; /* size_t: a uint32_t journal entry store cannot alias them */
-    uint32_t *marks;         /* trail position at the start of each undo unit */
+    size_t wstart;
+    uint32_t vdelta;
+    uint32_t n_links;
+    carci_jhold *jh;         /* the holder of trail's room: &own, or one apart */
+    uint32_t *marks;         /* journal position at the start of each undo unit */
     uint32_t n_marks, marks_cap;
     bool unit_open;          /* a tile choice is pending in the open unit */
     bool no_journal;         /* CARC_GAME_NO_UNDO: writes are not recorded */
-    /* st, hist, marks and trail lie in the game's own allocation (one
-     * malloc for a new game or a clone; block_bytes long) unless their bit
-     * in `apart` says they were allocated on their own (CARCI_APART_*: a
-     * journal that grew, a copy from a game of other options) */
+    /* st, hist, marks and the journal's room lie in the game's own
+     * allocation (one malloc for a new game or a clone; block_bytes long)
+     * unless their bit in `apart` says they were allocated on their own
+     * (CARCI_APART_*: a copy from a game of other options, marks that grew;
+     * a journal that grew has a holder of its own) */
     uint8_t apart;
     size_t block_bytes;
     uint64_t seed;           /* the options' seed (the ruleset is shared by games of every seed) */
     char err[160];
+    /* past err: set where they are needed, not cleared with the rest */
+    carci_jhold own;
+    carci_jlink links[CARCI_JLINKS];
 };
 
 #define CARCI_APART_ST 1u
 #define CARCI_APART_HIST 2u
-#define CARCI_APART_TRAIL 4u
 #define CARCI_APART_MARKS 8u
 
 /* typed views of the state block */

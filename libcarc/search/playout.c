@@ -60,9 +60,7 @@ static carc_status take_position(carc_game *dst, const carc_game *src, bool jour
         return s;
     /* a tile choice open in src is part of the position here, not an undo
      * unit: nothing of src's journal is kept */
-    dst->unit_open = false;
-    dst->trail_len = 0;
-    dst->n_marks = 0;
+    carci_journal_clear(dst);
     dst->no_journal = !journal;
     return journal ? carci_journal_reserve(dst, dst->rs->unit_reserve) : CARC_OK;
 }

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The undo journal shared with clones. A clone with its history does not
+ * copy the entries of the game it is cloned from: it takes links to them
+ * (the game's own range, and the links that game had) and a reference to
+ * each range's holder, then writes its own entries in its own room. The
+ * game cloned from marks its entries up to its end as shared
+ * (carci_jhold.shared, raised atomically: clones of one game may be taken
+ * by several threads at once) and never writes over them: when an undo
+ * takes it back under them, the entries it keeps become a link of its own
+ * and it writes on past them.
+ *
+ * Undo walks back across the links (carci_rollback_links); a unit never
+ * splits across two ranges but for entries a unit gains after its start
+ * was shared (carc_game_determinize journals into the last unit), which
+ * the walk handles too. A holder is freed with its last reference: a game's
+ * block outlives the game while clones read its entries.
+ */
+#include "core/journal.h"
+#include "core/state.h"
+#include "util/alloc.h"
+#include <assert.h>
+
+void carci_jhold_init(carci_jhold *h, const carc_allocator *a, void *mem, size_t bytes)
+{
+    atomic_init(&h->refs, 1u);
+    atomic_init(&h->shared, 0u);
+    h->alloc = *a;
+    h->mem = mem;
+    h->bytes = bytes;
+}
+
+static void retain(carci_jhold *h)
+{
+    atomic_fetch_add_explicit(&h->refs, 1u, memory_order_relaxed);
+}
+
+void carci_jhold_release(carci_jhold *h)
+{
+    /* the only reference: nobody else can take one (it would need a game
+     * that reads these entries), so no locked subtraction is needed */
+    if (atomic_load_explicit(&h->refs, memory_order_acquire) != 1u &&
+        atomic_fetch_sub_explicit(&h->refs, 1u, memory_order_acq_rel) != 1u)
+        return;
+    carc_allocator a = h->alloc; /* h may lie in the memory it frees */
+    carci_free(&a, h->mem, h->bytes);
+}
+
+/* The holder of a room apart, and its entries after it. */
+#define HOLD_BYTES ((sizeof(carci_jhold) + 15u) & ~(size_t)15u)
+
+carc_status carci_journal_move(carc_game *g, size_t cap)
+{
+    size_t live = g->trail_len - g->wstart;
+    size_t bytes = HOLD_BYTES + cap * sizeof(uint32_t);
+    char *mem = carci_alloc(&g->alloc, bytes);
+    if (!mem)
+        return CARC_ENOMEM;
+    carci_jhold *h = (carci_jhold *)(void *)mem;
+    carci_jhold_init(h, &g->alloc, mem, bytes);
+    uint32_t *e = (uint32_t *)(void *)(mem + HOLD_BYTES);
+    if (live)
+        memcpy(e, g->trail + g->wstart, live * sizeof *e);
+    /* the game's own block keeps its holder for the game's life */
+    if (g->jh != &g->own)
+        carci_jhold_release(g->jh);
+    g->jh = h;
+    g->vdelta += (uint32_t)g->wstart;
+    g->trail = e;
+    g->trail_len = live;
+    g->trail_cap = cap;
+    g->wstart = 0;
+    return CARC_OK;
+}
+
+bool carci_journal_share(carc_game *dst, const carc_game *src)
+{
+    size_t own = src->trail_len - src->wstart;
+    uint32_t n = src->n_links + (own != 0);
+    /* an open tile choice may gain entries in the clone: its unit must lie
+     * in one game's room (copied whole instead) */
+    if (src->unit_open || n > CARCI_JLINKS)
+        return false;
+    for (uint32_t i = 0; i < src->n_links; i++) {
+        dst->links[i] = src->links[i];
+        retain(dst->links[i].h);
+    }
+    if (own) {
+        carci_jhold *h = src->jh;
+        retain(h);
+        unsigned want = (unsigned)src->trail_len, cur = atomic_load_explicit(&h->shared, memory_order_relaxed);
+        while (cur < want &&
+               !atomic_compare_exchange_weak_explicit(&h->shared, &cur, want, memory_order_relaxed,
+                                                      memory_order_relaxed))
+            ;
+        dst->links[src->n_links] = (carci_jlink){ h, src->trail + src->wstart, (uint32_t)own };
+    }
+    dst->n_links = n;
+    dst->wstart = dst->trail_len = 0;
+    dst->vdelta = carci_jpos(src);
+    return true;
+}
+
+void carci_journal_flatten(uint32_t *out, const carc_game *src)
+{
+    for (uint32_t i = 0; i < src->n_links; i++) {
+        memcpy(out, src->links[i].e, src->links[i].n * sizeof *out);
+        out += src->links[i].n;
+    }
+    memcpy(out, src->trail + src->wstart, (src->trail_len - src->wstart) * sizeof *out);
+}
+
+static void drop_links(carc_game *g)
+{
+    while (g->n_links)
+        carci_jhold_release(g->links[--g->n_links].h);
+}
+
+void carci_journal_release(carc_game *g)
+{
+    drop_links(g);
+    if (g->jh != &g->own)
+        carci_jhold_release(g->jh);
+}
+
+size_t carci_journal_free_from(const carc_game *g)
+{
+    return atomic_load_explicit(&g->jh->shared, memory_order_relaxed);
+}
+
+void carci_journal_clear(carc_game *g)
+{
+    drop_links(g);
+    g->wstart = g->trail_len = carci_journal_free_from(g);
+    g->vdelta = 0u - (uint32_t)g->wstart;
+    g->n_marks = 0;
+    g->unit_open = false;
+}
+
+void carci_rollback_links(carc_game *g, uint32_t mark)
+{
+    /* the game's own entries all lie past the unit's start */
+    carci_restore(g->st, g->trail, g->trail_len, g->wstart);
+    uint32_t end = (uint32_t)g->wstart + g->vdelta;
+    while (g->n_links) {
+        carci_jlink *l = &g->links[g->n_links - 1];
+        uint32_t base = end - l->n;
+        if (mark >= base) {
+            uint32_t at = mark - base;
+            carci_restore(g->st, l->e, l->n, at + CARCI_HOT_WORDS / 2);
+            memcpy(g->st, l->e + at, CARCI_HOT_WORDS * sizeof(uint16_t));
+            l->n = at;
+            if (!at)
+                carci_jhold_release(g->links[--g->n_links].h);
+            break;
+        }
+        carci_restore(g->st, l->e, l->n, 0);
+        carci_jhold_release(g->links[--g->n_links].h);
+        end = base;
+    }
+    /* the own room is free past what others read: the journal goes on
+     * there, at the unit's start */
+    g->wstart = g->trail_len = carci_journal_free_from(g);
+    g->vdelta = mark - (uint32_t)g->wstart;
+}
+
+/* After a rollback under the entries clones read: the game's own entries
+ * left become a link to its own room, and it writes on past the shared
+ * ones. A link is always free here: the last clone that raised `shared`
+ * found one for itself (n_links + 1 <= CARCI_JLINKS), and since then the
+ * links can only have grown by a rollback like this one, which leaves
+ * nothing under `shared` to roll back into again. */
+void carci_unshare(carc_game *g)
+{
+    size_t shared = carci_journal_free_from(g), keep = g->trail_len - g->wstart;
+    uint32_t pos = carci_jpos(g);
+    assert(g->n_links < CARCI_JLINKS);
+    if (keep) {
+        retain(g->jh);
+        g->links[g->n_links++] = (carci_jlink){ g->jh, g->trail + g->wstart, (uint32_t)keep };
+    }
+    g->wstart = g->trail_len = shared;
+    g->vdelta = pos - (uint32_t)shared;
+}
