@@ -222,29 +222,18 @@ __attribute__((target("avx2,bmi"))) static carc_move *placements_avx2(carc_move 
 }
 #endif
 
-/* Append the placements of `kind` to l (l->n is not reset). */
-carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags)
+/* The placements with SSE2 (or none): the frontier's masks of fitting
+ * rotations first, then the moves. Out of line, so that the AVX2 path does
+ * not pay for this one's frame. */
+static __attribute__((noinline)) carc_move *placements_sse2(carc_move *out, const carc_game *g, uint32_t kind,
+                                                             uint32_t nf, uint8_t sig0, unsigned rots)
 {
-    if (carci_restricted(g->rs, kind))
-        return restricted_placements(l, g, kind,
-                                     (flags & CARC_ENUM_UNIQUE_ROTATIONS) ? g->rs->kinds[kind].unique_rot : 0xFu);
     const uint16_t *fslot = CARCI_FSLOT(g);
     const int16_t *hk = CARCI_HKEYS(g);
     const uint16_t *fnm = CARCI_FNM(g);
-    uint32_t nf = CARCI_HDR(g)->n_front;
-    if (!carci_movelist_reserve(l, l->n + 4 * (size_t)nf))
-        return CARC_ENOMEM;
-    const carci_kindinfo *k = &g->rs->kinds[kind];
-    unsigned rots = (flags & CARC_ENUM_UNIQUE_ROTATIONS) ? k->unique_rot : 0xFu;
-#if CARCI_AVX2_DISPATCH
-    if (g->rs->avx2) {
-        l->n = (size_t)(placements_avx2(l->moves + l->n, g, kind, nf, k->sig, rots) - l->moves);
-        return CARC_OK;
-    }
-#endif
     uint8_t sig[4];
     for (unsigned r = 0; r < 4; r++)
-        sig[r] = carci_rot_sig(k->sig, r);
+        sig[r] = carci_rot_sig(sig0, r);
     /* first a mask of fitting rotations per cell (a loop compilers vectorise),
      * then the moves */
     uint8_t fit[2 * CARCI_MAX_TILES + 4 + 8];
@@ -258,7 +247,6 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
     static const uint8_t ROTS[16][4] = { CARCI_ROT_MASKS(CARCI_ROT_BYTES) };
 #undef CARCI_ROT_BYTES
 #endif
-    carc_move *out = l->moves + l->n;
 #if defined(__SSE2__)
     const __m128i t0 = move_template(kind);
 #else
@@ -295,6 +283,27 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
             out += POP4[f];
         }
     }
+    return out;
+}
+
+/* Append the placements of `kind` to l (l->n is not reset). */
+carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags)
+{
+    if (carci_restricted(g->rs, kind))
+        return restricted_placements(l, g, kind,
+                                     (flags & CARC_ENUM_UNIQUE_ROTATIONS) ? g->rs->kinds[kind].unique_rot : 0xFu);
+    uint32_t nf = CARCI_HDR(g)->n_front;
+    if (!carci_movelist_reserve(l, l->n + 4 * (size_t)nf))
+        return CARC_ENOMEM;
+    const carci_kindinfo *k = &g->rs->kinds[kind];
+    unsigned rots = (flags & CARC_ENUM_UNIQUE_ROTATIONS) ? k->unique_rot : 0xFu;
+    carc_move *out = l->moves + l->n;
+#if CARCI_AVX2_DISPATCH
+    if (g->rs->avx2)
+        out = placements_avx2(out, g, kind, nf, k->sig, rots);
+    else
+#endif
+        out = placements_sse2(out, g, kind, nf, k->sig, rots);
     l->n = (size_t)(out - l->moves);
     return CARC_OK;
 }
