@@ -140,9 +140,8 @@ static inline __attribute__((always_inline)) void board_place(carc_game *g, uint
     }
 
     uint8_t sig = rs->rot[kind][rot].sig;
-    unsigned empty = 0; /* sides without a placed tile (placed ones need nothing here) */
-    for (unsigned side = 0; side < 4; side++)
-        empty |= (unsigned)(nb[side] == CARCI_NONE) << side;
+    /* sides without a placed tile (placed ones need nothing here) */
+    unsigned empty = ~carci_nbw_placed(nb[0] | nb[1] << 8 | nb[2] << 16 | (uint32_t)nb[3] << 24) & 0xFu;
     for (; empty; empty &= empty - 1) {
         unsigned side = (unsigned)__builtin_ctz(empty), facing = (side + 2) & 3;
         int32_t nx = x + DX[side], ny = y + DY[side];

@@ -111,6 +111,22 @@ static inline uint8_t carci_front_nb(const carc_game *g, uint32_t fi, unsigned s
 {
     return (uint8_t)(CARCI_FNB(g)[2 * fi + (side >> 1)] >> (8 * (side & 1)));
 }
+/* The four of them in one word: side s in bits 8 s to 8 s + 7. */
+static inline uint32_t carci_front_nbw(const carc_game *g, uint32_t fi)
+{
+    const uint16_t *w = &CARCI_FNB(g)[2 * fi];
+    return w[0] | (uint32_t)w[1] << 16;
+}
+/* The sides with a placed neighbour in such a word (bit s: side s), without
+ * a branch: bit 7 of each byte that is not CARCI_NONE, gathered into bits 0-3
+ * by one multiply (the four products land on distinct bits, no carry). */
+static inline unsigned carci_nbw_placed(uint32_t nbw)
+{
+    _Static_assert(CARCI_NONE == 0xFFu, "no neighbour: a byte of ones");
+    uint32_t m = ~nbw; /* a byte is 0 where there is no neighbour */
+    uint32_t hi = (((m & 0x7F7F7F7Fu) + 0x7F7F7F7Fu) | m) & 0x80808080u;
+    return (unsigned)(((hi >> 7) * 0x01020408u) >> 24) & 0xFu;
+}
 /* nb: the placed neighbour on each side of the cell (read from the frontier
  * before the call), or CARCI_NONE */
 void carci_board_place(carc_game *g, uint32_t fi, int32_t x, int32_t y, uint32_t kind, uint32_t rot,

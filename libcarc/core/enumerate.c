@@ -121,7 +121,6 @@ static carc_status restricted_placements(carc_movelist *l, const carc_game *g, u
         X(1, 2, 3, 0), X(0, 1, 2, 3)
 /* the rotations in each mask */
 static const uint8_t POP4[16] = { 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4 };
-
 #if defined(__SSE2__)
 /* The moves of each mask of fitting rotations, as their rotation byte
  * (offset 10: bits 16-23 of a move's third word): the four moves of a cell
@@ -162,80 +161,79 @@ static inline __attribute__((always_inline)) __m128i cell_move(__m128i t0, const
 #if CARCI_AVX2_DISPATCH
 /*
  * The placements with AVX2 (x86-64 processors that have it, found at run
- * time: rs->avx2): sixteen frontier cells a fit test, and the four moves of
+ * time with BMI1: rs->avx2): sixteen frontier cells a fit test, and the four moves of
  * a cell in two 32-byte stores. The same moves in the same order as the
- * SSE2 loop below.
+ * SSE2 loop below. The frontier is taken 64 cells at a time: their masks of
+ * fitting rotations, and the cells with one in a register, then their moves.
  */
-__attribute__((target("avx2"))) static carc_move *placements_avx2(carc_move *out, const carc_game *g, uint32_t kind,
-                                                                  uint32_t nf, uint8_t sig0, unsigned rots)
+__attribute__((target("avx2,bmi"))) static carc_move *placements_avx2(carc_move *out, const carc_game *g,
+                                                                      uint32_t kind, uint32_t nf, uint8_t sig0, unsigned rots)
 {
+    /* the bytes of the moves of each mask (POP4[f] moves of 16 bytes) */
+    static const uint8_t ADV[16] = { 0, 16, 16, 32, 16, 32, 32, 48, 16, 32, 32, 48, 32, 48, 48, 64 };
     const uint16_t *fslot = CARCI_FSLOT(g), *nm = CARCI_FNM(g);
     const int16_t *hk = CARCI_HKEYS(g);
-    _Alignas(32) uint8_t fit[2 * CARCI_MAX_TILES + 4 + 32];
-    uint64_t hits[(2 * CARCI_MAX_TILES + 4 + 63) / 64 + 1];
+    _Alignas(16) uint8_t fit[64];
     const __m256i lo = _mm256_set1_epi16(0xFF), zero = _mm256_setzero_si256();
     __m256i sv[4], bit[4];
     for (unsigned r = 0; r < 4; r++) {
         sv[r] = _mm256_set1_epi16(carci_rot_sig(sig0, r));
         bit[r] = _mm256_set1_epi16((short)(((rots >> r) & 1u) << r)); /* 0: a rotation not wanted */
     }
-    hits_clear(hits, nf);
-    /* the frontier arrays are padded to a multiple of 16 */
-    for (uint32_t i = 0; i < nf; i += 16) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(nm + i));
-        __m256i need = _mm256_and_si256(v, lo), mask = _mm256_srli_epi16(v, 8);
-        __m256i acc = zero;
-        for (unsigned r = 0; r < 4; r++) {
-            __m256i bad = _mm256_and_si256(_mm256_xor_si256(sv[r], need), mask);
-            acc = _mm256_or_si256(acc, _mm256_and_si256(_mm256_cmpeq_epi16(bad, zero), bit[r]));
+    /* two moves' upper halves: tile, rotation 0, no figure, no segment, a place move */
+    const __m256i t0 = _mm256_set_epi32((int)CARC_NO_SEGMENT, (int)kind, 0, 0, (int)CARC_NO_SEGMENT, (int)kind, 0, 0);
+    for (uint32_t base = 0; base < nf; base += 64) {
+        uint32_t end = nf - base < 64 ? nf - base : 64;
+        uint64_t hits = 0;
+        /* the frontier arrays are padded to a multiple of 16 */
+        for (uint32_t i = 0; i < end; i += 16) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(nm + base + i));
+            __m256i need = _mm256_and_si256(v, lo), mask = _mm256_srli_epi16(v, 8);
+            __m256i acc = zero;
+            for (unsigned r = 0; r < 4; r++) {
+                __m256i bad = _mm256_and_si256(_mm256_xor_si256(sv[r], need), mask);
+                acc = _mm256_or_si256(acc, _mm256_and_si256(_mm256_cmpeq_epi16(bad, zero), bit[r]));
+            }
+            /* the sixteen bytes in cell order (the pack works per 128-bit lane) */
+            __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(acc, zero), 0x08);
+            __m128i bytes = _mm256_castsi256_si128(packed);
+            _mm_store_si128((__m128i *)(void *)(fit + i), bytes);
+            uint64_t any = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128())) & 0xFFFF);
+            hits |= any << i;
         }
-        /* the sixteen bytes in cell order (the pack works per 128-bit lane) */
-        __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi16(acc, zero), 0x08);
-        __m128i bytes = _mm256_castsi256_si128(packed);
-        _mm_storeu_si128((__m128i *)(void *)(fit + i), bytes);
-        uint64_t any = (uint64_t)(~_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, _mm_setzero_si128())) & 0xFFFF);
-        hits[i >> 6] |= any << (i & 63);
-    }
-    hits_trim(hits, nf);
-    const __m128i t0 = move_template(kind);
-    for (uint32_t w = 0; w < (nf + 63) / 64; w++) {
-        for (uint64_t bits = hits[w]; bits; bits &= bits - 1) {
-            uint32_t i = 64 * w + (uint32_t)__builtin_ctzll(bits);
+        if (end < 64)
+            hits &= (1ull << end) - 1; /* lanes past the frontier */
+        const uint16_t *sw = fslot + base;
+        for (; hits; hits = _blsr_u64(hits)) {
+            uint64_t i = _tzcnt_u64(hits);
             unsigned f = fit[i];
-            __m256i v = _mm256_broadcastsi128_si256(cell_move(t0, hk, fslot, i));
+            /* the cell's key words (x, y), sign-extended into x and y of both moves */
+            int32_t xy;
+            memcpy(&xy, hk + 2 * (uint64_t)sw[i], sizeof xy);
+            __m256i v = _mm256_cvtepi16_epi32(_mm_set1_epi32(xy));
+            v = _mm256_blend_epi32(v, t0, 0xCC);
             const __m256i *rw = (const __m256i *)(const void *)ROTW[f];
             _mm256_storeu_si256((__m256i *)(void *)&out[0], _mm256_or_si256(v, _mm256_load_si256(rw)));
             _mm256_storeu_si256((__m256i *)(void *)&out[2], _mm256_or_si256(v, _mm256_load_si256(rw + 1)));
-            out += POP4[f];
+            out = (carc_move *)(void *)((char *)out + ADV[f]);
         }
     }
     return out;
 }
 #endif
 
-/* Append the placements of `kind` to l (l->n is not reset). */
-carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags)
+/* The placements with SSE2 (or none): the frontier's masks of fitting
+ * rotations first, then the moves. Out of line, so that the AVX2 path does
+ * not pay for this one's frame. */
+static __attribute__((noinline)) carc_move *placements_sse2(carc_move *out, const carc_game *g, uint32_t kind,
+                                                             uint32_t nf, uint8_t sig0, unsigned rots)
 {
-    if (carci_restricted(g->rs, kind))
-        return restricted_placements(l, g, kind,
-                                     (flags & CARC_ENUM_UNIQUE_ROTATIONS) ? g->rs->kinds[kind].unique_rot : 0xFu);
     const uint16_t *fslot = CARCI_FSLOT(g);
     const int16_t *hk = CARCI_HKEYS(g);
     const uint16_t *fnm = CARCI_FNM(g);
-    uint32_t nf = CARCI_HDR(g)->n_front;
-    if (!carci_movelist_reserve(l, l->n + 4 * (size_t)nf))
-        return CARC_ENOMEM;
-    const carci_kindinfo *k = &g->rs->kinds[kind];
-    unsigned rots = (flags & CARC_ENUM_UNIQUE_ROTATIONS) ? k->unique_rot : 0xFu;
-#if CARCI_AVX2_DISPATCH
-    if (g->rs->avx2) {
-        l->n = (size_t)(placements_avx2(l->moves + l->n, g, kind, nf, k->sig, rots) - l->moves);
-        return CARC_OK;
-    }
-#endif
     uint8_t sig[4];
     for (unsigned r = 0; r < 4; r++)
-        sig[r] = carci_rot_sig(k->sig, r);
+        sig[r] = carci_rot_sig(sig0, r);
     /* first a mask of fitting rotations per cell (a loop compilers vectorise),
      * then the moves */
     uint8_t fit[2 * CARCI_MAX_TILES + 4 + 8];
@@ -249,7 +247,6 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
     static const uint8_t ROTS[16][4] = { CARCI_ROT_MASKS(CARCI_ROT_BYTES) };
 #undef CARCI_ROT_BYTES
 #endif
-    carc_move *out = l->moves + l->n;
 #if defined(__SSE2__)
     const __m128i t0 = move_template(kind);
 #else
@@ -286,6 +283,27 @@ carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t
             out += POP4[f];
         }
     }
+    return out;
+}
+
+/* Append the placements of `kind` to l (l->n is not reset). */
+carc_status carci_enum_placements(carc_movelist *l, const carc_game *g, uint32_t kind, uint32_t flags)
+{
+    if (carci_restricted(g->rs, kind))
+        return restricted_placements(l, g, kind,
+                                     (flags & CARC_ENUM_UNIQUE_ROTATIONS) ? g->rs->kinds[kind].unique_rot : 0xFu);
+    uint32_t nf = CARCI_HDR(g)->n_front;
+    if (!carci_movelist_reserve(l, l->n + 4 * (size_t)nf))
+        return CARC_ENOMEM;
+    const carci_kindinfo *k = &g->rs->kinds[kind];
+    unsigned rots = (flags & CARC_ENUM_UNIQUE_ROTATIONS) ? k->unique_rot : 0xFu;
+    carc_move *out = l->moves + l->n;
+#if CARCI_AVX2_DISPATCH
+    if (g->rs->avx2)
+        out = placements_avx2(out, g, kind, nf, k->sig, rots);
+    else
+#endif
+        out = placements_sse2(out, g, kind, nf, k->sig, rots);
     l->n = (size_t)(out - l->moves);
     return CARC_OK;
 }

@@ -20,10 +20,7 @@
 
 unsigned carci_front_placed(const carc_game *g, uint32_t fi)
 {
-    unsigned placed = 0;
-    for (unsigned b = 0; b < 4; b++)
-        placed |= (unsigned)(carci_front_nb(g, fi, b) != CARCI_NONE) << b;
-    return placed;
+    return carci_nbw_placed(carci_front_nbw(g, fi));
 }
 
 /* The player after the one to move (no division: a select). */
@@ -282,13 +279,11 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         carci_discard_top(g);
     uint16_t t = h->n_placed, base = h->n_nodes;
 
-    uint8_t nb[4] = { CARCI_NONE, CARCI_NONE, CARCI_NONE, CARCI_NONE };
-    unsigned placed = 0; /* sides with a placed neighbour */
-    if (fi != CARCI_NONE32)
-        for (unsigned b = 0; b < 4; b++) {
-            nb[b] = carci_front_nb(g, fi, b);
-            placed |= (unsigned)(nb[b] != CARCI_NONE) << b;
-        }
+    uint32_t nbw = fi != CARCI_NONE32 ? carci_front_nbw(g, fi) : 0xFFFFFFFFu;
+    uint8_t nb[4];
+    for (unsigned b = 0; b < 4; b++)
+        nb[b] = (uint8_t)(nbw >> (8 * b));
+    unsigned placed = carci_nbw_placed(nbw); /* sides with a placed neighbour */
 
     CARCI_HSET(g, n_bag, h->n_bag - 1);
     carci_board_place(g, fi, m->x, m->y, m->tile, rot, nb);

@@ -309,7 +309,7 @@ carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options
     rs->front_cap = (2 * ntiles + 4 + 15) & ~15u; /* padded for 16-wide scans */
 #if CARCI_AVX2_DISPATCH
     /* (the compiler's run-time initialises what this reads before main) */
-    rs->avx2 = __builtin_cpu_supports("avx2") != 0;
+    rs->avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi");
 #endif
     rs->mon_cap = nmon;
     rules->install(rs); /* the modules' figure rules and hooks */

@@ -64,7 +64,7 @@ typedef struct carci_ruleset {
     uint32_t nkinds;
     uint32_t hash_cap;      /* power of two */
     uint32_t front_cap;     /* padded to a multiple of 16 (16-cell scans) */
-    bool avx2;              /* the processor has AVX2 (CARCI_AVX2_DISPATCH) */
+    bool avx2;              /* the processor has AVX2 and BMI1 (CARCI_AVX2_DISPATCH) */
     uint32_t mon_cap;       /* monastery tiles in the set */
     uint32_t fig_cap;
     uint32_t event_cap;

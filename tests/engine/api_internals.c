@@ -64,7 +64,7 @@ static void placements_simd_paths(void **state)
 {
     (void)state;
 #if CARCI_AVX2_DISPATCH
-    if (!__builtin_cpu_supports("avx2")) {
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("bmi")) {
         skip();
         return;
     }
