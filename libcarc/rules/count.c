@@ -53,8 +53,12 @@ static bool city_occupied(const carci_coc *c)
     memcpy(w, c->city, sizeof w);
     for (uint32_t i = 0; i < sizeof w / sizeof *w; i++)
         any |= w[i];
-    for (uint32_t p = 0; p < CARCI_MAX_PLAYERS; p++)
-        any |= c->big[p] ^ CARCI_NO_QUARTER;
+    /* the big followers: all CARCI_NO_QUARTER (all ones) when none is in */
+    uint64_t b[(sizeof c->big + 7) / 8];
+    memset(b, 0xFF, sizeof b);
+    memcpy(b, c->big, sizeof c->big);
+    for (uint32_t i = 0; i < sizeof b / sizeof *b; i++)
+        any |= ~b[i];
     return any != 0;
 }
 
@@ -149,14 +153,11 @@ static uint32_t next_asked(const carc_game *g, const targets *t, uint32_t after)
     return CARCI_NONE32;
 }
 
-static bool count_exits(carc_game *g, uint32_t turn)
+/* Whether a player is asked for exits now (somebody is in the City): out
+ * of line, so that the common case stays small. */
+static __attribute__((noinline)) bool exits_asked(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
-    carci_coc *c = carci_coc_of(g);
-    CARCI_SET(g, c->place_turn, turn);
-    CARCI_SET(g, c->ev_mark, h->n_events); /* after the figure action: the recall does not count */
-    if (!city_occupied(c))
-        return false; /* nobody can move out: the scored features need not be found */
     targets t;
     targets_of(g, &t);
     if (!t.n)
@@ -168,6 +169,15 @@ static bool count_exits(carc_game *g, uint32_t turn)
     return true;
 }
 
+static bool count_exits(carc_game *g, uint32_t turn)
+{
+    carci_coc *c = carci_coc_of(g);
+    CARCI_SET(g, c->place_turn, turn);
+    CARCI_SET(g, c->ev_mark, CARCI_HDR(g)->n_events); /* after the figure action: the recall does not count */
+    /* nobody in the City: nobody can move out, the scored features need not be found */
+    return city_occupied(c) && exits_asked(g);
+}
+
 /* After the scoring: an opponent scored and the placer did not (C-1..C-5,
  * C-20: tokens are not points), and the placer has a follower in supply
  * (C-7, C-19). */
@@ -175,6 +185,8 @@ static bool count_scored(carc_game *g)
 {
     carci_hdr *h = CARCI_HDR(g);
     const carci_coc *c = carci_coc_of(g);
+    if (c->ev_mark == h->n_events)
+        return false; /* the common case: the part scored nothing */
     if (c->used && (g->rs->variants & CARC_VARIANT_COC_ONCE_PER_TURN))
         return false;
     int32_t pts[CARCI_MAX_PLAYERS] = { 0 };
