@@ -56,6 +56,33 @@ static inline __attribute__((always_inline)) void carci_merge(carc_game *g, uint
     CARCI_SET(g, nd[ra].next, nb);
     CARCI_SET(g, nd[rb].next, na);
 }
+/* carci_merge of a node `a` of the tile being placed that no merge has
+ * touched yet (a root of rank 0, alone in its feature, without a figure)
+ * with the feature of root rb, found by the caller (not a node of the new
+ * tile): the same result, but a's words lie past the node count the move
+ * began with, so they take no journal entry (CARCI_INIT). A root of rank 0
+ * is alone in its feature too (a root's rank only grows as it takes in
+ * another of the same rank). */
+static inline __attribute__((always_inline)) void carci_merge_fresh(carc_game *g, uint16_t a, uint16_t rb,
+                                                                    int32_t closed)
+{
+    carci_node *nd = CARCI_NODES(g);
+    if (nd[rb].parent >> 12) { /* a goes under rb */
+        CARCI_INIT(nd[a].parent, rb);
+        carci_add(g, (uint16_t *)(void *)&nd[rb].open, (uint16_t)(nd[a].open - closed));
+        uint16_t nb = nd[rb].next;
+        CARCI_SET(g, nd[rb].next, a);
+        CARCI_INIT(nd[a].next, nb);
+        return;
+    }
+    /* two of rank 0: a stays root, one rank up, and rb (alone) goes under it */
+    CARCI_SET(g, nd[rb].parent, a);
+    CARCI_INIT(nd[a].parent, a | 1u << 12);
+    CARCI_INIT(nd[a].open, nd[a].open + nd[rb].open - closed);
+    CARCI_INIT(nd[a].tile_occ, nd[a].tile_occ + (nd[rb].tile_occ & 0xFF00u));
+    CARCI_INIT(nd[a].next, rb);
+    CARCI_SET(g, nd[rb].next, a);
+}
 /* Merge the features of nodes a and b (carci_merge of their roots). */
 void carci_union(carc_game *g, uint16_t a, uint16_t b);
 uint16_t carci_node_tile(const carc_game *g, uint16_t n);

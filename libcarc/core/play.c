@@ -301,13 +301,19 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
     /* the road and city segments that met a neighbour: only they can be
      * part of a feature this tile completes (any other keeps its edges open) */
     unsigned joined = 0;
+    /* the tile's segments no merge has touched yet (carci_merge_fresh) */
+    unsigned fresh = 0xFFFFu;
     for (unsigned mk = rc_sides; mk; mk &= mk - 1) {
-        unsigned b = (unsigned)__builtin_ctz(mk);
-        joined |= 1u << ri->side_seg[b];
-        uint16_t a = (uint16_t)(base + ri->side_seg[b]);
-        uint16_t c = carci_side_node(g, nb[b], (b + 2) & 3);
+        unsigned b = (unsigned)__builtin_ctz(mk), s = ri->side_seg[b];
+        joined |= 1u << s;
+        uint16_t a = (uint16_t)(base + s);
+        uint16_t c = carci_find(g, carci_side_node(g, nb[b], (b + 2) & 3));
         /* the edge between them closes: one open edge less on each side */
-        carci_merge(g, carci_find(g, a), carci_find(g, c), 2);
+        if ((fresh >> s) & 1u)
+            carci_merge_fresh(g, a, c, 2);
+        else
+            carci_merge(g, carci_find(g, a), c, 2);
+        fresh &= ~(1u << s);
     }
     for (unsigned mk = field_sides; mk; mk &= mk - 1) {
         unsigned b = (unsigned)__builtin_ctz(mk);
@@ -315,13 +321,23 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         /* the two half-edges of this side; along a field edge both usually
          * join the same two segments: one union then */
         unsigned q = 2 * b;
-        uint16_t a0 = (uint16_t)(base + ri->port_seg[q]);
+        unsigned s0 = ri->port_seg[q], s1 = ri->port_seg[q + 1];
+        uint16_t a0 = (uint16_t)(base + s0);
         uint16_t c0 = carci_port_node(g, v, carci_facing_port(q));
-        uint16_t a1 = (uint16_t)(base + ri->port_seg[q + 1]);
+        uint16_t a1 = (uint16_t)(base + s1);
         uint16_t c1 = carci_port_node(g, v, carci_facing_port(q + 1));
-        carci_merge(g, carci_find(g, a0), carci_find(g, c0), 0);
-        if (a1 != a0 || c1 != c0)
-            carci_merge(g, carci_find(g, a1), carci_find(g, c1), 0);
+        if ((fresh >> s0) & 1u)
+            carci_merge_fresh(g, a0, carci_find(g, c0), 0);
+        else
+            carci_merge(g, carci_find(g, a0), carci_find(g, c0), 0);
+        fresh &= ~(1u << s0);
+        if (a1 != a0 || c1 != c0) {
+            if ((fresh >> s1) & 1u)
+                carci_merge_fresh(g, a1, carci_find(g, c1), 0);
+            else
+                carci_merge(g, carci_find(g, a1), carci_find(g, c1), 0);
+            fresh &= ~(1u << s1);
+        }
     }
 
     /* a second part of the turn is decided by where the tile went, before
