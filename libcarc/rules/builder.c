@@ -21,6 +21,14 @@ static bool builder_extends(const carc_game *g, uint32_t player, uint16_t base, 
     segs &= g->rs->kinds[kind].rc_mask;
     if (!segs)
         return false; /* the tile's roads and cities are features of their own */
+    /* the builder's feature holds a figure (the builder): none of these
+     * features does, most of the time, and the builder need not be found */
+    const carci_node *nd = CARCI_NODES(g);
+    unsigned occupied = 0;
+    for (unsigned mk = segs; mk; mk &= mk - 1)
+        occupied |= nd[carci_find(g, (uint16_t)(base + (unsigned)__builtin_ctz(mk)))].tile_occ >> 8;
+    if (!occupied)
+        return false;
     int32_t i = carci_figure_find(g, player, CARC_FIGURE_BUILDER);
     if (i < 0)
         return false;
