@@ -11,6 +11,7 @@
 #ifndef CARCI_CORE_JOURNAL_H
 #define CARCI_CORE_JOURNAL_H
 
+#include "core/journal_entries.h"
 #include "core/state.h"
 #include <string.h>
 
@@ -39,14 +40,6 @@ static inline void carci_add(carc_game *g, uint16_t *w, uint16_t d)
     }
     *w = (uint16_t)(*w + d);
 }
-/* The header's first words (the counts of the arrays every move grows, the
- * player to move, the current tile, the board's hash) change with almost
- * every move: they are saved whole at the start of each undo unit
- * (journal.c) and written without an entry each. A CARCI_SET of one is
- * still correct (undo restores the saved words last), only slower. The
- * header's counts that few moves change (events, monasteries, the end of
- * the game) lie past them and take a journal entry when they do. */
-#define CARCI_HOT_WORDS 12u
 #define CARCI_HSET(g, field, v)                                                                                  \
     do {                                                                                                         \
         _Static_assert(offsetof(carci_hdr, field) < 2 * CARCI_HOT_WORDS, #field " is not a hot header word");    \
@@ -61,19 +54,6 @@ static inline void carci_add(carc_game *g, uint16_t *w, uint16_t d)
 #define CARCI_INIT(lv, v) (*(uint16_t *)(void *)&(lv) = (uint16_t)(v))
 void carci_unit_rollback(carc_game *g); /* roll back and drop the last unit */
 carc_status carci_journal_grow(carc_game *g, uint32_t words);
-/* Restore the words of journal entries e[from - 1] down to e[to]. */
-static inline void carci_restore(uint16_t *st, const uint32_t *e, size_t from, size_t to)
-{
-    while (from > to) {
-        uint32_t x = e[--from];
-        st[x >> 16] = (uint16_t)(x & 0xFFFFu);
-    }
-}
-/* The journal's position: how many entries it holds, the links' included. */
-static inline uint32_t carci_jpos(const carc_game *g)
-{
-    return (uint32_t)g->trail_len + g->vdelta;
-}
 /* Room for `words` more journal entries and one more mark (the room reserved
  * at creation nearly always suffices: tested inline, grown out of line). */
 static inline carc_status carci_journal_reserve(carc_game *g, uint32_t words)

@@ -16,7 +16,8 @@
  * the walk handles too. A holder is freed with its last reference: a game's
  * block outlives the game while clones read its entries.
  */
-#include "core/journal.h"
+#include "core/journal.h" /* the prototypes of this file */
+#include "core/journal_entries.h"
 #include "core/state.h"
 #include "util/alloc.h"
 #include <assert.h>

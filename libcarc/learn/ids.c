@@ -82,6 +82,16 @@ static uint32_t quarter_for(uint32_t seg_kind)
     }
 }
 
+carc_status carci_learn_pending(carc_pending *p, const carc_game *game, char *msg, size_t cap)
+{
+    memset(p, 0, sizeof *p);
+    p->struct_size = sizeof *p;
+    carc_status st = carc_game_pending(p, game);
+    if (st != CARC_OK)
+        carci_learn_msg(msg, cap, "the pending decision cannot be read (%s)", carc_status_name(st));
+    return st;
+}
+
 /* The arguments every call on a game checks, and its pending decision. */
 static carc_status common_checks(carc_pending *p, const carc_learn_space *s, const carc_game *game, char *msg,
                                  size_t cap)

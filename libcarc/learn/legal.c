@@ -174,16 +174,6 @@ carc_status carci_learn_legal_ids(carci_learn_legal *out, const carc_learn_space
     return second_ids(out, s, game, p, prefix, list, msg, cap);
 }
 
-carc_status carci_learn_pending(carc_pending *p, const carc_game *game, char *msg, size_t cap)
-{
-    memset(p, 0, sizeof *p);
-    p->struct_size = sizeof *p;
-    carc_status st = carc_game_pending(p, game);
-    if (st != CARC_OK)
-        carci_learn_msg(msg, cap, "the pending decision cannot be read (%s)", carc_status_name(st));
-    return st;
-}
-
 carc_status carci_learn_scratch(carci_learn_legal *out, carc_pending *p, carc_movelist **list,
                                 const carc_learn_space *s, const carc_game *game, const uint32_t *prefix, size_t n,
                                 char *msg, size_t cap)
