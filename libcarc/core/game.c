@@ -38,7 +38,6 @@ static carc_status alloc_game(carc_game **out, const carci_ruleset *rs, const ca
     memset(g, 0, offsetof(carc_game, err));
     g->err[0] = '\0';
     g->alloc = *a;
-    g->block_bytes = bytes;
     g->trail = (uint32_t *)(void *)(block + o_trail);
     g->trail_cap = trail_n;
     carci_jhold_init(&g->own, a, block, bytes);

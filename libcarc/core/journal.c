@@ -5,7 +5,8 @@
  * tile choice, an early end) starts at a mark, followed by a copy of the hot
  * header words (CARCI_HSET writes them without an entry). Undo restores the words in
  * reverse order, so the state returns to identical bytes in O(size of the move).
- * The journal's room lies in the game's block until it grows apart.
+ * The journal's room lies in the game's block until it grows apart; clones
+ * share its entries (journal_share.c).
  */
 #include "core/journal.h"
 #include "core/state.h"
@@ -74,7 +75,7 @@ void carci_unit_rollback(carc_game *g)
         memcpy(g->st, g->trail + end, CARCI_HOT_WORDS * sizeof(uint16_t));
         g->trail_len = end;
         /* entries under `shared` are read by clones: never written again */
-        if (end < atomic_load_explicit(&g->jh->shared, memory_order_relaxed))
+        if (end < carci_journal_free_from(g))
             carci_unshare(g);
     }
     g->n_marks--;

@@ -85,7 +85,8 @@ size_t carci_journal_rest(const carc_game *g); /* room for the rest of the game 
 void carci_jhold_init(carci_jhold *h, const carc_allocator *a, void *mem, size_t bytes);
 void carci_jhold_release(carci_jhold *h);
 /* The game's own entries moved into a new room of `cap` entries apart (a
- * journal that grows, or one that must leave entries others read). */
+ * journal that grows, a copy's that needs more room than past the shared
+ * entries). */
 carc_status carci_journal_move(carc_game *g, size_t cap);
 /* dst's journal (a new game's, empty) becomes src's history by reference:
  * false, and nothing done, when src's cannot be shared (a tile choice open,
@@ -98,16 +99,14 @@ void carci_journal_flatten(uint32_t *out, const carc_game *src);
 void carci_journal_clear(carc_game *g);
 /* What a game being freed holds of journals but its own block (the links, a room apart). */
 void carci_journal_release(carc_game *g);
-/* The first entry of the room this game may write once its journal is cleared. */
-size_t carci_journal_free_from(const carc_game *g);
 /* The rollback of a unit that begins in the links (carci_unit_rollback). */
 void carci_rollback_links(carc_game *g, uint32_t mark);
 /* After a rollback under the own entries clones read: write on past them. */
 void carci_unshare(carc_game *g);
 
 /* Make room for `n` elements of `size` bytes in the part `p` holds (`cap`
- * of them, `live` in use), keeping the live ones (the journal's entries and
- * marks, CARCI_APART_*): false, and nothing changed, when memory runs out. */
+ * of them, `live` in use), keeping the live ones (the journal's marks,
+ * CARCI_APART_*): false, and nothing changed, when memory runs out. */
 bool carci_part_grow(carc_game *g, void **p, unsigned bit, size_t size, size_t live, size_t cap, size_t n);
 
 #endif

@@ -2,8 +2,8 @@
 /*
  * The undo journal's entries and positions, which the journal (journal.c)
  * and its sharing with clones (journal_share.c) both read: the hot header
- * words an undo unit starts with, a game's journal position, and the
- * restore of a run of entries. Never installed.
+ * words an undo unit starts with, a game's journal position, the first
+ * entry it may write, and the restore of a run of entries. Never installed.
  */
 #ifndef CARCI_CORE_JOURNAL_ENTRIES_H
 #define CARCI_CORE_JOURNAL_ENTRIES_H
@@ -26,6 +26,12 @@ static inline void carci_restore(uint16_t *st, const uint32_t *e, size_t from, s
         uint32_t x = e[--from];
         st[x >> 16] = (uint16_t)(x & 0xFFFFu);
     }
+}
+/* The first entry of the game's room past those other games read: where
+ * its journal goes on once it is cleared or rolled back under them. */
+static inline size_t carci_journal_free_from(const carc_game *g)
+{
+    return atomic_load_explicit(&g->jh->shared, memory_order_relaxed);
 }
 /* The journal's position: how many entries it holds, the links' included. */
 static inline uint32_t carci_jpos(const carc_game *g)

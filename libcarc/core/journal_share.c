@@ -124,11 +124,6 @@ void carci_journal_release(carc_game *g)
         carci_jhold_release(g->jh);
 }
 
-size_t carci_journal_free_from(const carc_game *g)
-{
-    return atomic_load_explicit(&g->jh->shared, memory_order_relaxed);
-}
-
 void carci_journal_clear(carc_game *g)
 {
     drop_links(g);

@@ -222,12 +222,11 @@ struct carc_game {
     bool unit_open;          /* a tile choice is pending in the open unit */
     bool no_journal;         /* CARC_GAME_NO_UNDO: writes are not recorded */
     /* st, hist, marks and the journal's room lie in the game's own
-     * allocation (one malloc for a new game or a clone; block_bytes long)
+     * allocation (one malloc for a new game or a clone; own.bytes long)
      * unless their bit in `apart` says they were allocated on their own
      * (CARCI_APART_*: a copy from a game of other options, marks that grew;
      * a journal that grew has a holder of its own) */
     uint8_t apart;
-    size_t block_bytes;
     uint64_t seed;           /* the options' seed (the ruleset is shared by games of every seed) */
     char err[160];
     /* past err: set where they are needed, not cleared with the rest */
