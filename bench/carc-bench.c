@@ -462,10 +462,97 @@ static int bench_playouts(uint32_t policy, uint32_t games, uint32_t runs, uint32
     return 0;
 }
 
+/* --clones: each thread plays one game of its own (seed + thread) to the
+ * middle of its pile, uniformly over the legal moves, then clones it (with
+ * the history) and frees the clone `games` times: what a tree search on T
+ * threads, each from its own root, pays per node. */
+typedef struct clone_job {
+    carc_game_options o;
+    uint32_t n;
+    double ns;
+    int failed;
+} clone_job;
+
+static void *run_clones(void *arg)
+{
+    clone_job *j = arg;
+    carc_game *g;
+    carc_movelist *l;
+    j->failed = 1;
+    if (carc_game_new(&g, &j->o) != CARC_OK)
+        return NULL;
+    if (carc_movelist_new(&l, g) != CARC_OK) {
+        carc_game_free(g);
+        return NULL;
+    }
+    uint64_t rng = j->o.seed * 7919u + 1u;
+    uint32_t left = 0, start = 0;
+    carc_game_remaining(&start, g);
+    while (carc_game_remaining(&left, g) == CARC_OK && 2 * left > start &&
+           carc_game_legal_moves(l, g, 0) == CARC_OK && carc_movelist_count(l) > 0)
+        carc_game_play(g, &carc_movelist_data(l)[pick(&rng, carc_movelist_count(l))]);
+    double t0 = now();
+    for (uint32_t i = 0; i < j->n; i++) {
+        carc_game *c;
+        if (carc_game_clone(&c, g, 0) != CARC_OK)
+            break;
+        carc_game_free(c);
+    }
+    j->ns = 1e9 * (now() - t0) / j->n;
+    j->failed = 0;
+    carc_movelist_free(l);
+    carc_game_free(g);
+    return NULL;
+}
+
+static int bench_clones(uint32_t n, uint32_t runs, uint32_t threads, uint32_t players, uint32_t modules,
+                        uint32_t flags, uint64_t seed)
+{
+    clone_job *jobs = calloc(threads, sizeof *jobs);
+    pthread_t *tid = calloc(threads, sizeof *tid);
+    double *ns = calloc(runs, sizeof *ns);
+    if (!jobs || !tid || !ns)
+        return 1;
+    for (uint32_t r = 0; r < runs; r++) {
+        for (uint32_t t = 0; t < threads; t++) {
+            carc_game_options o = CARC_GAME_OPTIONS_INIT;
+            o.players = players;
+            o.modules = modules;
+            o.flags = flags;
+            o.seed = seed + t;
+            jobs[t].o = o;
+            jobs[t].n = n;
+            if (threads == 1)
+                run_clones(&jobs[t]);
+            else if (pthread_create(&tid[t], NULL, run_clones, &jobs[t]) != 0)
+                return 1;
+        }
+        double sum = 0;
+        for (uint32_t t = 0; t < threads; t++) {
+            if (threads > 1)
+                pthread_join(tid[t], NULL);
+            if (jobs[t].failed)
+                return 1;
+            sum += jobs[t].ns;
+        }
+        ns[r] = sum / threads;
+        printf("clones=%u threads=%u ns_per_clone_and_free=%.1f (a thread's mean)\n", n, threads, ns[r]);
+    }
+    qsort(ns, runs, sizeof *ns, cmp_double);
+    printf("median ns_per_clone_and_free=%.1f over %u runs (%u threads, %u players, min %.1f, max %.1f)\n",
+           ns[runs / 2], runs, threads, players, ns[0], ns[runs - 1]);
+    free(jobs);
+    free(tid);
+    free(ns);
+    return 0;
+}
+
 static void usage(FILE *f)
 {
     fprintf(f, "usage: carc-bench [--games N] [--seed S] [--players 2..5] [--runs R] [--threads T] [--no-undo] "
-               "[--no-ops] [--modules LIST] [--playout random|immediate]\n"
+               "[--no-ops] [--modules LIST] [--playout random|immediate] [--clones]\n"
+               "  --clones        time clone + free (history kept) of a game at the middle of its pile,\n"
+               "                  --games N pairs a run on each of --threads T threads (a game each)\n"
                "  --playout P     time carc_playout_run from the start of one game instead (policy P:\n"
                "                  CARC_POLICY_RANDOM or CARC_POLICY_IMMEDIATE)\n"
                "  --no-undo       games created with CARC_GAME_NO_UNDO (no undo journal)\n"
@@ -478,7 +565,7 @@ int main(int argc, char **argv)
 {
     uint32_t games = 20000, players = 2, runs = 5, threads = 1;
     uint64_t seed = 1;
-    int ops = 1;
+    int ops = 1, clones = 0;
     uint32_t flags = 0, modules = CARC_MODULE_FARMERS;
     const char *modules_text = NULL, *playout = NULL;
     for (int i = 1; i < argc; i++) {
@@ -492,6 +579,9 @@ int main(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--no-ops")) {
             ops = 0;
+            continue;
+        } else if (!strcmp(a, "--clones")) {
+            clones = 1;
             continue;
         } else if (!strcmp(a, "--no-undo")) {
             flags |= CARC_GAME_NO_UNDO;
@@ -542,6 +632,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
+    if (clones)
+        return bench_clones(games, runs, threads, players, modules, flags, seed);
     if (playout)
         return bench_playouts(strcmp(playout, "immediate") ? CARC_POLICY_RANDOM : CARC_POLICY_IMMEDIATE, games, runs, players,
                               modules, flags, seed, playout);

@@ -66,9 +66,8 @@ static void free_game(carc_game *g)
     free_part(g, g->marks, CARCI_APART_MARKS, g->marks_cap * sizeof *g->marks);
     free_part(g, g->hist, CARCI_APART_HIST, g->hist_cap * sizeof *g->hist);
     free_part(g, g->st, CARCI_APART_ST, g->rs->state_words * sizeof(uint16_t));
-    carci_ruleset_release(g->rs);
+    carci_ruleset_release(g->rs_extra);
     carci_journal_release(g);
-    carci_jhold_release(&g->own);
 }
 
 /* The options a caller gave, as the current version: a version 1 struct has
@@ -135,6 +134,7 @@ carc_status carci_game_new(carc_game **out, const carc_game_options *opts, const
         carci_ruleset_release(rs);
         return s;
     }
+    carci_jhold_keep(&g->own, rs, NULL); /* the reference taken above */
     /* the board as the set-up leaves it and the pile in catalogue order
      * (the ruleset's, built once), then the pile shuffled by the seed */
     copy_state(g->st, rs, rs->init);
@@ -185,8 +185,11 @@ static void copy_journal(carc_game *dst, const carc_game *src, uint32_t flags, b
     if (!fresh)
         carci_journal_clear(dst);
     dst->unit_open = src->unit_open;
-    if (src->no_journal)
+    if (src->no_journal) {
+        if (fresh)
+            carci_jhold_pin(&dst->own);
         return;
+    }
     if (flags & CARC_CLONE_NO_HISTORY) {
         size_t n = pending_entries(src);
         if (n)
@@ -195,9 +198,13 @@ static void copy_journal(carc_game *dst, const carc_game *src, uint32_t flags, b
         dst->n_marks = n || src->unit_open ? 1 : 0;
         if (dst->n_marks)
             dst->marks[0] = 0;
+        if (fresh)
+            carci_jhold_pin(&dst->own);
         return;
     }
     if (!fresh || !carci_journal_share(dst, src)) {
+        if (fresh)
+            carci_jhold_pin(&dst->own);
         carci_journal_flatten(dst->trail + dst->wstart, src);
         dst->trail_len += carci_jpos(src);
     }
@@ -234,7 +241,10 @@ static bool same_allocator(const carc_allocator *a, const carc_allocator *b)
  * memory of another game's allocator). */
 static carc_status ruleset_for(const carci_ruleset **out, const carc_game *dst, const carc_game *src)
 {
-    if (dst->rs == src->rs || same_allocator(&dst->alloc, &src->rs->alloc)) {
+    *out = src->rs;
+    if (dst->rs == src->rs)
+        return CARC_OK; /* dst keeps it already */
+    if (same_allocator(&dst->alloc, &src->rs->alloc)) {
         carci_ruleset_retain(src->rs);
         *out = src->rs;
         return CARC_OK;
@@ -300,7 +310,7 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t fla
     carc_status s = alloc_game(&g, game->rs, &game->alloc, trail_target(game, flags), marks_target(game));
     if (s != CARC_OK)
         return s;
-    carci_ruleset_retain(game->rs);
+    carci_jhold_keep(&g->own, game->rs, game);
     copy_state(g->st, game->rs, game->st);
     memcpy(g->hist, game->hist, CARCI_HDR(game)->n_hist * sizeof *g->hist);
     copy_journal(g, game, flags, true);
@@ -373,8 +383,16 @@ carc_status carc_game_copy(carc_game *dst, const carc_game *src, uint32_t flags)
         dst->hist_cap = src->rs->hist_cap;
         dst->apart |= CARCI_APART_HIST;
     }
-    carci_ruleset_release(dst->rs);
-    dst->rs = rs;
+    if (rs != dst->rs) {
+        /* dst's own holder keeps its first ruleset (its clones may use it) */
+        carci_ruleset_release(dst->rs_extra);
+        dst->rs_extra = NULL;
+        if (rs == dst->own.keeps)
+            carci_ruleset_release(rs);
+        else
+            dst->rs_extra = rs;
+        dst->rs = rs;
+    }
     copy_state(dst->st, src->rs, src->st);
     memcpy(dst->hist, src->hist, CARCI_HDR(src)->n_hist * sizeof *dst->hist);
     copy_journal(dst, src, flags, false);

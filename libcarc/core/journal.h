@@ -84,11 +84,21 @@ size_t carci_journal_rest(const carc_game *g); /* room for the rest of the game 
 /* ---- sharing the entries with clones (journal_share.c) ---- */
 void carci_jhold_init(carci_jhold *h, const carc_allocator *a, void *mem, size_t bytes);
 void carci_jhold_release(carci_jhold *h);
+/* A new game's own holder keeps ruleset rs: by the reference the caller
+ * hands over (src NULL), or, for a clone of src, through the holder src's
+ * keeps it by (its reference taken by carci_journal_share or
+ * carci_jhold_pin), or by a reference of its own when src's holder keeps
+ * another ruleset. */
+void carci_jhold_keep(carci_jhold *own, const carci_ruleset *rs, const carc_game *src);
+/* The reference to the holder a new clone's own holder pins (when
+ * carci_journal_share did not take it). */
+void carci_jhold_pin(carci_jhold *own);
 /* The game's own entries moved into a new room of `cap` entries apart (a
  * journal that grows, a copy's that needs more room than past the shared
  * entries). */
 carc_status carci_journal_move(carc_game *g, size_t cap);
-/* dst's journal (a new game's, empty) becomes src's history by reference:
+/* dst's journal (a new game's, empty) becomes src's history by reference,
+ * and the reference of dst's pin is taken with it (carci_jhold_keep):
  * false, and nothing done, when src's cannot be shared (a tile choice open,
  * too many links). */
 bool carci_journal_share(carc_game *dst, const carc_game *src);
@@ -97,7 +107,8 @@ void carci_journal_flatten(uint32_t *out, const carc_game *src);
 /* An empty journal: links dropped, the own entries starting past those that
  * other games read (the room from there on is free). */
 void carci_journal_clear(carc_game *g);
-/* What a game being freed holds of journals but its own block (the links, a room apart). */
+/* What a game being freed holds of journals: the links, a room apart, and
+ * its own holder (the block, with the game in it, and the ruleset). */
 void carci_journal_release(carc_game *g);
 /* The rollback of a unit that begins in the links (carci_unit_rollback). */
 void carci_rollback_links(carc_game *g, uint32_t mark);

@@ -18,6 +18,7 @@
  */
 #include "core/journal.h" /* the prototypes of this file */
 #include "core/journal_entries.h"
+#include "core/ruleset.h"
 #include "core/state.h"
 #include "util/alloc.h"
 #include <assert.h>
@@ -29,22 +30,56 @@ void carci_jhold_init(carci_jhold *h, const carc_allocator *a, void *mem, size_t
     h->alloc = *a;
     h->mem = mem;
     h->bytes = bytes;
+    h->keeps = NULL;
+    h->up = NULL;
 }
 
-static void retain(carci_jhold *h)
+static void retain(carci_jhold *h, unsigned n)
 {
-    atomic_fetch_add_explicit(&h->refs, 1u, memory_order_relaxed);
+    atomic_fetch_add_explicit(&h->refs, n, memory_order_relaxed);
+}
+
+/* Drop n references to h; with the last, free its memory and drop what it
+ * keeps (the holder it pins, or its ruleset). */
+static void release_n(carci_jhold *h, unsigned n)
+{
+    /* all the references are these: nobody else can take one (it would need
+     * a game that reads these entries or pins this holder), so no locked
+     * subtraction is needed */
+    if (atomic_load_explicit(&h->refs, memory_order_acquire) != n &&
+        atomic_fetch_sub_explicit(&h->refs, n, memory_order_acq_rel) != n)
+        return;
+    carci_jhold *up = h->up;     /* h may lie in the memory it frees */
+    const carci_ruleset *keeps = h->keeps;
+    carc_allocator a = h->alloc;
+    carci_free(&a, h->mem, h->bytes);
+    if (up)
+        release_n(up, 1); /* a pinned holder pins nothing itself: one level */
+    else
+        carci_ruleset_release(keeps);
 }
 
 void carci_jhold_release(carci_jhold *h)
 {
-    /* the only reference: nobody else can take one (it would need a game
-     * that reads these entries), so no locked subtraction is needed */
-    if (atomic_load_explicit(&h->refs, memory_order_acquire) != 1u &&
-        atomic_fetch_sub_explicit(&h->refs, 1u, memory_order_acq_rel) != 1u)
+    release_n(h, 1);
+}
+
+void carci_jhold_keep(carci_jhold *own, const carci_ruleset *rs, const carc_game *src)
+{
+    own->keeps = rs;
+    own->up = NULL;
+    if (!src)
         return;
-    carc_allocator a = h->alloc; /* h may lie in the memory it frees */
-    carci_free(&a, h->mem, h->bytes);
+    if (src->own.keeps == rs)
+        own->up = src->own.up ? src->own.up : (carci_jhold *)&src->own;
+    else
+        carci_ruleset_retain(rs); /* src's holder keeps another ruleset (rs_extra) */
+}
+
+void carci_jhold_pin(carci_jhold *own)
+{
+    if (own->up)
+        retain(own->up, 1);
 }
 
 /* The holder of a room apart, and its entries after it. */
@@ -82,13 +117,18 @@ bool carci_journal_share(carc_game *dst, const carc_game *src)
      * in one game's room (copied whole instead) */
     if (src->unit_open || n > CARCI_JLINKS)
         return false;
+    /* the reference of dst's pin goes with a link's to the same holder */
+    carci_jhold *pin = dst->own.up;
     for (uint32_t i = 0; i < src->n_links; i++) {
+        carci_jhold *h = src->links[i].h;
         dst->links[i] = src->links[i];
-        retain(dst->links[i].h);
+        retain(h, 1u + (h == pin));
+        pin = h == pin ? NULL : pin;
     }
     if (own) {
         carci_jhold *h = src->jh;
-        retain(h);
+        retain(h, 1u + (h == pin));
+        pin = h == pin ? NULL : pin;
         unsigned want = (unsigned)src->trail_len, cur = atomic_load_explicit(&h->shared, memory_order_relaxed);
         while (cur < want &&
                !atomic_compare_exchange_weak_explicit(&h->shared, &cur, want, memory_order_relaxed,
@@ -96,6 +136,8 @@ bool carci_journal_share(carc_game *dst, const carc_game *src)
             ;
         dst->links[src->n_links] = (carci_jlink){ h, src->trail + src->wstart, (uint32_t)own };
     }
+    if (pin)
+        retain(pin, 1);
     dst->n_links = n;
     dst->wstart = dst->trail_len = 0;
     dst->vdelta = carci_jpos(src);
@@ -119,9 +161,23 @@ static void drop_links(carc_game *g)
 
 void carci_journal_release(carc_game *g)
 {
+    carci_jhold *own = &g->own;
+    /* the own holder goes now (no clone reads it): the pin's reference
+     * goes with a link's to the same holder */
+    if (own->up && atomic_load_explicit(&own->refs, memory_order_acquire) == 1u) {
+        for (uint32_t i = 0; i < g->n_links; i++)
+            if (g->links[i].h == own->up) {
+                own->up = NULL;
+                own->keeps = NULL;
+                release_n(g->links[i].h, 2);
+                g->links[i] = g->links[--g->n_links];
+                break;
+            }
+    }
     drop_links(g);
-    if (g->jh != &g->own)
+    if (g->jh != own)
         carci_jhold_release(g->jh);
+    carci_jhold_release(own); /* the block, the game in it */
 }
 
 void carci_journal_clear(carc_game *g)
@@ -172,7 +228,7 @@ void carci_unshare(carc_game *g)
     uint32_t pos = carci_jpos(g);
     assert(g->n_links < CARCI_JLINKS);
     if (keep) {
-        retain(g->jh);
+        retain(g->jh, 1);
         g->links[g->n_links++] = (carci_jlink){ g->jh, g->trail + g->wstart, (uint32_t)keep };
     }
     g->wstart = g->trail_len = shared;

@@ -181,13 +181,21 @@ typedef struct carci_hist {
  * are read by games other than the one writing here, and are never written
  * again. The holder of the room in a game's own block is that game's `own`
  * (the block lives as long as it is referenced, the game freed or not); the
- * holder of a journal grown apart heads that allocation. */
+ * holder of a journal grown apart heads that allocation.
+ *
+ * A game's own holder also keeps the game's ruleset alive (`keeps`): by a
+ * reference to it, or, in a clone, by a reference to the own holder of the
+ * game it pins (`up`: a holder of the same ruleset with no `up` of its
+ * own), which a clone that links that holder takes in the same locked
+ * operation as the link's. Both go with the holder's last reference. */
 typedef struct carci_jhold {
     atomic_uint refs;
     atomic_uint shared;
     carc_allocator alloc;
     void *mem;               /* freed with the last reference */
     size_t bytes;
+    const carci_ruleset *keeps; /* a game's own holder: its ruleset (else NULL) */
+    struct carci_jhold *up;  /* the holder that keeps it, or NULL: a reference to keeps */
 } carci_jhold;
 /* Entries another journal wrote (a clone's history, shared with the game it
  * was cloned from), or an earlier range of this one's room: the start of a
@@ -227,6 +235,9 @@ struct carc_game {
      * (CARCI_APART_*: a copy from a game of other options, marks that grew;
      * a journal that grew has a holder of its own) */
     uint8_t apart;
+    /* a reference to rs when the own holder keeps another ruleset (a copy
+     * from a game of other options), else NULL */
+    const carci_ruleset *rs_extra;
     uint64_t seed;           /* the options' seed (the ruleset is shared by games of every seed) */
     char err[160];
     /* past err: set where they are needed, not cleared with the rest */

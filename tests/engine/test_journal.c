@@ -286,6 +286,83 @@ static void source_undoes_under_clones(void **state)
     }
 }
 
+static void play_one(carc_game *g, uint64_t *rng)
+{
+    carc_movelist *l;
+    assert_int_equal(carc_movelist_new(&l, g), CARC_OK);
+    assert_int_equal(carc_game_legal_moves(l, g, 0), CARC_OK);
+    size_t n = carc_movelist_count(l);
+    if (n)
+        assert_int_equal(carc_game_play(g, &carc_movelist_data(l)[tu_rand(rng) % n]), CARC_OK);
+    carc_movelist_free(l);
+}
+
+/* The ruleset outlives every game that uses it, whatever frees first: a
+ * clone keeps it through the own holder of the game it pins (one level,
+ * however deep the clone of a clone), a game copied from a game of other
+ * options holds that ruleset itself, and its clones then hold it too. */
+static void rulesets_outlive_their_games(void **state)
+{
+    (void)state;
+    counter c = { 0 };
+    carc_allocator a = { c_alloc, c_realloc, c_free, &c };
+    uint32_t all;
+    assert_int_equal(carc_modules_parse(&all, "all"), CARC_OK);
+    carc_game_options ox = tu_options(2, 3, CARC_MODULE_FARMERS), oy = tu_options(3, 4, all);
+    ox.allocator = oy.allocator = &a;
+    carc_game *x, *y;
+    assert_int_equal(carc_game_new(&x, &ox), CARC_OK);
+    assert_int_equal(carc_game_new(&y, &oy), CARC_OK);
+    uint64_t rng = 5;
+    for (int i = 0; i < 12; i++) {
+        play_one(x, &rng);
+        play_one(y, &rng);
+    }
+    carc_game *g[6];
+    assert_int_equal(carc_game_clone(&g[0], x, 0), CARC_OK);
+    assert_int_equal(carc_game_clone(&g[1], g[0], 0), CARC_OK);
+    assert_int_equal(carc_game_clone(&g[2], g[1], CARC_CLONE_NO_HISTORY), CARC_OK);
+    /* one level: every clone pins x's holder, which keeps x's ruleset */
+    assert_null(x->own.up);
+    assert_ptr_equal(x->own.keeps, x->rs);
+    for (int i = 0; i < 3; i++) {
+        assert_ptr_equal(g[i]->own.up, &x->own);
+        assert_ptr_equal(g[i]->rs, x->rs);
+    }
+    /* x takes y's ruleset: its holder still keeps its first one */
+    assert_int_equal(carc_game_copy(x, y, 0), CARC_OK);
+    assert_ptr_equal(x->rs_extra, y->rs);
+    assert_int_equal(carc_game_clone(&g[3], x, 0), CARC_OK);
+    assert_ptr_equal(g[3]->rs, y->rs);
+    assert_null(g[3]->own.up); /* a reference of its own */
+    assert_int_equal(carc_game_clone(&g[4], g[3], 0), CARC_OK);
+    assert_ptr_equal(g[4]->own.up, &g[3]->own);
+    /* and back: the extra reference goes */
+    assert_int_equal(carc_game_copy(x, g[1], 0), CARC_OK);
+    assert_null(x->rs_extra);
+    assert_int_equal(carc_game_clone(&g[5], x, 0), CARC_OK);
+    assert_ptr_equal(g[5]->own.up, &x->own);
+    /* the games the clones pin go first; the clones play on and undo */
+    carc_game_free(x);
+    carc_game_free(y);
+    carc_game_free(g[3]);
+    for (int i = 0; i < 6; i++) {
+        if (i == 3)
+            continue;
+        for (int k = 0; k < 8; k++)
+            play_one(g[i], &rng);
+        bool can = true;
+        while (can) {
+            assert_int_equal(carc_game_undo(g[i]), CARC_OK);
+            assert_int_equal(carc_game_can_undo(&can, g[i]), CARC_OK);
+        }
+    }
+    for (int i = 5; i >= 0; i--)
+        if (i != 3)
+            carc_game_free(g[i]);
+    assert_int_equal(c.live, 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -293,6 +370,7 @@ int main(void)
         cmocka_unit_test(clones_and_undo_modules),
         cmocka_unit_test(chains_of_clones),
         cmocka_unit_test(source_undoes_under_clones),
+        cmocka_unit_test(rulesets_outlive_their_games),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
