@@ -134,7 +134,11 @@ enum {
  * The history is not copied but shared, read-only (since 0.2): the cost
  * does not grow with the game's length, and the two games stay independent
  * (either may play, undo or be freed first); the memory of `game`'s
- * history lives as long as a clone needs it.
+ * history lives as long as a clone needs it. A clone, with or without the
+ * history, normally keeps the memory block of the game it was cloned from (or of
+ * that game's own origin: one block, however deep the clones of clones go)
+ * until it is freed, and takes no reference shared by all games of the
+ * same options: clones made on several threads do not contend.
  * @return CARC_OK, CARC_EINVAL (NULL, unknown flag), CARC_ENOMEM.
  * @since 0.1
  */
