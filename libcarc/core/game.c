@@ -297,7 +297,10 @@ static void copy_state(uint16_t *dst, const carci_ruleset *rs, const uint16_t *s
  * past it are never read). */
 static void copy_err(carc_game *dst, const carc_game *src)
 {
-    memcpy(dst->err, src->err, strlen(src->err) + 1);
+    if (src->err[0]) /* mostly empty: no call then */
+        memcpy(dst->err, src->err, strlen(src->err) + 1);
+    else
+        dst->err[0] = '\0';
 }
 
 carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t flags)
