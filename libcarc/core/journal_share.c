@@ -18,7 +18,7 @@
  */
 #include "core/journal.h" /* the prototypes of this file */
 #include "core/journal_entries.h"
-#include "core/ruleset.h"
+#include "core/ruleset_ref.h"
 #include "core/state.h"
 #include "util/alloc.h"
 #include <assert.h>

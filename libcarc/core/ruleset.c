@@ -3,7 +3,7 @@
  * The ruleset of one game: options, per-kind tables derived from the catalogue,
  * the layout of the state block and the set-up state of a new game (the
  * start tile laid). Immutable once built and shared by a game and its clones
- * (atomic reference count).
+ * (atomic reference count: ruleset_ref.c).
  */
 #include "core/ruleset.h"
 #include "core/board.h"
@@ -418,21 +418,4 @@ bool carci_ruleset_matches(const carci_ruleset *rs, const carc_game_options *o, 
     return rs->modules == o->modules && rs->players == o->players && rs->start_tile == o->start_tile &&
            rs->start_kind == sp.kind && rs->start_rot == sp.rot && rs->start_x == sp.x && rs->start_y == sp.y &&
            rs->flags == o->flags && rs->variants == o->variants;
-}
-
-void carci_ruleset_retain(const carci_ruleset *rs)
-{
-    atomic_fetch_add_explicit(&((carci_ruleset *)rs)->refs, 1u, memory_order_relaxed);
-}
-
-void carci_ruleset_release(const carci_ruleset *rs)
-{
-    if (!rs)
-        return;
-    carci_ruleset *m = (carci_ruleset *)rs;
-    if (atomic_fetch_sub_explicit(&m->refs, 1u, memory_order_acq_rel) == 1u) {
-        carc_allocator a = m->alloc;
-        carci_free(&a, m->init, (size_t)m->off_event * sizeof(uint16_t));
-        carci_free(&a, m, sizeof(carci_ruleset));
-    }
 }

@@ -9,6 +9,7 @@
 #ifndef CARCI_CORE_RULESET_H
 #define CARCI_CORE_RULESET_H
 
+#include "core/ruleset_ref.h" /* retain, release */
 #include "core/state.h"
 
 carc_status carci_options_check(const carc_game_options *o, const carci_rules *rules, char *err, size_t cap);
@@ -17,8 +18,6 @@ carc_status carci_options_check_counts(const carc_game_options *o, const uint8_t
                                       char *err, size_t cap);
 carc_status carci_ruleset_new(const carci_ruleset **out, const carc_game_options *o, const carc_allocator *a,
                               const carci_rules *rules);
-void carci_ruleset_retain(const carci_ruleset *rs);
-void carci_ruleset_release(const carci_ruleset *rs);
 /* Whether rs was built from options equal to o but for the seed. */
 bool carci_ruleset_matches(const carci_ruleset *rs, const carc_game_options *o, const carci_rules *rules);
 /* A module's install reserves `bytes` of state in its slot, laid out after
