@@ -178,18 +178,16 @@ static size_t pending_entries(const carc_game *src)
 /* dst's journal (with the room trail_target reserved past
  * carci_journal_free_from) becomes src's: shared by reference when dst is
  * a new clone (`fresh`: its journal empty) and src's can be, else copied;
- * with CARC_CLONE_NO_HISTORY only the open choice. */
-static void copy_journal(carc_game *dst, const carc_game *src, uint32_t flags, bool fresh)
+ * with CARC_CLONE_NO_HISTORY only the open choice. Whether it was shared
+ * (which took the reference of a new clone's pin, carci_jhold_keep). */
+static bool copy_journal(carc_game *dst, const carc_game *src, uint32_t flags, bool fresh)
 {
     dst->no_journal = src->no_journal;
     if (!fresh)
         carci_journal_clear(dst);
     dst->unit_open = src->unit_open;
-    if (src->no_journal) {
-        if (fresh)
-            carci_jhold_pin(&dst->own);
-        return;
-    }
+    if (src->no_journal)
+        return false;
     if (flags & CARC_CLONE_NO_HISTORY) {
         size_t n = pending_entries(src);
         if (n)
@@ -198,19 +196,17 @@ static void copy_journal(carc_game *dst, const carc_game *src, uint32_t flags, b
         dst->n_marks = n || src->unit_open ? 1 : 0;
         if (dst->n_marks)
             dst->marks[0] = 0;
-        if (fresh)
-            carci_jhold_pin(&dst->own);
-        return;
+        return false;
     }
-    if (!fresh || !carci_journal_share(dst, src)) {
-        if (fresh)
-            carci_jhold_pin(&dst->own);
+    bool shared = fresh && carci_journal_share(dst, src);
+    if (!shared) {
         carci_journal_flatten(dst->trail + dst->wstart, src);
         dst->trail_len += carci_jpos(src);
     }
     if (src->n_marks)
         memcpy(dst->marks, src->marks, src->n_marks * sizeof *src->marks);
     dst->n_marks = src->n_marks;
+    return shared;
 }
 
 /* Journal room for the rest of the game, as a fresh game has: what src's
@@ -246,7 +242,6 @@ static carc_status ruleset_for(const carci_ruleset **out, const carc_game *dst, 
         return CARC_OK; /* dst keeps it already */
     if (same_allocator(&dst->alloc, &src->rs->alloc)) {
         carci_ruleset_retain(src->rs);
-        *out = src->rs;
         return CARC_OK;
     }
     size_t sz = sizeof(carci_ruleset);
@@ -316,7 +311,8 @@ carc_status carc_game_clone(carc_game **out, const carc_game *game, uint32_t fla
     carci_jhold_keep(&g->own, game->rs, game);
     copy_state(g->st, game->rs, game->st);
     memcpy(g->hist, game->hist, CARCI_HDR(game)->n_hist * sizeof *g->hist);
-    copy_journal(g, game, flags, true);
+    if (!copy_journal(g, game, flags, true))
+        carci_jhold_pin(&g->own);
     g->seed = game->seed;
     copy_err(g, game);
     *out = g;

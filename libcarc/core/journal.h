@@ -85,13 +85,13 @@ size_t carci_journal_rest(const carc_game *g); /* room for the rest of the game 
 void carci_jhold_init(carci_jhold *h, const carc_allocator *a, void *mem, size_t bytes);
 void carci_jhold_release(carci_jhold *h);
 /* A new game's own holder keeps ruleset rs: by the reference the caller
- * hands over (src NULL), or, for a clone of src, through the holder src's
- * keeps it by (its reference taken by carci_journal_share or
- * carci_jhold_pin), or by a reference of its own when src's holder keeps
- * another ruleset. */
+ * hands over (src NULL); for a clone of src, by pinning the holder that
+ * keeps src's (src's own, or the one it pins), whose reference
+ * carci_journal_share or carci_jhold_pin takes; or by a reference of its
+ * own when src's holder keeps another ruleset (src->rs_extra). */
 void carci_jhold_keep(carci_jhold *own, const carci_ruleset *rs, const carc_game *src);
 /* The reference to the holder a new clone's own holder pins (when
- * carci_journal_share did not take it). */
+ * carci_journal_share did not take it); nothing when it pins none. */
 void carci_jhold_pin(carci_jhold *own);
 /* The game's own entries moved into a new room of `cap` entries apart (a
  * journal that grows, a copy's that needs more room than past the shared
