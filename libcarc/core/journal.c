@@ -70,9 +70,7 @@ void carci_unit_rollback(carc_game *g)
         carci_rollback_links(g, mark); /* a unit begun in the links */
     } else {
         size_t end = (uint32_t)(mark - g->vdelta);
-        carci_restore(g->st, g->trail, g->trail_len, end + CARCI_HOT_WORDS / 2);
-        /* then the hot header words as the unit found them (carci_unit_begin) */
-        memcpy(g->st, g->trail + end, CARCI_HOT_WORDS * sizeof(uint16_t));
+        carci_restore_unit(g->st, g->trail, g->trail_len, end);
         g->trail_len = end;
         /* entries under `shared` are read by clones: never written again */
         if (end < carci_journal_free_from(g))

@@ -9,6 +9,7 @@
 #define CARCI_CORE_JOURNAL_ENTRIES_H
 
 #include "core/state.h"
+#include <string.h>
 
 /* The header's first words (the counts of the arrays every move grows, the
  * player to move, the current tile, the board's hash) change with almost
@@ -26,6 +27,14 @@ static inline void carci_restore(uint16_t *st, const uint32_t *e, size_t from, s
         uint32_t x = e[--from];
         st[x >> 16] = (uint16_t)(x & 0xFFFFu);
     }
+}
+/* Undo a unit whose entries begin at e[at] (the hot header words) and end
+ * at e[from - 1]: its entries in reverse order, then the hot words as the
+ * unit found them (carci_unit_begin saved them). */
+static inline void carci_restore_unit(uint16_t *st, const uint32_t *e, size_t from, size_t at)
+{
+    carci_restore(st, e, from, at + CARCI_HOT_WORDS / 2);
+    memcpy(st, e + at, CARCI_HOT_WORDS * sizeof(uint16_t));
 }
 /* The first entry of the game's room past those other games read: where
  * its journal goes on once it is cleared or rolled back under them. */

@@ -199,8 +199,7 @@ void carci_rollback_links(carc_game *g, uint32_t mark)
         uint32_t base = end - l->n;
         if (mark >= base) {
             uint32_t at = mark - base;
-            carci_restore(g->st, l->e, l->n, at + CARCI_HOT_WORDS / 2);
-            memcpy(g->st, l->e + at, CARCI_HOT_WORDS * sizeof(uint16_t));
+            carci_restore_unit(g->st, l->e, l->n, at);
             l->n = at;
             if (!at)
                 carci_jhold_release(g->links[--g->n_links].h);

@@ -263,6 +263,19 @@ static carci_mon *mon_add(carc_game *g, int32_t x, int32_t y, uint16_t n, unsign
     return e;
 }
 
+/* Merge node a (segment s of the tile being placed) with the feature of
+ * root c: by carci_merge_fresh while no merge has touched s yet (bit s of
+ * *fresh), then by carci_merge. */
+static inline __attribute__((always_inline)) void merge_segment(carc_game *g, uint16_t a, unsigned s, uint16_t c,
+                                                                int32_t closed, unsigned *fresh)
+{
+    if ((*fresh >> s) & 1u)
+        carci_merge_fresh(g, a, c, closed);
+    else
+        carci_merge(g, carci_find(g, a), c, closed);
+    *fresh &= ~(1u << s);
+}
+
 /* One place move. `steps` (a constant in each caller) says whether the
  * ruleset has steps of its own within the turn (rs->turn_steps: the
  * second part of a turn, what completing gives): the base game's copy of this function has
@@ -309,11 +322,7 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         uint16_t a = (uint16_t)(base + s);
         uint16_t c = carci_find(g, carci_side_node(g, nb[b], (b + 2) & 3));
         /* the edge between them closes: one open edge less on each side */
-        if ((fresh >> s) & 1u)
-            carci_merge_fresh(g, a, c, 2);
-        else
-            carci_merge(g, carci_find(g, a), c, 2);
-        fresh &= ~(1u << s);
+        merge_segment(g, a, s, c, 2, &fresh);
     }
     for (unsigned mk = field_sides; mk; mk &= mk - 1) {
         unsigned b = (unsigned)__builtin_ctz(mk);
@@ -326,18 +335,9 @@ static inline __attribute__((always_inline)) void apply_move(carc_game *g, const
         uint16_t c0 = carci_port_node(g, v, carci_facing_port(q));
         uint16_t a1 = (uint16_t)(base + s1);
         uint16_t c1 = carci_port_node(g, v, carci_facing_port(q + 1));
-        if ((fresh >> s0) & 1u)
-            carci_merge_fresh(g, a0, carci_find(g, c0), 0);
-        else
-            carci_merge(g, carci_find(g, a0), carci_find(g, c0), 0);
-        fresh &= ~(1u << s0);
-        if (a1 != a0 || c1 != c0) {
-            if ((fresh >> s1) & 1u)
-                carci_merge_fresh(g, a1, carci_find(g, c1), 0);
-            else
-                carci_merge(g, carci_find(g, a1), carci_find(g, c1), 0);
-            fresh &= ~(1u << s1);
-        }
+        merge_segment(g, a0, s0, carci_find(g, c0), 0, &fresh);
+        if (a1 != a0 || c1 != c0)
+            merge_segment(g, a1, s1, carci_find(g, c1), 0, &fresh);
     }
 
     /* a second part of the turn is decided by where the tile went, before
